@@ -1,0 +1,180 @@
+//! `dilemma match A B`: one match, turn by turn.
+//!
+//! A strategy is written as its id, optionally with parameters:
+//! `random:p=0.3`. The match draws from the same generator a tournament
+//! would give the pair (player 0, player 1) in repetition 0.
+
+use crate::cli::{CliError, table};
+use crate::ipd::horizon::Horizon;
+use crate::ipd::payoffs::Payoffs;
+use crate::ipd::play::{MatchSettings, MoveList, play_match};
+use crate::ipd::random::match_rng;
+use crate::ipd::strategies::{Player, PlayerSpec};
+use clap::Args;
+use serde_json::json;
+
+/// Options of `dilemma match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// First strategy id, with optional parameters: `random:p=0.3`.
+    pub first: String,
+    /// Second strategy id, with optional parameters.
+    pub second: String,
+    /// Fixed number of turns (told to the strategies). Default 10.
+    #[arg(long, conflicts_with = "continuation")]
+    pub turns: Option<i64>,
+    /// Random horizon: probability of playing another turn (0 <= w < 1).
+    #[arg(long)]
+    pub continuation: Option<f64>,
+    /// Upper bound on the length of a random horizon.
+    #[arg(long, requires = "continuation")]
+    pub cap: Option<i64>,
+    /// Probability that each action is flipped.
+    #[arg(long, default_value_t = 0.0)]
+    pub noise: f64,
+    /// Payoffs: a preset (standard, prison-years-a, prison-years-b) or R,S,T,P.
+    #[arg(long, default_value = "standard")]
+    pub payoffs: String,
+    /// Seed of the match's random number generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn bad(message: String) -> CliError {
+    CliError::BadInput(message)
+}
+
+/// Parses `id` or `id:key=value,key=value` into a built player.
+pub fn parse_player(text: &str, option: &str) -> Result<Player, CliError> {
+    let (id, params) = text.split_once(':').unwrap_or((text, ""));
+    let mut spec = PlayerSpec::new(id);
+    for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| bad(format!("{option} `{text}`: parameters are written key=value, got `{pair}`")))?;
+        let value: f64 = value
+            .trim()
+            .parse()
+            .map_err(|_| bad(format!("{option} `{text}`: parameter `{key}` must be a number, got `{value}`")))?;
+        spec.params.push((key.trim().to_string(), value));
+    }
+    spec.build().map_err(|e| bad(format!("{option}: {e}")))
+}
+
+/// Parses a preset name or `R,S,T,P`.
+pub fn parse_payoffs(text: &str) -> Result<Payoffs, CliError> {
+    if let Some(p) = Payoffs::preset(text) {
+        return Ok(p);
+    }
+    let numbers: Result<Vec<f64>, _> = text.split(',').map(|v| v.trim().parse::<f64>()).collect();
+    match numbers {
+        Ok(v) if v.len() == 4 && v.iter().all(|x| x.is_finite()) => Ok(Payoffs { r: v[0], s: v[1], t: v[2], p: v[3] }),
+        _ => Err(bad(format!(
+            "--payoffs `{text}`: expected a preset ({}) or four numbers R,S,T,P such as 3,0,5,1",
+            Payoffs::preset_names().join(", ")
+        ))),
+    }
+}
+
+fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
+    if !(0.0..=1.0).contains(&args.noise) {
+        return Err(bad(format!("--noise must be between 0 and 1, got {}", args.noise)));
+    }
+    let horizon = match args.continuation {
+        Some(w) => {
+            if !(0.0..=1.0).contains(&w) {
+                return Err(bad(format!("--continuation must be between 0 and 1, got {w}")));
+            }
+            let cap = match args.cap {
+                Some(c) if c < 1 || c > u32::MAX as i64 - 1 => {
+                    return Err(bad(format!("--cap must be a whole number of at least 1, got {c}")));
+                }
+                other => other.map(|c| c as u32),
+            };
+            if w >= 1.0 && cap.is_none() {
+                return Err(bad("--continuation 1 never ends a match; give --cap or a value below 1".into()));
+            }
+            Horizon::Random { continuation: w, cap }
+        }
+        None => {
+            let turns = args.turns.unwrap_or(10);
+            if turns < 1 || turns > u32::MAX as i64 - 1 {
+                return Err(bad(format!("--turns must be a whole number of at least 1, got {turns}")));
+            }
+            Horizon::Fixed { turns: turns as u32 }
+        }
+    };
+    let payoffs = parse_payoffs(&args.payoffs)?;
+    let broken = payoffs.dilemma_violations();
+    if !broken.is_empty() {
+        eprintln!("warning: payoffs {payoffs} are not an iterated prisoner's dilemma: {}", broken.join("; "));
+    }
+    Ok(MatchSettings { horizon, noise: args.noise, payoffs })
+}
+
+/// Plays and prints the match.
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    let first = parse_player(&args.first, "first strategy")?;
+    let second = parse_player(&args.second, "second strategy")?;
+    let settings = settings(args)?;
+    let mut rng = match_rng(args.seed, 0, 1, 0);
+    let mut moves = MoveList::default();
+    let outcome = play_match(&first.prototype, &second.prototype, &settings, &mut rng, &mut moves);
+    let scores = outcome.scores(&settings.payoffs);
+    let cooperations = outcome.cooperations();
+    let text = |list: &[crate::ipd::Action]| list.iter().map(|a| a.letter()).collect::<String>();
+    if args.json {
+        let value = json!({
+            "players": [first.name, second.name],
+            "turns": outcome.length,
+            "horizon": settings.horizon,
+            "noise": settings.noise,
+            "payoffs": settings.payoffs,
+            "seed": args.seed,
+            "moves": [text(&moves.first), text(&moves.second)],
+            "scores": scores,
+            "scores_per_turn": [scores[0] / outcome.length as f64, scores[1] / outcome.length as f64],
+            "cooperations": cooperations,
+        });
+        println!("{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::Failed(e.to_string()))?);
+        return Ok(());
+    }
+    let mut rows = vec![vec![
+        "turn".to_string(),
+        first.name.clone(),
+        second.name.clone(),
+        "payoffs".to_string(),
+        "totals".to_string(),
+    ]];
+    let (mut total_a, mut total_b) = (0.0, 0.0);
+    for (turn, (&a, &b)) in moves.first.iter().zip(&moves.second).enumerate() {
+        let (pa, pb) = (settings.payoffs.payoff(a, b), settings.payoffs.payoff(b, a));
+        total_a += pa;
+        total_b += pb;
+        rows.push(vec![
+            (turn + 1).to_string(),
+            a.to_string(),
+            b.to_string(),
+            format!("{pa} : {pb}"),
+            format!("{total_a} : {total_b}"),
+        ]);
+    }
+    print!("{}", table::render(&rows, &[true, false, false, true, true]));
+    println!();
+    println!("{}: {}", first.name, text(&moves.first));
+    println!("{}: {}", second.name, text(&moves.second));
+    println!(
+        "scores {} : {} over {} turns ({:.4} : {:.4} per turn); cooperations {} : {}",
+        scores[0],
+        scores[1],
+        outcome.length,
+        scores[0] / outcome.length as f64,
+        scores[1] / outcome.length as f64,
+        cooperations[0],
+        cooperations[1]
+    );
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! The command line: clap definitions and one handler per subcommand. This
+//! is the IO edge: it reads files, talks to the terminal and maps errors to
+//! exit codes (0 success, 1 failure while running, 2 bad input).
+
+pub mod match_cmd;
+pub mod progress;
+pub mod run_cmd;
+pub mod strategies_cmd;
+pub mod table;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Iterated prisoner's dilemma tournaments and the classic dilemmas of game theory.
+#[derive(Parser, Debug)]
+#[command(name = "dilemma", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run scenario files and write results/<name>/ (CSVs, charts, run.json).
+    Run(run_cmd::RunArgs),
+    /// Play one match between two strategies and show it turn by turn.
+    Match(match_cmd::MatchArgs),
+    /// List the strategy catalogue with classifiers.
+    Strategies(strategies_cmd::StrategiesArgs),
+}
+
+/// A failure, with the exit code it maps to.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The user's input is wrong (exit code 2).
+    #[error("{0}")]
+    BadInput(String),
+    /// Something failed while running (exit code 1).
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CliError {
+    /// The process exit code.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::BadInput(_) => 2,
+            CliError::Failed(_) => 1,
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn execute(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Run(args) => run_cmd::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Strategies(args) => strategies_cmd::run(&args),
+    }
+}
+
+/// A path shown in messages.
+pub fn shown(path: &std::path::Path) -> String {
+    PathBuf::from(path).display().to_string()
+}

@@ -1,0 +1,216 @@
+//! `dilemma run SCENARIO...`: validate every scenario first, then run each
+//! and write its results folder atomically.
+
+use crate::cli::{CliError, progress, shown, table};
+use crate::ipd::results::TournamentResults;
+use crate::ipd::strategies::catalogue::python_float;
+use crate::output::atomic::StagingDir;
+use crate::output::tournament_files::{
+    MatchesWriter, summary_records, write_payoff_matrix, write_summary, write_text,
+};
+use crate::scenario::{self, Scenario, TournamentScenario};
+use clap::Args;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Options of `dilemma run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Scenario files (TOML). All are checked before any is run.
+    #[arg(required = true)]
+    pub scenarios: Vec<PathBuf>,
+    /// Folder that receives one results folder per scenario.
+    #[arg(long, default_value = "results")]
+    pub out: PathBuf,
+    /// Worker threads (0 = one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Override the scenarios' master seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// No progress bar and no tables; errors and warnings only.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print each scenario's summary as JSON on standard output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the scenarios.
+pub fn run(args: &RunArgs) -> Result<(), CliError> {
+    let mut loaded = Vec::new();
+    let mut errors = Vec::new();
+    for path in &args.scenarios {
+        match scenario::load(path) {
+            Ok(scenario) => loaded.push(scenario),
+            Err(error) => errors.push(error.to_string()),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(CliError::BadInput(errors.join("\nerror: ")));
+    }
+    let mut names: Vec<&str> = loaded.iter().map(|l| l.scenario.name()).collect();
+    names.sort_unstable();
+    if let Some(pair) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(CliError::BadInput(format!(
+            "two scenarios are named `{}`; their results would overwrite each other (set `name` in one of them)",
+            pair[0]
+        )));
+    }
+    for warning in loaded.iter().flat_map(|l| &l.warnings) {
+        eprintln!("{warning}");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))?;
+    for mut loaded in loaded {
+        if let Some(seed) = args.seed {
+            loaded.scenario.set_seed(seed);
+        }
+        let destination = args.out.join(loaded.scenario.name());
+        pool.install(|| match &loaded.scenario {
+            Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
+        })?;
+    }
+    Ok(())
+}
+
+fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
+    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
+}
+
+fn run_tournament(
+    scenario: &TournamentScenario,
+    whole: &Scenario,
+    destination: &Path,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let tournament = scenario.tournament();
+    let staging =
+        StagingDir::create(destination).map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let names: Vec<String> = tournament.players.iter().map(|p| p.name.clone()).collect();
+    let mut matches_writer = if scenario.write_matches {
+        let path = staging.file("matches.csv");
+        Some(
+            MatchesWriter::create(&path, names, scenario.settings.payoffs)
+                .map_err(|e| failed("cannot write", &path, e))?,
+        )
+    } else {
+        None
+    };
+    let bar = progress::bar(tournament.match_count(), &scenario.name, args.quiet || args.json);
+    let results = tournament
+        .run(
+            |record| match matches_writer.as_mut() {
+                Some(writer) => writer.write(record),
+                None => Ok(()),
+            },
+            |done| bar.set_position(done),
+        )
+        .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
+    bar.finish_and_clear();
+    let simulated = started.elapsed();
+    if let Some(writer) = matches_writer {
+        writer.finish().map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
+    }
+
+    let write = |name: &str, result: std::io::Result<()>| result.map_err(|e| failed("cannot write", &destination.join(name), e));
+    let summary = results.summary();
+    write("summary.csv", write_summary(&staging.file("summary.csv"), &summary))?;
+    write(
+        "payoff_matrix.csv",
+        write_payoff_matrix(&staging.file("payoff_matrix.csv"), &results.names, &results.payoff_matrix()),
+    )?;
+    write("scenario.toml", write_text(&staging.file("scenario.toml"), &whole.resolved_toml()))?;
+    if scenario.charts {
+        crate::output::tournament_charts::write_tournament_charts(staging.path(), &scenario.name, &results)
+            .map_err(|e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination))))?;
+    }
+    let run_info = run_json(scenario, &results, simulated.as_secs_f64(), started.elapsed().as_secs_f64());
+    write("run.json", write_text(&staging.file("run.json"), &format!("{run_info:#}\n")))?;
+    let folder = staging.commit().map_err(|e| failed("cannot move results into place", destination, e))?;
+
+    if args.json {
+        let rows = summary_records(&summary);
+        let header = &rows[0];
+        let objects: Vec<serde_json::Value> = rows[1..]
+            .iter()
+            .map(|row| {
+                let map: serde_json::Map<String, serde_json::Value> =
+                    header.iter().zip(row).map(|(k, v)| (k.clone(), json_cell(v))).collect();
+                serde_json::Value::Object(map)
+            })
+            .collect();
+        let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
+        println!("{value:#}");
+    } else if !args.quiet {
+        print_summary(scenario, &results, &folder, simulated.as_secs_f64());
+    }
+    Ok(())
+}
+
+fn json_cell(cell: &str) -> serde_json::Value {
+    if let Ok(n) = cell.parse::<i64>() {
+        return json!(n);
+    }
+    match cell.parse::<f64>() {
+        Ok(x) if x.is_finite() => json!(x),
+        _ => json!(cell),
+    }
+}
+
+fn run_json(scenario: &TournamentScenario, results: &TournamentResults, simulated: f64, total: f64) -> serde_json::Value {
+    let dependencies: serde_json::Map<String, serde_json::Value> = env!("DILEMMA_DEPENDENCIES")
+        .split(',')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, version)| (name.to_string(), json!(version)))
+        .collect();
+    json!({
+        "dilemma_version": env!("CARGO_PKG_VERSION"),
+        "scenario": scenario.name,
+        "kind": "tournament",
+        "seed": scenario.seed,
+        "threads": rayon::current_num_threads(),
+        "players": results.player_count(),
+        "repetitions": results.repetitions,
+        "matches": results.total_matches(),
+        "turns": results.total_turns(),
+        "simulation_seconds": simulated,
+        "total_seconds": total,
+        "turns_per_second": if simulated > 0.0 { results.total_turns() as f64 / simulated } else { 0.0 },
+        "dependencies": dependencies,
+    })
+}
+
+fn print_summary(scenario: &TournamentScenario, results: &TournamentResults, folder: &Path, seconds: f64) {
+    let summary = results.summary();
+    let mut rows = vec![
+        ["rank", "strategy", "median score", "cooperation", "wins", "CC", "DD"].map(String::from).to_vec(),
+    ];
+    for row in &summary {
+        let share = |r: Option<f64>| format!("{:.3}", r.unwrap_or(0.0));
+        rows.push(vec![
+            (row.rank + 1).to_string(),
+            row.name.clone(),
+            format!("{:.4}", row.median_score),
+            format!("{:.3}", row.cooperation_rating),
+            python_float(row.wins),
+            share(row.state_rates[0]),
+            share(row.state_rates[3]),
+        ]);
+    }
+    println!(
+        "{}: {} players, {} repetitions, {} matches, {} turns in {:.3} s",
+        scenario.name,
+        results.player_count(),
+        results.repetitions,
+        results.total_matches(),
+        results.total_turns(),
+        seconds
+    );
+    print!("{}", table::render(&rows, &[true, false, true, true, true, true, true]));
+    println!("results written to {}/", shown(folder));
+}

@@ -1,0 +1,23 @@
+//! The iterated prisoner's dilemma: actions, payoffs, histories, the match
+//! loop, tournaments and their aggregated results. Pure: no IO here.
+
+pub mod action;
+pub mod history;
+pub mod horizon;
+pub mod numeric;
+pub mod outcome;
+pub mod payoffs;
+pub mod play;
+pub mod random;
+pub mod results;
+pub mod strategies;
+pub mod tournament;
+
+pub use action::Action;
+pub use horizon::Horizon;
+pub use outcome::MatchOutcome;
+pub use payoffs::Payoffs;
+pub use play::{MatchSettings, MoveList, play_match};
+pub use results::{SummaryRow, TournamentResults};
+pub use strategies::{Player, PlayerSpec, Strategy};
+pub use tournament::{MatchRecord, Tournament};

@@ -1,0 +1,146 @@
+//! The match loop: two strategies, a horizon, noise and a payoff matrix.
+//!
+//! Invariants: the loop does not allocate; it dispatches on each strategy
+//! with a `match` whose arm never changes within the match; with noise off
+//! it makes no random draws of its own (a const generic removes the noise
+//! code). Draw order within a match is documented in [`crate::ipd::random`].
+//! Noise follows the axelrod library: both strategies choose, then player
+//! 1's action is flipped with probability e, then player 2's, and both
+//! histories record the flipped actions.
+
+use crate::ipd::action::{Action, state_index};
+use crate::ipd::history::History;
+use crate::ipd::horizon::Horizon;
+use crate::ipd::outcome::MatchOutcome;
+use crate::ipd::payoffs::Payoffs;
+use crate::ipd::random::{MatchRng, bernoulli};
+use crate::ipd::strategies::{MatchContext, Strategy};
+use serde::Serialize;
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MatchSettings {
+    /// Length rule.
+    pub horizon: Horizon,
+    /// Probability that each chosen action is flipped.
+    pub noise: f64,
+    /// Payoff matrix.
+    pub payoffs: Payoffs,
+}
+
+/// Receives every turn's moves; the tournament passes [`NoRecording`], which
+/// compiles to nothing.
+pub trait MoveRecorder {
+    /// Called once per turn with the (post-noise) moves.
+    fn record(&mut self, first: Action, second: Action);
+}
+
+/// Records nothing.
+pub struct NoRecording;
+
+impl MoveRecorder for NoRecording {
+    #[inline(always)]
+    fn record(&mut self, _: Action, _: Action) {}
+}
+
+/// Records every move, for showing a match turn by turn.
+#[derive(Default, Debug, Clone)]
+pub struct MoveList {
+    /// Player 1's moves.
+    pub first: Vec<Action>,
+    /// Player 2's moves.
+    pub second: Vec<Action>,
+}
+
+impl MoveRecorder for MoveList {
+    fn record(&mut self, first: Action, second: Action) {
+        self.first.push(first);
+        self.second.push(second);
+    }
+}
+
+/// Plays one match between fresh copies of two strategies.
+pub fn play_match<R: MoveRecorder>(
+    first: &Strategy,
+    second: &Strategy,
+    settings: &MatchSettings,
+    rng: &mut MatchRng,
+    recorder: &mut R,
+) -> MatchOutcome {
+    let length = settings.horizon.draw_length(rng);
+    if length == 0 {
+        return MatchOutcome {
+            length: 0,
+            first_moves: [Action::C, Action::C],
+            first_state: 0,
+            transitions: [[0; 4]; 4],
+        };
+    }
+    let context = MatchContext { length: settings.horizon.known_length(), payoffs: settings.payoffs };
+    let mut a = first.clone();
+    let mut b = second.clone();
+    if settings.noise > 0.0 {
+        run_turns::<true, R>(&mut a, &mut b, length, settings.noise, &context, rng, recorder)
+    } else {
+        run_turns::<false, R>(&mut a, &mut b, length, 0.0, &context, rng, recorder)
+    }
+}
+
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn one_turn<const NOISY: bool>(
+    a: &mut Strategy,
+    b: &mut Strategy,
+    history_a: &mut History,
+    history_b: &mut History,
+    noise: f64,
+    context: &MatchContext,
+    rng: &mut MatchRng,
+) -> (Action, Action) {
+    let mut move_a = a.choose(history_a, history_b, context, rng);
+    let mut move_b = b.choose(history_b, history_a, context, rng);
+    if NOISY {
+        if bernoulli(rng, noise) {
+            move_a = move_a.flip();
+        }
+        if bernoulli(rng, noise) {
+            move_b = move_b.flip();
+        }
+    }
+    history_a.push(move_a);
+    history_b.push(move_b);
+    (move_a, move_b)
+}
+
+fn run_turns<const NOISY: bool, R: MoveRecorder>(
+    a: &mut Strategy,
+    b: &mut Strategy,
+    length: u32,
+    noise: f64,
+    context: &MatchContext,
+    rng: &mut MatchRng,
+    recorder: &mut R,
+) -> MatchOutcome {
+    let mut history_a = History::new();
+    let mut history_b = History::new();
+    let mut transitions = [[0u32; 4]; 4];
+    let (first_a, first_b) =
+        one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng);
+    recorder.record(first_a, first_b);
+    let first_state = state_index(first_a, first_b);
+    let mut previous = first_state;
+    for _ in 1..length {
+        let (move_a, move_b) =
+            one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng);
+        recorder.record(move_a, move_b);
+        let state = state_index(move_a, move_b);
+        transitions[previous][state] += 1;
+        previous = state;
+    }
+    MatchOutcome {
+        length,
+        first_moves: [first_a, first_b],
+        first_state: first_state as u8,
+        transitions,
+    }
+}

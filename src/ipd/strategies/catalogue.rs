@@ -1,0 +1,474 @@
+//! The catalogue: ids, display names, descriptions, sources, classifiers and
+//! parameters of every built-in strategy, and how a player is built from a
+//! strategy id plus parameters.
+//!
+//! Display names follow the axelrod library exactly, parameters included
+//! ("Random: 0.5"), so result files line up with its output.
+
+use crate::ipd::strategies::{Strategy, basic};
+use serde::Serialize;
+
+/// One parameter a strategy takes.
+#[derive(Debug, Serialize)]
+pub struct ParamSpec {
+    /// Key in scenario files.
+    pub name: &'static str,
+    /// What it means.
+    pub description: &'static str,
+    /// Value when not given.
+    pub default: f64,
+    /// Smallest allowed value.
+    pub min: f64,
+    /// Largest allowed value.
+    pub max: f64,
+}
+
+/// Everything known about a built-in strategy.
+#[derive(Serialize)]
+pub struct StrategyInfo {
+    /// Kebab-case id used in scenario files.
+    pub id: &'static str,
+    /// Display name as in the axelrod library, before parameters.
+    pub name: &'static str,
+    /// Other accepted ids.
+    pub aliases: &'static [&'static str],
+    /// The rule in one paragraph.
+    pub description: &'static str,
+    /// Paper or tournament it comes from.
+    pub source: &'static str,
+    /// How many past turns it looks at; `None` means unbounded.
+    pub memory_depth: Option<u32>,
+    /// Draws random numbers (for its default parameters).
+    pub stochastic: bool,
+    /// Looks at the match length.
+    pub uses_length: bool,
+    /// Looks at the payoff matrix.
+    pub uses_payoffs: bool,
+    /// Parameters, in display order.
+    pub params: &'static [ParamSpec],
+    /// Builds the strategy from parameter values given in `params` order.
+    #[serde(skip)]
+    pub build: fn(&[f64]) -> Strategy,
+}
+
+impl std::fmt::Debug for StrategyInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StrategyInfo").field("id", &self.id).finish()
+    }
+}
+
+const PROBABILITY_OF_C: ParamSpec = ParamSpec {
+    name: "p",
+    description: "probability of cooperating on each turn",
+    default: 0.5,
+    min: 0.0,
+    max: 1.0,
+};
+
+/// Every built-in strategy.
+pub static CATALOGUE: &[StrategyInfo] = &[
+    StrategyInfo {
+        id: "cooperator",
+        name: "Cooperator",
+        aliases: &["allc", "always-cooperate"],
+        description: "Always cooperates.",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(0),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::Cooperator(basic::Cooperator),
+    },
+    StrategyInfo {
+        id: "defector",
+        name: "Defector",
+        aliases: &["alld", "always-defect"],
+        description: "Always defects.",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(0),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::Defector(basic::Defector),
+    },
+    StrategyInfo {
+        id: "tit-for-tat",
+        name: "Tit For Tat",
+        aliases: &["tft"],
+        description: "Cooperates on the first move, then copies the opponent's previous move. \
+                      Winner of Axelrod's first and second tournaments.",
+        source: "Axelrod (1980), Effective Choice in the Prisoner's Dilemma (entry by Anatol Rapoport)",
+        memory_depth: Some(1),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::TitForTat(basic::TitForTat),
+    },
+    StrategyInfo {
+        id: "grudger",
+        name: "Grudger",
+        aliases: &["grim-trigger", "friedman"],
+        description: "Cooperates until the opponent defects once, then defects for the rest of \
+                      the match (the grim trigger).",
+        source: "Axelrod (1980), first tournament entry by James W. Friedman",
+        memory_depth: None,
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::Grudger(basic::Grudger),
+    },
+    StrategyInfo {
+        id: "tit-for-2-tats",
+        name: "Tit For 2 Tats",
+        aliases: &["tf2t", "tit-for-two-tats"],
+        description: "Cooperates unless the opponent defected on both of the last two turns, \
+                      then defects.",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(2),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::TitForTwoTats(basic::TitForTwoTats),
+    },
+    StrategyInfo {
+        id: "suspicious-tit-for-tat",
+        name: "Suspicious Tit For Tat",
+        aliases: &["stft"],
+        description: "Defects on the first move, then copies the opponent's previous move.",
+        source: "Beaufils, Delahaye & Mathieu (1997), Our Meeting With Gradual",
+        memory_depth: Some(1),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::SuspiciousTitForTat(basic::SuspiciousTitForTat),
+    },
+    StrategyInfo {
+        id: "win-stay-lose-shift",
+        name: "Win-Stay Lose-Shift",
+        aliases: &["wsls", "pavlov"],
+        description: "Cooperates first. After a good outcome (R or T) repeats its last move; \
+                      after a bad one (S or P) switches. Equivalently, cooperates exactly when \
+                      both players made the same move last turn.",
+        source: "Nowak & Sigmund (1993), A strategy of win-stay, lose-shift that outperforms \
+                 tit-for-tat in the Prisoner's Dilemma game",
+        memory_depth: Some(1),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::WinStayLoseShift(basic::WinStayLoseShift),
+    },
+    StrategyInfo {
+        id: "alternator",
+        name: "Alternator",
+        aliases: &[],
+        description: "Cooperates first, then alternates: plays the opposite of its own previous \
+                      move (C, D, C, D, ...).",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(1),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        build: |_| Strategy::Alternator(basic::Alternator),
+    },
+    StrategyInfo {
+        id: "random",
+        name: "Random",
+        aliases: &[],
+        description: "Cooperates with probability p on every turn, independently of the history.",
+        source: "Axelrod (1980), first tournament entry RANDOM (p = 0.5)",
+        memory_depth: Some(0),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[PROBABILITY_OF_C],
+        build: |values| Strategy::Random(basic::RandomPlayer { p: values[0] }),
+    },
+];
+
+/// A player as written in a scenario: a strategy id and parameter values.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PlayerSpec {
+    /// Strategy id, alias or display name.
+    pub strategy: String,
+    /// Parameter values by name.
+    pub params: Vec<(String, f64)>,
+}
+
+/// A player ready to play: its catalogue entry, display name and a fresh
+/// strategy to clone for every match.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// The catalogue entry.
+    pub info: &'static StrategyInfo,
+    /// Display name with parameters, as the axelrod library prints it.
+    pub name: String,
+    /// Parameter values in `info.params` order.
+    pub params: Vec<f64>,
+    /// The strategy in its start-of-match state.
+    pub prototype: Strategy,
+}
+
+impl Player {
+    /// True when the player draws random numbers.
+    pub fn is_stochastic(&self) -> bool {
+        self.prototype.is_stochastic()
+    }
+}
+
+/// Why a player could not be built.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StrategyError {
+    /// No strategy has this id.
+    #[error("unknown strategy `{name}`{}", suggestion_text(.suggestion))]
+    UnknownStrategy {
+        /// What was asked for.
+        name: String,
+        /// The nearest known id.
+        suggestion: Option<String>,
+    },
+    /// The strategy takes no parameter of this name.
+    #[error("strategy `{strategy}` has no parameter `{param}` ({})", allowed_params(.allowed))]
+    UnknownParameter {
+        /// Strategy id.
+        strategy: String,
+        /// Parameter given.
+        param: String,
+        /// Parameters it takes.
+        allowed: Vec<String>,
+    },
+    /// A parameter value is out of range.
+    #[error("parameter `{param}` of `{strategy}` must be between {min} and {max}, got {value}")]
+    ParameterOutOfRange {
+        /// Strategy id.
+        strategy: String,
+        /// Parameter name.
+        param: String,
+        /// Value given.
+        value: f64,
+        /// Smallest allowed.
+        min: f64,
+        /// Largest allowed.
+        max: f64,
+    },
+}
+
+fn suggestion_text(suggestion: &Option<String>) -> String {
+    match suggestion {
+        Some(s) => format!("; did you mean `{s}`? (`dilemma strategies` lists them all)"),
+        None => "; `dilemma strategies` lists the known ids".to_string(),
+    }
+}
+
+fn allowed_params(allowed: &[String]) -> String {
+    if allowed.is_empty() {
+        "it takes no parameters".to_string()
+    } else {
+        format!("allowed: {}", allowed.join(", "))
+    }
+}
+
+/// Normalises a user-written name for lookup: lower case, spaces and
+/// underscores as hyphens.
+fn normalise(name: &str) -> String {
+    name.trim().to_lowercase().replace([' ', '_'], "-")
+}
+
+/// The catalogue entry for an id, alias or display name (case-insensitive).
+pub fn find(name: &str) -> Option<&'static StrategyInfo> {
+    let wanted = normalise(name);
+    CATALOGUE.iter().find(|info| {
+        info.id == wanted || info.aliases.contains(&wanted.as_str()) || normalise(info.name) == wanted
+    })
+}
+
+/// The known id closest to `name` by edit distance, when it is close enough
+/// to be a plausible typo.
+pub fn suggest(name: &str) -> Option<String> {
+    let wanted = normalise(name);
+    let mut best: Option<(usize, &str)> = None;
+    for info in CATALOGUE {
+        let candidates = std::iter::once(info.id)
+            .chain(info.aliases.iter().copied())
+            .map(|c| c.to_string())
+            .chain(std::iter::once(normalise(info.name)));
+        for candidate in candidates {
+            let distance = edit_distance(&wanted, &candidate);
+            if best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, info.id));
+            }
+        }
+    }
+    let (distance, id) = best?;
+    (distance <= (wanted.chars().count() / 2).max(2)).then(|| id.to_string())
+}
+
+/// Levenshtein distance between two strings, by characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        current[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
+}
+
+/// Formats a float the way Python's `repr` does, so display names and CSV
+/// numbers match the axelrod library's ("0.5", "1.0", "1e-05").
+pub fn python_float(value: f64) -> String {
+    if value.is_nan() {
+        return "nan".to_string();
+    }
+    if value.is_infinite() {
+        return if value > 0.0 { "inf" } else { "-inf" }.to_string();
+    }
+    let magnitude = value.abs();
+    if magnitude != 0.0 && !(1e-4..1e16).contains(&magnitude) {
+        // Rust prints "1e-5" / "1.5e16"; Python pads the exponent to two digits
+        // and signs positive exponents.
+        let formatted = format!("{value:e}");
+        let (mantissa, exponent) = formatted.split_once('e').unwrap_or((&formatted, "0"));
+        let exponent: i32 = exponent.parse().unwrap_or(0);
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exponent.abs());
+    }
+    let formatted = format!("{value}");
+    if formatted.contains('.') { formatted } else { format!("{formatted}.0") }
+}
+
+impl PlayerSpec {
+    /// A spec with no parameters.
+    pub fn new(strategy: &str) -> PlayerSpec {
+        PlayerSpec { strategy: strategy.to_string(), params: Vec::new() }
+    }
+
+    /// Adds a parameter value.
+    pub fn with(mut self, param: &str, value: f64) -> PlayerSpec {
+        self.params.push((param.to_string(), value));
+        self
+    }
+
+    /// Checks the spec against the catalogue and builds the player.
+    pub fn build(&self) -> Result<Player, StrategyError> {
+        let info = find(&self.strategy).ok_or_else(|| StrategyError::UnknownStrategy {
+            name: self.strategy.clone(),
+            suggestion: suggest(&self.strategy),
+        })?;
+        let mut values: Vec<f64> = info.params.iter().map(|p| p.default).collect();
+        for (name, value) in &self.params {
+            let Some(index) = info.params.iter().position(|p| p.name == name) else {
+                return Err(StrategyError::UnknownParameter {
+                    strategy: info.id.to_string(),
+                    param: name.clone(),
+                    allowed: info.params.iter().map(|p| p.name.to_string()).collect(),
+                });
+            };
+            let spec = &info.params[index];
+            if !(spec.min..=spec.max).contains(value) {
+                return Err(StrategyError::ParameterOutOfRange {
+                    strategy: info.id.to_string(),
+                    param: name.clone(),
+                    value: *value,
+                    min: spec.min,
+                    max: spec.max,
+                });
+            }
+            values[index] = *value;
+        }
+        let name = if values.is_empty() {
+            info.name.to_string()
+        } else {
+            let shown: Vec<String> = values.iter().map(|&v| python_float(v)).collect();
+            format!("{}: {}", info.name, shown.join(", "))
+        };
+        Ok(Player { info, name, prototype: (info.build)(&values), params: values })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for info in CATALOGUE {
+            assert!(seen.insert(info.id), "duplicate id {}", info.id);
+            assert!(
+                info.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                info.id
+            );
+            for alias in info.aliases {
+                assert!(seen.insert(alias), "alias {alias} clashes");
+            }
+        }
+    }
+
+    #[test]
+    fn players_are_found_by_id_alias_or_display_name() {
+        assert_eq!(find("tit-for-tat").unwrap().id, "tit-for-tat");
+        assert_eq!(find("Tit For Tat").unwrap().id, "tit-for-tat");
+        assert_eq!(find("TFT").unwrap().id, "tit-for-tat");
+        assert_eq!(find("pavlov").unwrap().id, "win-stay-lose-shift");
+        assert!(find("tit-for-tatt").is_none());
+    }
+
+    #[test]
+    fn typos_get_the_nearest_id() {
+        assert_eq!(suggest("tit-for-tatt").as_deref(), Some("tit-for-tat"));
+        assert_eq!(suggest("grudgr").as_deref(), Some("grudger"));
+        assert_eq!(suggest("Alternater").as_deref(), Some("alternator"));
+        assert_eq!(suggest("zzzzzzzzzzzzzzzzzzzzzz"), None);
+        let error = PlayerSpec::new("defektor").build().unwrap_err();
+        assert!(error.to_string().contains("did you mean `defector`"), "{error}");
+    }
+
+    #[test]
+    fn display_names_carry_parameters_like_axelrod() {
+        assert_eq!(PlayerSpec::new("random").build().unwrap().name, "Random: 0.5");
+        assert_eq!(PlayerSpec::new("random").with("p", 1.0).build().unwrap().name, "Random: 1.0");
+        assert_eq!(PlayerSpec::new("random").with("p", 0.1).build().unwrap().name, "Random: 0.1");
+        assert_eq!(PlayerSpec::new("grudger").build().unwrap().name, "Grudger");
+    }
+
+    #[test]
+    fn parameters_are_checked() {
+        let out_of_range = PlayerSpec::new("random").with("p", 1.5).build().unwrap_err();
+        assert!(matches!(out_of_range, StrategyError::ParameterOutOfRange { .. }));
+        let unknown = PlayerSpec::new("tit-for-tat").with("p", 0.5).build().unwrap_err();
+        assert!(unknown.to_string().contains("takes no parameters"), "{unknown}");
+    }
+
+    #[test]
+    fn python_float_matches_repr() {
+        assert_eq!(python_float(0.5), "0.5");
+        assert_eq!(python_float(2.0), "2.0");
+        assert_eq!(python_float(-0.0), "-0.0");
+        assert_eq!(python_float(1e-5), "1e-05");
+        assert_eq!(python_float(0.0001), "0.0001");
+        assert_eq!(python_float(2.5e20), "2.5e+20");
+        assert_eq!(python_float(1.0 / 3.0), "0.3333333333333333");
+        assert_eq!(python_float(123456789.125), "123456789.125");
+    }
+
+    #[test]
+    fn stochastic_flag_depends_on_parameters() {
+        assert!(PlayerSpec::new("random").build().unwrap().is_stochastic());
+        assert!(!PlayerSpec::new("random").with("p", 0.0).build().unwrap().is_stochastic());
+        assert!(!PlayerSpec::new("tit-for-tat").build().unwrap().is_stochastic());
+    }
+}

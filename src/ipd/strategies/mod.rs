@@ -1,0 +1,97 @@
+//! Built-in strategies, grouped by family, and the catalogue that names them.
+//!
+//! Every strategy is a small struct implementing [`Rule`]. The [`Strategy`]
+//! enum wraps them all so a match dispatches on the strategy with a `match`
+//! that the branch predictor learns at once (the variant never changes within
+//! a match), instead of a virtual call. A strategy value holds its own
+//! per-match state; the tournament clones a fresh prototype for every match.
+//!
+//! To add a strategy: write its struct and `Rule` impl in the family's file,
+//! add it to the `strategies!` list below, and give it a catalogue entry in
+//! [`catalogue`].
+
+pub mod basic;
+pub mod catalogue;
+
+use crate::ipd::action::Action;
+use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
+use crate::ipd::random::MatchRng;
+
+pub use catalogue::{CATALOGUE, ParamSpec, Player, PlayerSpec, StrategyError, StrategyInfo};
+
+/// What a strategy may know about the match besides the two histories.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchContext {
+    /// The number of turns, told only for a fixed horizon.
+    pub length: Option<u32>,
+    /// The payoff matrix in use.
+    pub payoffs: Payoffs,
+}
+
+/// A decision rule of the iterated prisoner's dilemma.
+pub trait Rule: Clone + std::fmt::Debug {
+    /// The move for the next turn, given both histories so far. `me` and
+    /// `them` include every earlier turn (with noise applied); stochastic
+    /// rules draw from `rng` and nothing else.
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action;
+
+    /// True when the rule (with these parameters) draws random numbers.
+    fn is_stochastic(&self) -> bool {
+        false
+    }
+}
+
+macro_rules! strategies {
+    ($($variant:ident($rule:path)),* $(,)?) => {
+        /// Any built-in strategy, with its per-match state.
+        #[derive(Clone, Debug)]
+        pub enum Strategy {
+            $(
+                #[allow(missing_docs)]
+                $variant($rule),
+            )*
+        }
+
+        impl Strategy {
+            /// The move for the next turn (see [`Rule::choose`]).
+            #[inline(always)]
+            pub fn choose(
+                &mut self,
+                me: &History,
+                them: &History,
+                context: &MatchContext,
+                rng: &mut MatchRng,
+            ) -> Action {
+                match self {
+                    $(Strategy::$variant(rule) => rule.choose(me, them, context, rng),)*
+                }
+            }
+
+            /// True when this strategy draws random numbers.
+            pub fn is_stochastic(&self) -> bool {
+                match self {
+                    $(Strategy::$variant(rule) => rule.is_stochastic(),)*
+                }
+            }
+        }
+    };
+}
+
+strategies! {
+    Cooperator(basic::Cooperator),
+    Defector(basic::Defector),
+    TitForTat(basic::TitForTat),
+    Grudger(basic::Grudger),
+    TitForTwoTats(basic::TitForTwoTats),
+    SuspiciousTitForTat(basic::SuspiciousTitForTat),
+    WinStayLoseShift(basic::WinStayLoseShift),
+    Alternator(basic::Alternator),
+    Random(basic::RandomPlayer),
+}

@@ -1,0 +1,11 @@
+//! `dilemma`: a toolkit for studying strategic interaction, built around an
+//! iterated prisoner's dilemma tournament engine.
+//!
+//! The core (`ipd`) is pure; `scenario` reads and validates scenario files,
+//! `output` writes CSVs, JSON and charts, and `cli` is the command line.
+//! See ARCHITECTURE.md for the code map and invariants.
+
+pub mod ipd;
+pub mod scenario;
+pub mod output;
+pub mod cli;

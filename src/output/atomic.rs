@@ -1,0 +1,112 @@
+//! Writing a results folder so that readers never see half of it.
+//!
+//! Files are written into a hidden staging folder beside the destination;
+//! [`StagingDir::commit`] swaps it into place with renames. If anything fails
+//! before that (or the process stops), the staging folder is removed and the
+//! previous results stay as they were.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// A hidden folder that becomes the results folder on commit.
+#[derive(Debug)]
+pub struct StagingDir {
+    destination: PathBuf,
+    staging: PathBuf,
+    committed: bool,
+}
+
+fn sibling(destination: &Path, tag: &str) -> PathBuf {
+    let name = destination.file_name().map_or_else(|| "results".into(), |n| n.to_string_lossy().to_string());
+    destination.with_file_name(format!(".{name}.{tag}-{}", std::process::id()))
+}
+
+impl StagingDir {
+    /// Creates the staging folder for `destination` (and its parents).
+    pub fn create(destination: &Path) -> io::Result<StagingDir> {
+        if let Some(parent) = destination.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)?;
+        }
+        let staging = sibling(destination, "partial");
+        if staging.exists() {
+            std::fs::remove_dir_all(&staging)?;
+        }
+        std::fs::create_dir(&staging)?;
+        Ok(StagingDir { destination: destination.to_path_buf(), staging, committed: false })
+    }
+
+    /// Where to write the files.
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    /// A file inside the staging folder.
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.staging.join(name)
+    }
+
+    /// Moves the staged files into place, replacing earlier results.
+    pub fn commit(mut self) -> io::Result<PathBuf> {
+        let old = sibling(&self.destination, "old");
+        let had_previous = self.destination.exists();
+        if had_previous {
+            if old.exists() {
+                std::fs::remove_dir_all(&old)?;
+            }
+            std::fs::rename(&self.destination, &old)?;
+        }
+        if let Err(error) = std::fs::rename(&self.staging, &self.destination) {
+            if had_previous {
+                // Put the previous results back.
+                let _ = std::fs::rename(&old, &self.destination);
+            }
+            return Err(error);
+        }
+        self.committed = true;
+        if had_previous {
+            std::fs::remove_dir_all(&old)?;
+        }
+        Ok(self.destination.clone())
+    }
+}
+
+impl Drop for StagingDir {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("dilemma-atomic-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn commit_replaces_and_abandon_keeps_old_results() {
+        let root = scratch("commit");
+        let destination = root.join("run");
+        std::fs::create_dir(&destination).unwrap();
+        std::fs::write(destination.join("a.csv"), "old").unwrap();
+
+        let staging = StagingDir::create(&destination).unwrap();
+        std::fs::write(staging.file("a.csv"), "half").unwrap();
+        drop(staging);
+        assert_eq!(std::fs::read_to_string(destination.join("a.csv")).unwrap(), "old");
+
+        let staging = StagingDir::create(&destination).unwrap();
+        std::fs::write(staging.file("a.csv"), "new").unwrap();
+        staging.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(destination.join("a.csv")).unwrap(), "new");
+        let leftovers: Vec<_> = std::fs::read_dir(&root).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "only the results folder remains");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

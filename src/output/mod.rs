@@ -1,0 +1,9 @@
+//! The IO edge for results: atomic results folders, CSV files, JSON and
+//! charts. The core hands plain data here; nothing in this module decides
+//! anything about the games.
+
+pub mod atomic;
+// charts: pending
+pub mod tournament_charts;
+pub mod charts;
+pub mod tournament_files;

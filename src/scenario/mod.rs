@@ -1,0 +1,121 @@
+//! Scenario files: TOML documents that name a kind of study and its
+//! parameters. This module reads and validates them; every mistake becomes a
+//! [`ScenarioError`] that names the file, line, column and field. Nothing
+//! here runs a study or writes a file.
+
+pub mod error;
+pub mod reader;
+pub mod tournament;
+
+pub use error::{ScenarioError, Source};
+pub use tournament::TournamentScenario;
+
+use reader::{TableReader, parse_document};
+use std::path::Path;
+
+/// The kinds of scenario this version understands.
+pub const KINDS: &[&str] = &["tournament"];
+
+/// A validated scenario of any kind.
+#[derive(Clone, Debug)]
+pub enum Scenario {
+    /// A round-robin IPD tournament.
+    Tournament(TournamentScenario),
+}
+
+impl Scenario {
+    /// The results folder name.
+    pub fn name(&self) -> &str {
+        match self {
+            Scenario::Tournament(t) => &t.name,
+        }
+    }
+
+    /// The master seed.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Scenario::Tournament(t) => t.seed,
+        }
+    }
+
+    /// Replaces the master seed (the `--seed` option).
+    pub fn set_seed(&mut self, seed: u64) {
+        match self {
+            Scenario::Tournament(t) => t.seed = seed,
+        }
+    }
+
+    /// The scenario with all defaults written out, as TOML.
+    pub fn resolved_toml(&self) -> String {
+        match self {
+            Scenario::Tournament(t) => t.resolved_toml(),
+        }
+    }
+}
+
+/// A scenario read from a file, with any warnings about it.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The validated scenario.
+    pub scenario: Scenario,
+    /// Things that are allowed but probably not meant (e.g. payoffs that are
+    /// not a prisoner's dilemma), each naming the file and line.
+    pub warnings: Vec<String>,
+}
+
+/// Reads and validates a scenario file.
+pub fn load(path: &Path) -> Result<Loaded, ScenarioError> {
+    parse(&Source::read(path)?, path)
+}
+
+/// Validates scenario text; `path` is used for the default name.
+pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
+    let document = parse_document(source)?;
+    let mut top = TableReader::new(source, "", document.get_ref(), document.span());
+    let kind = top.string("kind")?.ok_or_else(|| {
+        source.invalid(0, "kind", format!("missing; say which study this is (allowed: {})", KINDS.join(", ")))
+    })?;
+    let name = match top.string("name")? {
+        Some(name) => {
+            if !is_folder_name(&name.value) {
+                return Err(top.error(
+                    name.span.start,
+                    "name",
+                    "must be a plain folder name: letters, digits, '-', '_' or '.', not starting with '.'",
+                ));
+            }
+            name.value
+        }
+        None => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .filter(|s| is_folder_name(s))
+            .unwrap_or_else(|| "scenario".to_string()),
+    };
+    let seed = match top.integer("seed")? {
+        Some(seed) if seed.value < 0 => {
+            return Err(top.error(seed.span.start, "seed", format!("must be 0 or more, got {}", seed.value)));
+        }
+        Some(seed) => seed.value as u64,
+        None => 1,
+    };
+    let mut warnings = Vec::new();
+    let scenario = match kind.value.as_str() {
+        "tournament" => Scenario::Tournament(tournament::read_tournament(&mut top, name, seed, &mut warnings)?),
+        other => {
+            return Err(top.error(
+                kind.span.start,
+                "kind",
+                format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
+            ));
+        }
+    };
+    top.finish()?;
+    Ok(Loaded { scenario, warnings })
+}
+
+fn is_folder_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}

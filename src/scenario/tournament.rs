@@ -1,0 +1,365 @@
+//! The `tournament` scenario kind: a round robin of configured players.
+//!
+//! ```toml
+//! name = "classic"          # default: the file name without .toml
+//! kind = "tournament"
+//! seed = 1                  # default 1
+//! [game]
+//! payoffs = "standard"      # a preset, or { R = 3, S = 0, T = 5, P = 1 }
+//! [match]
+//! turns = 200               # fixed horizon (default 200), or
+//! # continuation = 0.99654  # random horizon: continue with this probability
+//! # cap = 1000              # optional upper bound for a random horizon
+//! noise = 0.0               # default 0
+//! repetitions = 10          # default 10
+//! [[players]]
+//! strategy = "tit-for-tat"
+//! [[players]]
+//! strategy = "random"
+//! p = 0.5                   # strategy parameters sit beside `strategy`
+//! [output]
+//! charts = true             # default true
+//! matches = true            # write matches.csv, default true
+//! ```
+
+use crate::ipd::horizon::Horizon;
+use crate::ipd::payoffs::{PRESETS, Payoffs};
+use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
+use crate::ipd::tournament::Tournament;
+use crate::scenario::error::ScenarioError;
+use crate::scenario::reader::{At, TableReader};
+use serde::Serialize;
+use toml::de::DeValue;
+
+/// Default number of turns of a fixed horizon.
+pub const DEFAULT_TURNS: u32 = 200;
+/// Default repetitions.
+pub const DEFAULT_REPETITIONS: u32 = 10;
+
+/// A validated tournament scenario with every default filled in.
+#[derive(Clone, Debug)]
+pub struct TournamentScenario {
+    /// Name of the results folder.
+    pub name: String,
+    /// Free text.
+    pub description: Option<String>,
+    /// Master seed.
+    pub seed: u64,
+    /// Preset name, when a preset was used.
+    pub payoffs_preset: Option<String>,
+    /// How matches are played.
+    pub settings: MatchSettings,
+    /// How many times each pair meets.
+    pub repetitions: u32,
+    /// Players as written.
+    pub player_specs: Vec<PlayerSpec>,
+    /// Players built from the catalogue.
+    pub players: Vec<Player>,
+    /// Draw charts.
+    pub charts: bool,
+    /// Write `matches.csv`.
+    pub write_matches: bool,
+}
+
+impl TournamentScenario {
+    /// The tournament to run.
+    pub fn tournament(&self) -> Tournament {
+        Tournament {
+            players: self.players.clone(),
+            settings: self.settings,
+            repetitions: self.repetitions,
+            seed: self.seed,
+        }
+    }
+
+    /// The scenario as TOML with every default written out, so a run can be
+    /// repeated exactly from its results folder.
+    pub fn resolved_toml(&self) -> String {
+        #[derive(Serialize)]
+        struct Resolved<'a> {
+            name: &'a str,
+            kind: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            description: Option<&'a str>,
+            seed: u64,
+            game: Game,
+            #[serde(rename = "match")]
+            match_: Match,
+            players: Vec<toml::Table>,
+            output: Output,
+        }
+        #[derive(Serialize)]
+        struct Game {
+            payoffs: toml::Value,
+        }
+        #[derive(Serialize)]
+        struct Match {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            turns: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            continuation: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cap: Option<u32>,
+            noise: f64,
+            repetitions: u32,
+        }
+        #[derive(Serialize)]
+        struct Output {
+            charts: bool,
+            matches: bool,
+        }
+        let payoffs = match &self.payoffs_preset {
+            Some(name) => toml::Value::String(name.clone()),
+            None => {
+                let p = self.settings.payoffs;
+                let mut table = toml::Table::new();
+                for (key, value) in [("R", p.r), ("S", p.s), ("T", p.t), ("P", p.p)] {
+                    table.insert(key.to_string(), toml::Value::Float(value));
+                }
+                toml::Value::Table(table)
+            }
+        };
+        let (turns, continuation, cap) = match self.settings.horizon {
+            Horizon::Fixed { turns } => (Some(turns), None, None),
+            Horizon::Random { continuation, cap } => (None, Some(continuation), cap),
+        };
+        let players = self
+            .players
+            .iter()
+            .map(|player| {
+                let mut table = toml::Table::new();
+                table.insert("strategy".into(), toml::Value::String(player.info.id.into()));
+                for (spec, value) in player.info.params.iter().zip(&player.params) {
+                    table.insert(spec.name.into(), toml::Value::Float(*value));
+                }
+                table
+            })
+            .collect();
+        let resolved = Resolved {
+            name: &self.name,
+            kind: "tournament",
+            description: self.description.as_deref(),
+            seed: self.seed,
+            game: Game { payoffs },
+            match_: Match {
+                turns,
+                continuation,
+                cap,
+                noise: self.settings.noise,
+                repetitions: self.repetitions,
+            },
+            players,
+            output: Output { charts: self.charts, matches: self.write_matches },
+        };
+        toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+    }
+}
+
+/// Reads the tournament-specific parts of a scenario. `top` is the
+/// top-level table with `name`, `kind` and `seed` already taken.
+pub fn read_tournament(
+    top: &mut TableReader<'_>,
+    name: String,
+    seed: u64,
+    warnings: &mut Vec<String>,
+) -> Result<TournamentScenario, ScenarioError> {
+    let description = top.string("description")?.map(|d| d.value);
+
+    let mut payoffs = Payoffs::STANDARD;
+    let mut payoffs_preset = Some("standard".to_string());
+    if let Some(mut game) = top.table("game")? {
+        if let Some(value) = game.value("payoffs") {
+            (payoffs, payoffs_preset) = read_payoffs(&game, value)?;
+            let broken = payoffs.dilemma_violations();
+            if !broken.is_empty() {
+                let (line, _) = game.source().line_column(value.span().start);
+                warnings.push(format!(
+                    "{}:{line}: warning: game.payoffs ({payoffs}) is not an iterated prisoner's dilemma: {}",
+                    game.source().path.display(),
+                    broken.join("; ")
+                ));
+            }
+        }
+        game.finish()?;
+    }
+
+    let mut horizon = Horizon::Fixed { turns: DEFAULT_TURNS };
+    let mut noise = 0.0;
+    let mut repetitions = DEFAULT_REPETITIONS;
+    if let Some(mut table) = top.table("match")? {
+        let turns = table.count("turns", 1)?;
+        let continuation = table.probability("continuation")?;
+        let cap = table.count("cap", 1)?;
+        noise = table.probability("noise")?.map_or(0.0, |n| n.value);
+        repetitions = table.count("repetitions", 1)?.map_or(DEFAULT_REPETITIONS, |r| r.value);
+        horizon = read_horizon(&table, turns, continuation, cap)?;
+        table.finish()?;
+    }
+
+    let (player_specs, players) = read_players(top)?;
+
+    let mut charts = true;
+    let mut write_matches = true;
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.map_or(true, |b| b.value);
+        write_matches = output.boolean("matches")?.map_or(true, |b| b.value);
+        output.finish()?;
+    }
+
+    Ok(TournamentScenario {
+        name,
+        description,
+        seed,
+        payoffs_preset,
+        settings: MatchSettings { horizon, noise, payoffs },
+        repetitions,
+        player_specs,
+        players,
+        charts,
+        write_matches,
+    })
+}
+
+fn read_horizon(
+    table: &TableReader<'_>,
+    turns: Option<At<u32>>,
+    continuation: Option<At<f64>>,
+    cap: Option<At<u32>>,
+) -> Result<Horizon, ScenarioError> {
+    match (turns, continuation, cap) {
+        (Some(_), Some(w), _) => Err(table.error(
+            w.span.start,
+            "continuation",
+            "give either `turns` (a fixed horizon) or `continuation` (a random horizon), not both; \
+             `cap` bounds a random horizon",
+        )),
+        (_, None, Some(cap)) => Err(table.error(
+            cap.span.start,
+            "cap",
+            "`cap` bounds a random horizon and needs `continuation`; for a fixed horizon use `turns`",
+        )),
+        (_, Some(w), cap) => {
+            if w.value >= 1.0 && cap.is_none() {
+                return Err(table.error(
+                    w.span.start,
+                    "continuation",
+                    "continuation = 1 never ends a match; use a value below 1 or add `cap`",
+                ));
+            }
+            Ok(Horizon::Random { continuation: w.value, cap: cap.map(|c| c.value) })
+        }
+        (turns, None, None) => Ok(Horizon::Fixed { turns: turns.map_or(DEFAULT_TURNS, |t| t.value) }),
+    }
+}
+
+fn read_payoffs(
+    game: &TableReader<'_>,
+    value: &toml::Spanned<DeValue<'_>>,
+) -> Result<(Payoffs, Option<String>), ScenarioError> {
+    let start = value.span().start;
+    match value.get_ref() {
+        DeValue::String(name) => match Payoffs::preset(name) {
+            Some(p) => Ok((p, Some(name.to_string()))),
+            None => Err(game.error(
+                start,
+                "payoffs",
+                format!(
+                    "unknown preset `{name}` (allowed: {}, or a table {{ R = 3, S = 0, T = 5, P = 1 }})",
+                    PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        },
+        DeValue::Table(table) => {
+            let mut reader = TableReader::new(game.source(), &game.field("payoffs"), table, value.span());
+            let mut values = [0.0; 4];
+            for (slot, key) in values.iter_mut().zip(["R", "S", "T", "P"]) {
+                *slot = reader
+                    .number(key)?
+                    .ok_or_else(|| {
+                        game.error(start, &format!("payoffs.{key}"), "missing; a payoff table needs R, S, T and P")
+                    })?
+                    .value;
+            }
+            reader.finish()?;
+            let [r, s, t, p] = values;
+            Ok((Payoffs { r, s, t, p }, None))
+        }
+        _ => Err(game.error(
+            start,
+            "payoffs",
+            "expected a preset name (standard, prison-years-a, prison-years-b) or a table { R, S, T, P }",
+        )),
+    }
+}
+
+fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Player>), ScenarioError> {
+    let source = top.source();
+    let Some(list) = top.array("players")? else {
+        return Err(top.error(
+            top.span().start,
+            "players",
+            "missing; a tournament needs at least two [[players]] entries",
+        ));
+    };
+    if list.value.len() < 2 {
+        return Err(top.error(
+            list.span.start,
+            "players",
+            format!("a tournament needs at least two players, found {}", list.value.len()),
+        ));
+    }
+    let mut specs = Vec::new();
+    let mut players = Vec::new();
+    for (index, item) in list.value.iter().enumerate() {
+        let field = format!("players[{index}]");
+        let start = item.span().start;
+        let (spec, strategy_at, param_spans) = match item.get_ref() {
+            DeValue::String(id) => (PlayerSpec::new(id), start, Vec::new()),
+            DeValue::Table(table) => {
+                let mut reader = TableReader::new(source, &field, table, item.span());
+                let strategy = reader.string("strategy")?.ok_or_else(|| {
+                    source.invalid(start, &format!("{field}.strategy"), "missing; every player needs a strategy id")
+                })?;
+                let mut spec = PlayerSpec::new(&strategy.value);
+                let mut spans = Vec::new();
+                for key in reader.keys() {
+                    if key.value == "strategy" {
+                        continue;
+                    }
+                    let value = reader.number(&key.value)?.ok_or_else(|| {
+                        source.invalid(key.span.start, &format!("{field}.{}", key.value), "missing value")
+                    })?;
+                    spans.push((key.value.clone(), key.span.start, value.span.start));
+                    spec.params.push((key.value.clone(), value.value));
+                }
+                reader.finish()?;
+                (spec, strategy.span.start, spans)
+            }
+            _ => {
+                return Err(source.invalid(
+                    start,
+                    &field,
+                    "expected a strategy id or a table with `strategy` and parameters",
+                ));
+            }
+        };
+        let player = spec.build().map_err(|error| {
+            let (offset, name) = match &error {
+                StrategyError::UnknownStrategy { .. } => (strategy_at, format!("{field}.strategy")),
+                StrategyError::UnknownParameter { param, .. } => {
+                    let key = param_spans.iter().find(|(k, _, _)| k == param).map_or(start, |s| s.1);
+                    (key, format!("{field}.{param}"))
+                }
+                StrategyError::ParameterOutOfRange { param, .. } => {
+                    let value = param_spans.iter().find(|(k, _, _)| k == param).map_or(start, |s| s.2);
+                    (value, format!("{field}.{param}"))
+                }
+            };
+            source.invalid(offset, &name, error.to_string())
+        })?;
+        specs.push(spec);
+        players.push(player);
+    }
+    Ok((specs, players))
+}
