@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn chicken_and_stag_hunt_are_flagged_with_the_failing_inequality() {
         // Chicken: T > R > S > P.
-        let chicken = Payoffs { r: 3.0, s: 1.0, t: 5.0, p: 0.0 };
+        let chicken = Payoffs { r: 4.0, s: 1.0, t: 5.0, p: 0.0 };
         let broken = chicken.dilemma_violations();
         assert_eq!(broken.len(), 1);
         assert!(broken[0].starts_with("P > S fails"), "{broken:?}");

@@ -144,3 +144,99 @@ fn run_turns<const NOISY: bool, R: MoveRecorder>(
         transitions,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipd::random::match_rng;
+    use crate::ipd::strategies::{CATALOGUE, PlayerSpec};
+
+    fn settings(turns: u32, noise: f64) -> MatchSettings {
+        MatchSettings { horizon: Horizon::Fixed { turns }, noise, payoffs: Payoffs::STANDARD }
+    }
+
+    #[test]
+    fn noise_flips_each_action_at_its_rate() {
+        // Two Cooperators: every D is a flip. 100,000 turns at e = 0.1 gives
+        // Binomial(100000, 0.1) defections per player: sd ~= 94.9; 5 sigma.
+        let c = PlayerSpec::new("cooperator").build().unwrap();
+        let outcome = play_match(&c.prototype, &c.prototype, &settings(100_000, 0.1), &mut match_rng(9, 0, 0, 0), &mut NoRecording);
+        for cooperations in outcome.cooperations() {
+            let defections = 100_000.0 - cooperations as f64;
+            assert!((defections - 10_000.0).abs() < 5.0 * 94.9, "{defections}");
+        }
+    }
+
+    #[test]
+    fn strategies_see_the_flipped_moves() {
+        // With noise 1 every move is flipped: Cooperator plays D, and Tit For
+        // Tat answers the D it saw with an intended D that becomes C.
+        let c = PlayerSpec::new("cooperator").build().unwrap();
+        let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
+        let mut moves = MoveList::default();
+        play_match(&c.prototype, &tft.prototype, &settings(4, 1.0), &mut match_rng(1, 0, 1, 0), &mut moves);
+        assert!(moves.first.iter().all(|&a| a == Action::D));
+        // TFT intends C first (flipped to D), then copies D (flipped to C).
+        assert_eq!(moves.second, vec![Action::D, Action::C, Action::C, Action::C]);
+    }
+
+    #[test]
+    fn swapping_seats_swaps_outcomes_for_deterministic_pairs() {
+        let players: Vec<_> = CATALOGUE
+            .iter()
+            .map(|info| PlayerSpec::new(info.id).build().unwrap())
+            .filter(|p| !p.is_stochastic())
+            .collect();
+        for a in &players {
+            for b in &players {
+                let s = settings(37, 0.0);
+                let ab = play_match(&a.prototype, &b.prototype, &s, &mut match_rng(1, 0, 1, 0), &mut NoRecording);
+                let ba = play_match(&b.prototype, &a.prototype, &s, &mut match_rng(1, 0, 1, 0), &mut NoRecording);
+                assert_eq!(ab.swapped(), ba, "{} vs {}", a.name, b.name);
+                let [x, y] = ab.scores(&s.payoffs);
+                assert_eq!(ba.scores(&s.payoffs), [y, x]);
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_counters_agree_with_the_moves() {
+        let a = PlayerSpec::new("random").build().unwrap();
+        let b = PlayerSpec::new("win-stay-lose-shift").build().unwrap();
+        let s = MatchSettings { noise: 0.05, ..settings(500, 0.0) };
+        let mut moves = MoveList::default();
+        let outcome = play_match(&a.prototype, &b.prototype, &s, &mut match_rng(5, 0, 1, 0), &mut moves);
+        let mut states = [0u32; 4];
+        let mut score = 0.0;
+        for (&x, &y) in moves.first.iter().zip(&moves.second) {
+            states[crate::ipd::action::state_index(x, y)] += 1;
+            score += s.payoffs.payoff(x, y);
+        }
+        assert_eq!(outcome.state_counts(), states);
+        assert_eq!(outcome.scores(&s.payoffs)[0], score);
+        assert_eq!(outcome.length, 500);
+        let (followed, cooperated) = outcome.cooperation_after_states();
+        assert_eq!(followed.iter().sum::<u32>(), 499);
+        let mut expected = [0u32; 4];
+        for t in 1..500 {
+            if moves.first[t] == Action::C {
+                expected[crate::ipd::action::state_index(moves.first[t - 1], moves.second[t - 1])] += 1;
+            }
+        }
+        assert_eq!(cooperated, expected);
+    }
+
+    #[test]
+    fn random_horizons_hide_the_length_and_vary_by_repetition() {
+        let c = PlayerSpec::new("cooperator").build().unwrap();
+        let s = MatchSettings {
+            horizon: Horizon::Random { continuation: 0.9, cap: None },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let lengths: std::collections::HashSet<u32> = (0..50)
+            .map(|r| play_match(&c.prototype, &c.prototype, &s, &mut match_rng(1, 0, 0, r), &mut NoRecording).length)
+            .collect();
+        assert!(lengths.len() > 5, "lengths should vary: {lengths:?}");
+    }
+}

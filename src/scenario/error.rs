@@ -101,8 +101,8 @@ mod tests {
         assert_eq!(source.line_column(0), (1, 1));
         assert_eq!(source.line_column(4), (1, 5));
         assert_eq!(source.line_column(6), (2, 1));
-        // "bé" is 3 bytes; the '=' after it is the 4th character.
-        assert_eq!(source.line_column(10), (2, 5));
+        // "bé" is 3 bytes; the '=' after "bé " is the 4th character.
+        assert_eq!(source.line_column(10), (2, 4));
         let error = source.invalid(6, "bé", "bad");
         assert_eq!(error.to_string(), "x.toml:2:1: field `bé`: bad");
     }
