@@ -4,8 +4,17 @@
 fn main() {
     println!("cargo:rerun-if-changed=Cargo.lock");
     let wanted = [
-        "rayon", "rand", "rand_chacha", "csv", "plotters", "clap", "serde", "toml", "indicatif",
-        "thiserror", "serde_json",
+        "rayon",
+        "rand",
+        "rand_chacha",
+        "csv",
+        "plotters",
+        "clap",
+        "serde",
+        "toml",
+        "indicatif",
+        "thiserror",
+        "serde_json",
     ];
     let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
     let mut found = Vec::new();
@@ -15,7 +24,9 @@ fn main() {
             name = Some(rest.trim_matches('"').to_string());
         } else if let Some(rest) = line.strip_prefix("version = ") {
             if let Some(n) = name.take() {
-                if wanted.contains(&n.as_str()) && !found.iter().any(|(f, _): &(String, String)| *f == n) {
+                if wanted.contains(&n.as_str())
+                    && !found.iter().any(|(f, _): &(String, String)| *f == n)
+                {
                     found.push((n, rest.trim_matches('"').to_string()));
                 }
             }

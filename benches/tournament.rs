@@ -54,8 +54,15 @@ fn fifteen_players() -> Vec<PlayerSpec> {
 
 fn tournament(specs: &[PlayerSpec], turns: u32, repetitions: u32, noise: f64) -> Tournament {
     Tournament {
-        players: specs.iter().map(|s| s.build().expect("known strategy")).collect(),
-        settings: MatchSettings { horizon: Horizon::Fixed { turns }, noise, payoffs: Payoffs::STANDARD },
+        players: specs
+            .iter()
+            .map(|s| s.build().expect("known strategy"))
+            .collect(),
+        settings: MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise,
+            payoffs: Payoffs::STANDARD,
+        },
         repetitions,
         seed: 1,
     }
@@ -67,16 +74,28 @@ fn main() {
     println!("dilemma tournament benchmark ({threads} threads available)\n");
 
     // 1. Raw match loop, one thread, deterministic pairs.
-    let players: Vec<_> = DETERMINISTIC.iter().map(|id| PlayerSpec::new(id).build().unwrap()).collect();
+    let players: Vec<_> = DETERMINISTIC
+        .iter()
+        .map(|id| PlayerSpec::new(id).build().unwrap())
+        .collect();
     let turns = 1_000_000u32;
-    let settings =
-        MatchSettings { horizon: Horizon::Fixed { turns }, noise: 0.0, payoffs: Payoffs::STANDARD };
+    let settings = MatchSettings {
+        horizon: Horizon::Fixed { turns },
+        noise: 0.0,
+        payoffs: Payoffs::STANDARD,
+    };
     let (elapsed, checksum) = best_of(budget, || {
         let mut checksum = 0u64;
         for a in &players {
             for b in &players {
                 let mut rng = match_rng(1, 0, 1, 0);
-                let outcome = play_match(&a.prototype, &b.prototype, &settings, &mut rng, &mut NoRecording);
+                let outcome = play_match(
+                    &a.prototype,
+                    &b.prototype,
+                    &settings,
+                    &mut rng,
+                    &mut NoRecording,
+                );
                 checksum += outcome.cooperations()[0] as u64;
             }
         }
@@ -94,7 +113,13 @@ fn main() {
     let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
     let (elapsed, _) = best_of(budget, || {
         let mut rng = match_rng(1, 0, 1, 0);
-        black_box(play_match(&random.prototype, &tft.prototype, &settings, &mut rng, &mut NoRecording))
+        black_box(play_match(
+            &random.prototype,
+            &tft.prototype,
+            &settings,
+            &mut rng,
+            &mut NoRecording,
+        ))
     });
     println!(
         "match loop, Random: 0.5 vs Tit For Tat x {turns} turns, 1 thread: {:.1} ms, {:.0} million turns/s",
@@ -107,9 +132,21 @@ fn main() {
     let deterministic: Vec<PlayerSpec> = specs[..8].to_vec();
     let randoms: Vec<PlayerSpec> = specs[8..].to_vec();
     for (label, specs, noise) in [
-        ("8 deterministic players, 200 turns, 5 repetitions", &deterministic, 0.0),
-        ("15 players (8 deterministic + 7 Random), 200 turns, 5 repetitions", &specs, 0.0),
-        ("15 players, 200 turns, 5 repetitions, noise 0.01", &specs, 0.01),
+        (
+            "8 deterministic players, 200 turns, 5 repetitions",
+            &deterministic,
+            0.0,
+        ),
+        (
+            "15 players (8 deterministic + 7 Random), 200 turns, 5 repetitions",
+            &specs,
+            0.0,
+        ),
+        (
+            "15 players, 200 turns, 5 repetitions, noise 0.01",
+            &specs,
+            0.01,
+        ),
         ("7 Random players, 200 turns, 5 repetitions", &randoms, 0.0),
     ] {
         let t = tournament(specs, 200, 5, noise);

@@ -5,7 +5,7 @@
 //! `output` writes CSVs, JSON and charts, and `cli` is the command line.
 //! See ARCHITECTURE.md for the code map and invariants.
 
-pub mod ipd;
-pub mod scenario;
-pub mod output;
 pub mod cli;
+pub mod ipd;
+pub mod output;
+pub mod scenario;

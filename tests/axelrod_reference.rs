@@ -19,8 +19,18 @@ fn load(name: &str) -> Value {
 }
 
 fn payoffs(value: &Value) -> Payoffs {
-    let v: Vec<f64> = value.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    Payoffs { r: v[0], s: v[1], t: v[2], p: v[3] }
+    let v: Vec<f64> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    Payoffs {
+        r: v[0],
+        s: v[1],
+        t: v[2],
+        p: v[3],
+    }
 }
 
 #[test]
@@ -30,17 +40,42 @@ fn every_deterministic_pair_plays_axelrods_moves() {
     let matches = data["matches"].as_array().unwrap();
     assert_eq!(matches.len(), 8 * 8 * 4 * 2);
     for m in matches {
-        let a = PlayerSpec::new(m["player1"].as_str().unwrap()).build().unwrap();
-        let b = PlayerSpec::new(m["player2"].as_str().unwrap()).build().unwrap();
+        let a = PlayerSpec::new(m["player1"].as_str().unwrap())
+            .build()
+            .unwrap();
+        let b = PlayerSpec::new(m["player2"].as_str().unwrap())
+            .build()
+            .unwrap();
         let turns = m["turns"].as_u64().unwrap() as u32;
-        let settings =
-            MatchSettings { horizon: Horizon::Fixed { turns }, noise: 0.0, payoffs: payoffs(&m["payoffs"]) };
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise: 0.0,
+            payoffs: payoffs(&m["payoffs"]),
+        };
         let mut moves = MoveList::default();
-        let outcome = play_match(&a.prototype, &b.prototype, &settings, &mut match_rng(0, 0, 1, 0), &mut moves);
-        let text = |list: &[dilemma::ipd::Action]| list.iter().map(|x| x.letter()).collect::<String>();
-        let context = format!("{} vs {}, {turns} turns, {}", a.name, b.name, m["payoff_name"]);
-        assert_eq!(text(&moves.first), m["moves1"].as_str().unwrap(), "{context}");
-        assert_eq!(text(&moves.second), m["moves2"].as_str().unwrap(), "{context}");
+        let outcome = play_match(
+            &a.prototype,
+            &b.prototype,
+            &settings,
+            &mut match_rng(0, 0, 1, 0),
+            &mut moves,
+        );
+        let text =
+            |list: &[dilemma::ipd::Action]| list.iter().map(|x| x.letter()).collect::<String>();
+        let context = format!(
+            "{} vs {}, {turns} turns, {}",
+            a.name, b.name, m["payoff_name"]
+        );
+        assert_eq!(
+            text(&moves.first),
+            m["moves1"].as_str().unwrap(),
+            "{context}"
+        );
+        assert_eq!(
+            text(&moves.second),
+            m["moves2"].as_str().unwrap(),
+            "{context}"
+        );
         let scores = outcome.scores(&settings.payoffs);
         assert_eq!(scores[0], m["score1"].as_f64().unwrap(), "{context}");
         assert_eq!(scores[1], m["score2"].as_f64().unwrap(), "{context}");
@@ -54,7 +89,11 @@ fn display_names_are_axelrods() {
         if id.starts_with('_') || !name.is_string() {
             continue;
         }
-        assert_eq!(PlayerSpec::new(id).build().unwrap().name, name.as_str().unwrap(), "{id}");
+        assert_eq!(
+            PlayerSpec::new(id).build().unwrap().name,
+            name.as_str().unwrap(),
+            "{id}"
+        );
     }
 }
 
@@ -70,7 +109,9 @@ fn check_tournament(stem: &str) {
     let tournament = Tournament {
         players,
         settings: MatchSettings {
-            horizon: Horizon::Fixed { turns: reference["turns"].as_u64().unwrap() as u32 },
+            horizon: Horizon::Fixed {
+                turns: reference["turns"].as_u64().unwrap() as u32,
+            },
             noise: 0.0,
             payoffs: payoffs(&reference["payoffs"]),
         },
@@ -79,12 +120,23 @@ fn check_tournament(stem: &str) {
     };
     let results = tournament.play();
 
-    let expected_csv =
-        std::fs::read_to_string(format!("{}/tests/data/{stem}.csv", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let expected_csv = std::fs::read_to_string(format!(
+        "{}/tests/data/{stem}.csv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let mut ours = String::new();
     for record in summary_records(&results.summary()) {
-        let quoted: Vec<String> =
-            record.iter().map(|f| if f.contains(',') { format!("\"{f}\"") } else { f.clone() }).collect();
+        let quoted: Vec<String> = record
+            .iter()
+            .map(|f| {
+                if f.contains(',') {
+                    format!("\"{f}\"")
+                } else {
+                    f.clone()
+                }
+            })
+            .collect();
         ours.push_str(&quoted.join(","));
         ours.push('\n');
     }
@@ -94,15 +146,33 @@ fn check_tournament(stem: &str) {
     assert_eq!(ours.lines().count(), expected_csv.lines().count());
 
     let matrix = results.payoff_matrix();
-    for (i, row) in reference["payoff_matrix"].as_array().unwrap().iter().enumerate() {
+    for (i, row) in reference["payoff_matrix"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
         for (j, value) in row.as_array().unwrap().iter().enumerate() {
-            assert_eq!(matrix[i][j], value.as_f64().unwrap(), "{stem} payoff_matrix[{i}][{j}]");
+            assert_eq!(
+                matrix[i][j],
+                value.as_f64().unwrap(),
+                "{stem} payoff_matrix[{i}][{j}]"
+            );
         }
     }
     let normalised = results.normalised_scores();
-    for (i, row) in reference["normalised_scores"].as_array().unwrap().iter().enumerate() {
+    for (i, row) in reference["normalised_scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
         for (r, value) in row.as_array().unwrap().iter().enumerate() {
-            assert_eq!(normalised[i][r], value.as_f64().unwrap(), "{stem} normalised[{i}][{r}]");
+            assert_eq!(
+                normalised[i][r],
+                value.as_f64().unwrap(),
+                "{stem} normalised[{i}][{r}]"
+            );
         }
     }
 }

@@ -29,7 +29,11 @@ fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dilemma-cli-bad-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("results/bad-input")).unwrap();
-    std::fs::write(dir.join("results/bad-input/summary.csv"), "earlier results\n").unwrap();
+    std::fs::write(
+        dir.join("results/bad-input/summary.csv"),
+        "earlier results\n",
+    )
+    .unwrap();
     dir
 }
 
@@ -55,7 +59,10 @@ fn listing(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 /// results/ is untouched. Returns stderr.
 fn rejects(test: &str, from: &str, to: &str, expected: &[&str]) -> String {
     let dir = scratch(test);
-    assert!(VALID.contains(from), "test setup: `{from}` not in the scenario");
+    assert!(
+        VALID.contains(from),
+        "test setup: `{from}` not in the scenario"
+    );
     let scenario = dir.join("scenario.toml");
     std::fs::write(&scenario, VALID.replacen(from, to, 1)).unwrap();
     let before = listing(&dir.join("results"));
@@ -69,22 +76,51 @@ fn rejects(test: &str, from: &str, to: &str, expected: &[&str]) -> String {
     assert_eq!(output.status.code(), Some(2), "{test}: stderr was {stderr}");
     assert!(!stderr.contains("panicked"), "{test}: {stderr}");
     for fragment in expected {
-        assert!(stderr.contains(fragment), "{test}: `{fragment}` missing from: {stderr}");
+        assert!(
+            stderr.contains(fragment),
+            "{test}: `{fragment}` missing from: {stderr}"
+        );
     }
-    assert_eq!(stderr.trim().lines().count(), 1, "{test}: one message expected: {stderr}");
-    assert_eq!(listing(&dir.join("results")), before, "{test}: results/ changed");
+    assert_eq!(
+        stderr.trim().lines().count(),
+        1,
+        "{test}: one message expected: {stderr}"
+    );
+    assert_eq!(
+        listing(&dir.join("results")),
+        before,
+        "{test}: results/ changed"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     stderr
 }
 
 #[test]
 fn unknown_key_names_the_field_and_the_nearest_allowed_key() {
-    rejects("unknown-key", "turns = 20", "turnz = 20", &["scenario.toml:9:1:", "`match.turnz`", "did you mean `turns`"]);
+    rejects(
+        "unknown-key",
+        "turns = 20",
+        "turnz = 20",
+        &[
+            "scenario.toml:9:1:",
+            "`match.turnz`",
+            "did you mean `turns`",
+        ],
+    );
 }
 
 #[test]
 fn wrong_type_says_what_was_expected() {
-    rejects("wrong-type", "turns = 20", "turns = \"twenty\"", &[":9:9:", "`match.turns`", "expected an integer, found a string"]);
+    rejects(
+        "wrong-type",
+        "turns = 20",
+        "turns = \"twenty\"",
+        &[
+            ":9:9:",
+            "`match.turns`",
+            "expected an integer, found a string",
+        ],
+    );
 }
 
 #[test]
@@ -93,15 +129,35 @@ fn unknown_strategy_suggests_the_nearest() {
         "unknown-strategy",
         "strategy = \"tit-for-tat\"",
         "strategy = \"tit-for-tatt\"",
-        &[":14:12:", "`players[0].strategy`", "unknown strategy `tit-for-tatt`", "did you mean `tit-for-tat`"],
+        &[
+            ":14:12:",
+            "`players[0].strategy`",
+            "unknown strategy `tit-for-tatt`",
+            "did you mean `tit-for-tat`",
+        ],
     );
 }
 
 #[test]
 fn probabilities_outside_zero_one_are_rejected() {
-    rejects("noise", "noise = 0.0", "noise = 1.5", &[":10:9:", "`match.noise`", "between 0 and 1, got 1.5"]);
-    rejects("negative-noise", "noise = 0.0", "noise = -0.1", &["`match.noise`", "between 0 and 1"]);
-    rejects("param-p", "p = 0.5", "p = 2", &[":18:5:", "`players[1].p`", "between 0 and 1, got 2"]);
+    rejects(
+        "noise",
+        "noise = 0.0",
+        "noise = 1.5",
+        &[":10:9:", "`match.noise`", "between 0 and 1, got 1.5"],
+    );
+    rejects(
+        "negative-noise",
+        "noise = 0.0",
+        "noise = -0.1",
+        &["`match.noise`", "between 0 and 1"],
+    );
+    rejects(
+        "param-p",
+        "p = 0.5",
+        "p = 2",
+        &[":18:5:", "`players[1].p`", "between 0 and 1, got 2"],
+    );
     rejects(
         "continuation-range",
         "turns = 20",
@@ -112,9 +168,24 @@ fn probabilities_outside_zero_one_are_rejected() {
 
 #[test]
 fn zero_or_negative_turns_are_rejected() {
-    rejects("zero-turns", "turns = 20", "turns = 0", &[":9:9:", "`match.turns`", "from 1", "got 0"]);
-    rejects("negative-turns", "turns = 20", "turns = -5", &["`match.turns`", "got -5"]);
-    rejects("zero-repetitions", "repetitions = 2", "repetitions = 0", &["`match.repetitions`", "got 0"]);
+    rejects(
+        "zero-turns",
+        "turns = 20",
+        "turns = 0",
+        &[":9:9:", "`match.turns`", "from 1", "got 0"],
+    );
+    rejects(
+        "negative-turns",
+        "turns = 20",
+        "turns = -5",
+        &["`match.turns`", "got -5"],
+    );
+    rejects(
+        "zero-repetitions",
+        "repetitions = 2",
+        "repetitions = 0",
+        &["`match.repetitions`", "got 0"],
+    );
 }
 
 #[test]
@@ -123,13 +194,23 @@ fn continuation_one_needs_a_cap() {
         "continuation-one",
         "turns = 20",
         "continuation = 1.0",
-        &[":9:16:", "`match.continuation`", "never ends a match", "cap"],
+        &[
+            ":9:16:",
+            "`match.continuation`",
+            "never ends a match",
+            "cap",
+        ],
     );
 }
 
 #[test]
 fn turns_and_continuation_together_are_ambiguous() {
-    rejects("both-horizons", "turns = 20", "turns = 20\ncontinuation = 0.9", &["`match.continuation`", "not both"]);
+    rejects(
+        "both-horizons",
+        "turns = 20",
+        "turns = 20\ncontinuation = 0.9",
+        &["`match.continuation`", "not both"],
+    );
 }
 
 #[test]
@@ -138,13 +219,22 @@ fn non_numeric_payoffs_are_rejected() {
         "payoffs-text",
         "payoffs = \"standard\"",
         "payoffs = { R = 3, S = \"zero\", T = 5, P = 1 }",
-        &[":6:", "`game.payoffs.S`", "expected a number, found a string"],
+        &[
+            ":6:",
+            "`game.payoffs.S`",
+            "expected a number, found a string",
+        ],
     );
     rejects(
         "payoffs-preset",
         "payoffs = \"standard\"",
         "payoffs = \"prison-years-c\"",
-        &[":6:11:", "`game.payoffs`", "unknown preset", "prison-years-a"],
+        &[
+            ":6:11:",
+            "`game.payoffs`",
+            "unknown preset",
+            "prison-years-a",
+        ],
     );
     rejects(
         "payoffs-missing",
@@ -156,17 +246,32 @@ fn non_numeric_payoffs_are_rejected() {
 
 #[test]
 fn unknown_strategy_parameter_lists_the_allowed_ones() {
-    rejects("unknown-param", "p = 0.5", "q = 0.5", &[":18:1:", "`players[1].q`", "allowed: p"]);
+    rejects(
+        "unknown-param",
+        "p = 0.5",
+        "q = 0.5",
+        &[":18:1:", "`players[1].q`", "allowed: p"],
+    );
 }
 
 #[test]
 fn syntax_errors_point_at_the_line() {
-    rejects("syntax", "seed = 3", "seed = = 3", &["scenario.toml:3:", "not valid TOML"]);
+    rejects(
+        "syntax",
+        "seed = 3",
+        "seed = = 3",
+        &["scenario.toml:3:", "not valid TOML"],
+    );
 }
 
 #[test]
 fn unknown_kind_lists_the_kinds() {
-    rejects("kind", "kind = \"tournament\"", "kind = \"tournamant\"", &[":2:8:", "`kind`", "allowed: tournament"]);
+    rejects(
+        "kind",
+        "kind = \"tournament\"",
+        "kind = \"tournamant\"",
+        &[":2:8:", "`kind`", "allowed: tournament"],
+    );
 }
 
 #[test]
@@ -191,7 +296,10 @@ fn missing_files_are_named() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr.contains("no-such-scenario.toml: cannot read the scenario file"), "{stderr}");
+    assert!(
+        stderr.contains("no-such-scenario.toml: cannot read the scenario file"),
+        "{stderr}"
+    );
     assert_eq!(listing(&dir.join("results")), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -211,7 +319,11 @@ fn a_bad_scenario_stops_the_good_ones_before_anything_is_written() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(listing(&dir.join("results")), before, "the good scenario must not run either");
+    assert_eq!(
+        listing(&dir.join("results")),
+        before,
+        "the good scenario must not run either"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -223,7 +335,13 @@ fn bad_options_exit_with_code_two() {
         vec!["match", "tit-for-tat", "defector", "--noise", "1.5"],
         vec!["match", "tit-for-tat", "defector", "--turns", "0"],
         vec!["match", "tit-for-tat", "defector", "--continuation", "1"],
-        vec!["match", "tit-for-tat", "defector", "--payoffs", "3,0,five,1"],
+        vec![
+            "match",
+            "tit-for-tat",
+            "defector",
+            "--payoffs",
+            "3,0,five,1",
+        ],
         vec!["match", "random:p=3", "defector"],
         vec!["run"],
         vec!["frobnicate"],

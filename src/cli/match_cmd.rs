@@ -52,13 +52,16 @@ pub fn parse_player(text: &str, option: &str) -> Result<Player, CliError> {
     let (id, params) = text.split_once(':').unwrap_or((text, ""));
     let mut spec = PlayerSpec::new(id);
     for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| bad(format!("{option} `{text}`: parameters are written key=value, got `{pair}`")))?;
-        let value: f64 = value
-            .trim()
-            .parse()
-            .map_err(|_| bad(format!("{option} `{text}`: parameter `{key}` must be a number, got `{value}`")))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            bad(format!(
+                "{option} `{text}`: parameters are written key=value, got `{pair}`"
+            ))
+        })?;
+        let value: f64 = value.trim().parse().map_err(|_| {
+            bad(format!(
+                "{option} `{text}`: parameter `{key}` must be a number, got `{value}`"
+            ))
+        })?;
         spec.params.push((key.trim().to_string(), value));
     }
     spec.build().map_err(|e| bad(format!("{option}: {e}")))
@@ -71,7 +74,12 @@ pub fn parse_payoffs(text: &str) -> Result<Payoffs, CliError> {
     }
     let numbers: Result<Vec<f64>, _> = text.split(',').map(|v| v.trim().parse::<f64>()).collect();
     match numbers {
-        Ok(v) if v.len() == 4 && v.iter().all(|x| x.is_finite()) => Ok(Payoffs { r: v[0], s: v[1], t: v[2], p: v[3] }),
+        Ok(v) if v.len() == 4 && v.iter().all(|x| x.is_finite()) => Ok(Payoffs {
+            r: v[0],
+            s: v[1],
+            t: v[2],
+            p: v[3],
+        }),
         _ => Err(bad(format!(
             "--payoffs `{text}`: expected a preset ({}) or four numbers R,S,T,P such as 3,0,5,1",
             Payoffs::preset_names().join(", ")
@@ -81,38 +89,61 @@ pub fn parse_payoffs(text: &str) -> Result<Payoffs, CliError> {
 
 fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     if !(0.0..=1.0).contains(&args.noise) {
-        return Err(bad(format!("--noise must be between 0 and 1, got {}", args.noise)));
+        return Err(bad(format!(
+            "--noise must be between 0 and 1, got {}",
+            args.noise
+        )));
     }
     let horizon = match args.continuation {
         Some(w) => {
             if !(0.0..=1.0).contains(&w) {
-                return Err(bad(format!("--continuation must be between 0 and 1, got {w}")));
+                return Err(bad(format!(
+                    "--continuation must be between 0 and 1, got {w}"
+                )));
             }
             let cap = match args.cap {
                 Some(c) if c < 1 || c > u32::MAX as i64 - 1 => {
-                    return Err(bad(format!("--cap must be a whole number of at least 1, got {c}")));
+                    return Err(bad(format!(
+                        "--cap must be a whole number of at least 1, got {c}"
+                    )));
                 }
                 other => other.map(|c| c as u32),
             };
             if w >= 1.0 && cap.is_none() {
-                return Err(bad("--continuation 1 never ends a match; give --cap or a value below 1".into()));
+                return Err(bad(
+                    "--continuation 1 never ends a match; give --cap or a value below 1".into(),
+                ));
             }
-            Horizon::Random { continuation: w, cap }
+            Horizon::Random {
+                continuation: w,
+                cap,
+            }
         }
         None => {
             let turns = args.turns.unwrap_or(10);
             if turns < 1 || turns > u32::MAX as i64 - 1 {
-                return Err(bad(format!("--turns must be a whole number of at least 1, got {turns}")));
+                return Err(bad(format!(
+                    "--turns must be a whole number of at least 1, got {turns}"
+                )));
             }
-            Horizon::Fixed { turns: turns as u32 }
+            Horizon::Fixed {
+                turns: turns as u32,
+            }
         }
     };
     let payoffs = parse_payoffs(&args.payoffs)?;
     let broken = payoffs.dilemma_violations();
     if !broken.is_empty() {
-        eprintln!("warning: payoffs {payoffs} are not an iterated prisoner's dilemma: {}", broken.join("; "));
+        eprintln!(
+            "warning: payoffs {payoffs} are not an iterated prisoner's dilemma: {}",
+            broken.join("; ")
+        );
     }
-    Ok(MatchSettings { horizon, noise: args.noise, payoffs })
+    Ok(MatchSettings {
+        horizon,
+        noise: args.noise,
+        payoffs,
+    })
 }
 
 /// Plays and prints the match.
@@ -122,7 +153,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let settings = settings(args)?;
     let mut rng = match_rng(args.seed, 0, 1, 0);
     let mut moves = MoveList::default();
-    let outcome = play_match(&first.prototype, &second.prototype, &settings, &mut rng, &mut moves);
+    let outcome = play_match(
+        &first.prototype,
+        &second.prototype,
+        &settings,
+        &mut rng,
+        &mut moves,
+    );
     let scores = outcome.scores(&settings.payoffs);
     let cooperations = outcome.cooperations();
     let text = |list: &[crate::ipd::Action]| list.iter().map(|a| a.letter()).collect::<String>();
@@ -139,7 +176,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             "scores_per_turn": [scores[0] / outcome.length as f64, scores[1] / outcome.length as f64],
             "cooperations": cooperations,
         });
-        println!("{}", serde_json::to_string_pretty(&value).map_err(|e| CliError::Failed(e.to_string()))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| CliError::Failed(e.to_string()))?
+        );
         return Ok(());
     }
     let mut rows = vec![vec![
@@ -162,7 +202,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             format!("{total_a} : {total_b}"),
         ]);
     }
-    print!("{}", table::render(&rows, &[true, false, false, true, true]));
+    print!(
+        "{}",
+        table::render(&rows, &[true, false, false, true, true])
+    );
     println!();
     println!("{}: {}", first.name, text(&moves.first));
     println!("{}: {}", second.name, text(&moves.second));

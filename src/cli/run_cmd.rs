@@ -89,8 +89,8 @@ fn run_tournament(
 ) -> Result<(), CliError> {
     let started = Instant::now();
     let tournament = scenario.tournament();
-    let staging =
-        StagingDir::create(destination).map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the results folder", destination, e))?;
     let names: Vec<String> = tournament.players.iter().map(|p| p.name.clone()).collect();
     let mut matches_writer = if scenario.write_matches {
         let path = staging.file("matches.csv");
@@ -101,7 +101,11 @@ fn run_tournament(
     } else {
         None
     };
-    let bar = progress::bar(tournament.match_count(), &scenario.name, args.quiet || args.json);
+    let bar = progress::bar(
+        tournament.match_count(),
+        &scenario.name,
+        args.quiet || args.json,
+    );
     let results = tournament
         .run(
             |record| match matches_writer.as_mut() {
@@ -114,24 +118,54 @@ fn run_tournament(
     bar.finish_and_clear();
     let simulated = started.elapsed();
     if let Some(writer) = matches_writer {
-        writer.finish().map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
+        writer
+            .finish()
+            .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
     }
 
-    let write = |name: &str, result: std::io::Result<()>| result.map_err(|e| failed("cannot write", &destination.join(name), e));
+    let write = |name: &str, result: std::io::Result<()>| {
+        result.map_err(|e| failed("cannot write", &destination.join(name), e))
+    };
     let summary = results.summary();
-    write("summary.csv", write_summary(&staging.file("summary.csv"), &summary))?;
+    write(
+        "summary.csv",
+        write_summary(&staging.file("summary.csv"), &summary),
+    )?;
     write(
         "payoff_matrix.csv",
-        write_payoff_matrix(&staging.file("payoff_matrix.csv"), &results.names, &results.payoff_matrix()),
+        write_payoff_matrix(
+            &staging.file("payoff_matrix.csv"),
+            &results.names,
+            &results.payoff_matrix(),
+        ),
     )?;
-    write("scenario.toml", write_text(&staging.file("scenario.toml"), &whole.resolved_toml()))?;
+    write(
+        "scenario.toml",
+        write_text(&staging.file("scenario.toml"), &whole.resolved_toml()),
+    )?;
     if scenario.charts {
-        crate::output::tournament_charts::write_tournament_charts(staging.path(), &scenario.name, &results)
-            .map_err(|e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination))))?;
+        crate::output::tournament_charts::write_tournament_charts(
+            staging.path(),
+            &scenario.name,
+            &results,
+        )
+        .map_err(|e| {
+            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
+        })?;
     }
-    let run_info = run_json(scenario, &results, simulated.as_secs_f64(), started.elapsed().as_secs_f64());
-    write("run.json", write_text(&staging.file("run.json"), &format!("{run_info:#}\n")))?;
-    let folder = staging.commit().map_err(|e| failed("cannot move results into place", destination, e))?;
+    let run_info = run_json(
+        scenario,
+        &results,
+        simulated.as_secs_f64(),
+        started.elapsed().as_secs_f64(),
+    );
+    write(
+        "run.json",
+        write_text(&staging.file("run.json"), &format!("{run_info:#}\n")),
+    )?;
+    let folder = staging
+        .commit()
+        .map_err(|e| failed("cannot move results into place", destination, e))?;
 
     if args.json {
         let rows = summary_records(&summary);
@@ -139,8 +173,11 @@ fn run_tournament(
         let objects: Vec<serde_json::Value> = rows[1..]
             .iter()
             .map(|row| {
-                let map: serde_json::Map<String, serde_json::Value> =
-                    header.iter().zip(row).map(|(k, v)| (k.clone(), json_cell(v))).collect();
+                let map: serde_json::Map<String, serde_json::Value> = header
+                    .iter()
+                    .zip(row)
+                    .map(|(k, v)| (k.clone(), json_cell(v)))
+                    .collect();
                 serde_json::Value::Object(map)
             })
             .collect();
@@ -162,7 +199,12 @@ fn json_cell(cell: &str) -> serde_json::Value {
     }
 }
 
-fn run_json(scenario: &TournamentScenario, results: &TournamentResults, simulated: f64, total: f64) -> serde_json::Value {
+fn run_json(
+    scenario: &TournamentScenario,
+    results: &TournamentResults,
+    simulated: f64,
+    total: f64,
+) -> serde_json::Value {
     let dependencies: serde_json::Map<String, serde_json::Value> = env!("DILEMMA_DEPENDENCIES")
         .split(',')
         .filter_map(|pair| pair.split_once('='))
@@ -185,10 +227,25 @@ fn run_json(scenario: &TournamentScenario, results: &TournamentResults, simulate
     })
 }
 
-fn print_summary(scenario: &TournamentScenario, results: &TournamentResults, folder: &Path, seconds: f64) {
+fn print_summary(
+    scenario: &TournamentScenario,
+    results: &TournamentResults,
+    folder: &Path,
+    seconds: f64,
+) {
     let summary = results.summary();
     let mut rows = vec![
-        ["rank", "strategy", "median score", "cooperation", "wins", "CC", "DD"].map(String::from).to_vec(),
+        [
+            "rank",
+            "strategy",
+            "median score",
+            "cooperation",
+            "wins",
+            "CC",
+            "DD",
+        ]
+        .map(String::from)
+        .to_vec(),
     ];
     for row in &summary {
         let share = |r: Option<f64>| format!("{:.3}", r.unwrap_or(0.0));
@@ -211,6 +268,9 @@ fn print_summary(scenario: &TournamentScenario, results: &TournamentResults, fol
         results.total_turns(),
         seconds
     );
-    print!("{}", table::render(&rows, &[true, false, true, true, true, true, true]));
+    print!(
+        "{}",
+        table::render(&rows, &[true, false, true, true, true, true, true])
+    );
     println!("results written to {}/", shown(folder));
 }

@@ -19,20 +19,38 @@ fn memory(depth: Option<u32>) -> String {
 /// Prints the catalogue.
 pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
     if args.json {
-        let text = serde_json::to_string_pretty(CATALOGUE).map_err(|e| CliError::Failed(e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(CATALOGUE).map_err(|e| CliError::Failed(e.to_string()))?;
         println!("{text}");
         return Ok(());
     }
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
     let mut rows = vec![
-        ["id", "name", "memory", "stochastic", "uses length", "uses payoffs", "parameters", "rule"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "id",
+            "name",
+            "memory",
+            "stochastic",
+            "uses length",
+            "uses payoffs",
+            "parameters",
+            "rule",
+        ]
+        .map(String::from)
+        .to_vec(),
     ];
     for info in CATALOGUE {
-        let params: Vec<String> =
-            info.params.iter().map(|p| format!("{}={} ({}..{})", p.name, p.default, p.min, p.max)).collect();
-        let rule = info.description.split(". ").next().unwrap_or(info.description).trim_end_matches('.');
+        let params: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| format!("{}={} ({}..{})", p.name, p.default, p.min, p.max))
+            .collect();
+        let rule = info
+            .description
+            .split(". ")
+            .next()
+            .unwrap_or(info.description)
+            .trim_end_matches('.');
         rows.push(vec![
             info.id.to_string(),
             info.name.to_string(),
@@ -44,7 +62,16 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             rule.to_string(),
         ]);
     }
-    print!("{}", table::render(&rows, &[false, false, true, false, false, false, false, false]));
-    println!("\n{} strategies. Use the id in scenario files: [[players]] strategy = \"tit-for-tat\".", CATALOGUE.len());
+    print!(
+        "{}",
+        table::render(
+            &rows,
+            &[false, false, true, false, false, false, false, false]
+        )
+    );
+    println!(
+        "\n{} strategies. Use the id in scenario files: [[players]] strategy = \"tit-for-tat\".",
+        CATALOGUE.len()
+    );
     Ok(())
 }

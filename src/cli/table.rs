@@ -44,6 +44,9 @@ mod tests {
             vec!["Tit For Tat".to_string(), "2.5".to_string()],
         ];
         let text = super::render(&rows, &[false, true]);
-        assert_eq!(text, "Name         Score\n-----------  -----\nTit For Tat    2.5\n");
+        assert_eq!(
+            text,
+            "Name         Score\n-----------  -----\nTit For Tat    2.5\n"
+        );
     }
 }

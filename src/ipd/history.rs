@@ -18,7 +18,11 @@ pub struct History {
 impl History {
     /// An empty history.
     pub const fn new() -> History {
-        History { recent: 0, turns: 0, defections: 0 }
+        History {
+            recent: 0,
+            turns: 0,
+            defections: 0,
+        }
     }
 
     /// Appends a move.

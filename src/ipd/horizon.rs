@@ -117,7 +117,10 @@ mod tests {
         // Mean 1/(1-w) = 20, variance w/(1-w)^2 = 380; with 200,000 draws the
         // standard error of the mean is sqrt(380/200000) ~= 0.0436, so a
         // 5-sigma interval is +-0.22.
-        let horizon = Horizon::Random { continuation: 0.95, cap: None };
+        let horizon = Horizon::Random {
+            continuation: 0.95,
+            cap: None,
+        };
         let draws = 200_000u64;
         let mut total = 0u64;
         for k in 0..draws {
@@ -131,7 +134,10 @@ mod tests {
 
     #[test]
     fn the_cap_bounds_lengths_and_the_capped_mean() {
-        let horizon = Horizon::Random { continuation: 0.99, cap: Some(5) };
+        let horizon = Horizon::Random {
+            continuation: 0.99,
+            cap: Some(5),
+        };
         let mut rng = match_rng(1, 0, 0, 0);
         for _ in 0..1000 {
             let n = horizon.draw_length(&mut rng);
@@ -139,13 +145,23 @@ mod tests {
         }
         let expected = (1.0 - 0.99f64.powi(5)) / 0.01;
         assert!((horizon.mean_length() - expected).abs() < 1e-9);
-        let certain = Horizon::Random { continuation: 1.0, cap: Some(12) };
+        let certain = Horizon::Random {
+            continuation: 1.0,
+            cap: Some(12),
+        };
         assert_eq!(certain.draw_length(&mut rng), 12);
     }
 
     #[test]
     fn only_fixed_horizons_are_known_to_strategies() {
         assert_eq!(Horizon::Fixed { turns: 10 }.known_length(), Some(10));
-        assert_eq!(Horizon::Random { continuation: 0.5, cap: Some(3) }.known_length(), None);
+        assert_eq!(
+            Horizon::Random {
+                continuation: 0.5,
+                cap: Some(3)
+            }
+            .known_length(),
+            None
+        );
     }
 }

@@ -56,7 +56,10 @@ impl MatchOutcome {
 
     /// Total scores of player 1 and player 2.
     pub fn scores(&self, payoffs: &Payoffs) -> [f64; 2] {
-        [payoffs.total(&self.state_counts()), payoffs.total(&self.swapped().state_counts())]
+        [
+            payoffs.total(&self.state_counts()),
+            payoffs.total(&self.swapped().state_counts()),
+        ]
     }
 
     /// Number of C moves of player 1 and player 2.

@@ -46,19 +46,34 @@ pub const PRESETS: [Preset; 3] = [
     },
     Preset {
         name: "prison-years-a",
-        payoffs: Payoffs { r: -0.5, s: -10.0, t: 0.0, p: -2.0 },
+        payoffs: Payoffs {
+            r: -0.5,
+            s: -10.0,
+            t: 0.0,
+            p: -2.0,
+        },
         source: "seed 000: minus the years served (0.5 / 10 / 0 / 2)",
     },
     Preset {
         name: "prison-years-b",
-        payoffs: Payoffs { r: -1.0, s: -15.0, t: 0.0, p: -8.0 },
+        payoffs: Payoffs {
+            r: -1.0,
+            s: -15.0,
+            t: 0.0,
+            p: -8.0,
+        },
         source: "seed 001: minus the years served (1 / 15 / 0 / 8)",
     },
 ];
 
 impl Payoffs {
     /// Axelrod's (3, 0, 5, 1).
-    pub const STANDARD: Payoffs = Payoffs { r: 3.0, s: 0.0, t: 5.0, p: 1.0 };
+    pub const STANDARD: Payoffs = Payoffs {
+        r: 3.0,
+        s: 0.0,
+        t: 5.0,
+        p: 1.0,
+    };
 
     /// The preset called `name`, if any.
     pub fn preset(name: &str) -> Option<Payoffs> {
@@ -100,17 +115,21 @@ impl Payoffs {
     pub fn dilemma_violations(&self) -> Vec<String> {
         let Payoffs { r, s, t, p } = *self;
         let mut broken = Vec::new();
-        if !(t > r) {
+        if t.partial_cmp(&r) != Some(std::cmp::Ordering::Greater) {
             broken.push(format!("T > R fails (T = {t}, R = {r})"));
         }
-        if !(r > p) {
+        if r.partial_cmp(&p) != Some(std::cmp::Ordering::Greater) {
             broken.push(format!("R > P fails (R = {r}, P = {p})"));
         }
-        if !(p > s) {
+        if p.partial_cmp(&s) != Some(std::cmp::Ordering::Greater) {
             broken.push(format!("P > S fails (P = {p}, S = {s})"));
         }
-        if !(2.0 * r > t + s) {
-            broken.push(format!("2R > T + S fails (2R = {}, T + S = {})", 2.0 * r, t + s));
+        if (2.0 * r).partial_cmp(&(t + s)) != Some(std::cmp::Ordering::Greater) {
+            broken.push(format!(
+                "2R > T + S fails (2R = {}, T + S = {})",
+                2.0 * r,
+                t + s
+            ));
         }
         broken
     }
@@ -149,16 +168,31 @@ mod tests {
     #[test]
     fn chicken_and_stag_hunt_are_flagged_with_the_failing_inequality() {
         // Chicken: T > R > S > P.
-        let chicken = Payoffs { r: 4.0, s: 1.0, t: 5.0, p: 0.0 };
+        let chicken = Payoffs {
+            r: 4.0,
+            s: 1.0,
+            t: 5.0,
+            p: 0.0,
+        };
         let broken = chicken.dilemma_violations();
         assert_eq!(broken.len(), 1);
         assert!(broken[0].starts_with("P > S fails"), "{broken:?}");
         // Stag hunt: R > T > P > S.
-        let stag = Payoffs { r: 5.0, s: 0.0, t: 3.0, p: 1.0 };
+        let stag = Payoffs {
+            r: 5.0,
+            s: 0.0,
+            t: 3.0,
+            p: 1.0,
+        };
         let broken = stag.dilemma_violations();
         assert!(broken[0].starts_with("T > R fails"), "{broken:?}");
         // 2R > T + S fails.
-        let alternating = Payoffs { r: 3.0, s: 0.0, t: 7.0, p: 1.0 };
+        let alternating = Payoffs {
+            r: 3.0,
+            s: 0.0,
+            t: 7.0,
+            p: 1.0,
+        };
         assert!(alternating.dilemma_violations()[0].starts_with("2R > T + S"));
     }
 

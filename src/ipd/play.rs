@@ -76,11 +76,22 @@ pub fn play_match<R: MoveRecorder>(
             transitions: [[0; 4]; 4],
         };
     }
-    let context = MatchContext { length: settings.horizon.known_length(), payoffs: settings.payoffs };
+    let context = MatchContext {
+        length: settings.horizon.known_length(),
+        payoffs: settings.payoffs,
+    };
     let mut a = first.clone();
     let mut b = second.clone();
     if settings.noise > 0.0 {
-        run_turns::<true, R>(&mut a, &mut b, length, settings.noise, &context, rng, recorder)
+        run_turns::<true, R>(
+            &mut a,
+            &mut b,
+            length,
+            settings.noise,
+            &context,
+            rng,
+            recorder,
+        )
     } else {
         run_turns::<false, R>(&mut a, &mut b, length, 0.0, &context, rng, recorder)
     }
@@ -152,7 +163,11 @@ mod tests {
     use crate::ipd::strategies::{CATALOGUE, PlayerSpec};
 
     fn settings(turns: u32, noise: f64) -> MatchSettings {
-        MatchSettings { horizon: Horizon::Fixed { turns }, noise, payoffs: Payoffs::STANDARD }
+        MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise,
+            payoffs: Payoffs::STANDARD,
+        }
     }
 
     #[test]
@@ -160,7 +175,13 @@ mod tests {
         // Two Cooperators: every D is a flip. 100,000 turns at e = 0.1 gives
         // Binomial(100000, 0.1) defections per player: sd ~= 94.9; 5 sigma.
         let c = PlayerSpec::new("cooperator").build().unwrap();
-        let outcome = play_match(&c.prototype, &c.prototype, &settings(100_000, 0.1), &mut match_rng(9, 0, 0, 0), &mut NoRecording);
+        let outcome = play_match(
+            &c.prototype,
+            &c.prototype,
+            &settings(100_000, 0.1),
+            &mut match_rng(9, 0, 0, 0),
+            &mut NoRecording,
+        );
         for cooperations in outcome.cooperations() {
             let defections = 100_000.0 - cooperations as f64;
             assert!((defections - 10_000.0).abs() < 5.0 * 94.9, "{defections}");
@@ -174,10 +195,19 @@ mod tests {
         let c = PlayerSpec::new("cooperator").build().unwrap();
         let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
         let mut moves = MoveList::default();
-        play_match(&c.prototype, &tft.prototype, &settings(4, 1.0), &mut match_rng(1, 0, 1, 0), &mut moves);
+        play_match(
+            &c.prototype,
+            &tft.prototype,
+            &settings(4, 1.0),
+            &mut match_rng(1, 0, 1, 0),
+            &mut moves,
+        );
         assert!(moves.first.iter().all(|&a| a == Action::D));
         // TFT intends C first (flipped to D), then copies D (flipped to C).
-        assert_eq!(moves.second, vec![Action::D, Action::C, Action::C, Action::C]);
+        assert_eq!(
+            moves.second,
+            vec![Action::D, Action::C, Action::C, Action::C]
+        );
     }
 
     #[test]
@@ -190,8 +220,20 @@ mod tests {
         for a in &players {
             for b in &players {
                 let s = settings(37, 0.0);
-                let ab = play_match(&a.prototype, &b.prototype, &s, &mut match_rng(1, 0, 1, 0), &mut NoRecording);
-                let ba = play_match(&b.prototype, &a.prototype, &s, &mut match_rng(1, 0, 1, 0), &mut NoRecording);
+                let ab = play_match(
+                    &a.prototype,
+                    &b.prototype,
+                    &s,
+                    &mut match_rng(1, 0, 1, 0),
+                    &mut NoRecording,
+                );
+                let ba = play_match(
+                    &b.prototype,
+                    &a.prototype,
+                    &s,
+                    &mut match_rng(1, 0, 1, 0),
+                    &mut NoRecording,
+                );
                 assert_eq!(ab.swapped(), ba, "{} vs {}", a.name, b.name);
                 let [x, y] = ab.scores(&s.payoffs);
                 assert_eq!(ba.scores(&s.payoffs), [y, x]);
@@ -203,9 +245,18 @@ mod tests {
     fn outcome_counters_agree_with_the_moves() {
         let a = PlayerSpec::new("random").build().unwrap();
         let b = PlayerSpec::new("win-stay-lose-shift").build().unwrap();
-        let s = MatchSettings { noise: 0.05, ..settings(500, 0.0) };
+        let s = MatchSettings {
+            noise: 0.05,
+            ..settings(500, 0.0)
+        };
         let mut moves = MoveList::default();
-        let outcome = play_match(&a.prototype, &b.prototype, &s, &mut match_rng(5, 0, 1, 0), &mut moves);
+        let outcome = play_match(
+            &a.prototype,
+            &b.prototype,
+            &s,
+            &mut match_rng(5, 0, 1, 0),
+            &mut moves,
+        );
         let mut states = [0u32; 4];
         let mut score = 0.0;
         for (&x, &y) in moves.first.iter().zip(&moves.second) {
@@ -220,7 +271,8 @@ mod tests {
         let mut expected = [0u32; 4];
         for t in 1..500 {
             if moves.first[t] == Action::C {
-                expected[crate::ipd::action::state_index(moves.first[t - 1], moves.second[t - 1])] += 1;
+                expected
+                    [crate::ipd::action::state_index(moves.first[t - 1], moves.second[t - 1])] += 1;
             }
         }
         assert_eq!(cooperated, expected);
@@ -230,12 +282,24 @@ mod tests {
     fn random_horizons_hide_the_length_and_vary_by_repetition() {
         let c = PlayerSpec::new("cooperator").build().unwrap();
         let s = MatchSettings {
-            horizon: Horizon::Random { continuation: 0.9, cap: None },
+            horizon: Horizon::Random {
+                continuation: 0.9,
+                cap: None,
+            },
             noise: 0.0,
             payoffs: Payoffs::STANDARD,
         };
         let lengths: std::collections::HashSet<u32> = (0..50)
-            .map(|r| play_match(&c.prototype, &c.prototype, &s, &mut match_rng(1, 0, 0, r), &mut NoRecording).length)
+            .map(|r| {
+                play_match(
+                    &c.prototype,
+                    &c.prototype,
+                    &s,
+                    &mut match_rng(1, 0, 0, r),
+                    &mut NoRecording,
+                )
+                .length
+            })
             .collect();
         assert!(lengths.len() > 5, "lengths should vary: {lengths:?}");
     }

@@ -17,7 +17,10 @@ pub type MatchRng = ChaCha8Rng;
 /// The generator of match (`first`, `second`, `repetition`) under `seed`.
 pub fn match_rng(seed: u64, first: u64, second: u64, repetition: u64) -> MatchRng {
     let mut key = [0u8; 32];
-    for (chunk, word) in key.chunks_exact_mut(8).zip([seed, first, second, repetition]) {
+    for (chunk, word) in key
+        .chunks_exact_mut(8)
+        .zip([seed, first, second, repetition])
+    {
         chunk.copy_from_slice(&word.to_le_bytes());
     }
     ChaCha8Rng::from_seed(key)

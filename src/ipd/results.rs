@@ -12,8 +12,8 @@
 //! opponents whose rate is above zero.
 
 use crate::ipd::action::Action;
-use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::numeric::{kahan_sum, nan_median, numpy_mean};
+use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::tournament::MatchRecord;
 
@@ -176,7 +176,11 @@ impl TournamentResults {
     pub fn wins_per_repetition(&self) -> Vec<Vec<u32>> {
         let n = self.player_count();
         (0..n)
-            .map(|i| (0..self.repetitions as usize).map(|r| self.wins[r * n + i]).collect())
+            .map(|i| {
+                (0..self.repetitions as usize)
+                    .map(|r| self.wins[r * n + i])
+                    .collect()
+            })
             .collect()
     }
 
@@ -188,8 +192,9 @@ impl TournamentResults {
             .map(|i| {
                 (0..n)
                     .map(|j| {
-                        let per_rep: Vec<f64> =
-                            (0..self.repetitions).map(|r| self.score_per_turn(r, i, j)).collect();
+                        let per_rep: Vec<f64> = (0..self.repetitions)
+                            .map(|r| self.score_per_turn(r, i, j))
+                            .collect();
                         numpy_mean(&per_rep)
                     })
                     .collect()
@@ -200,7 +205,11 @@ impl TournamentResults {
     /// Player indices from best to worst median normalised score; ties keep
     /// scenario order.
     pub fn ranking(&self) -> Vec<usize> {
-        let medians: Vec<f64> = self.normalised_scores().iter().map(|s| nan_median(s)).collect();
+        let medians: Vec<f64> = self
+            .normalised_scores()
+            .iter()
+            .map(|s| nan_median(s))
+            .collect();
         let mut order: Vec<usize> = (0..self.player_count()).collect();
         order.sort_by(|&a, &b| medians[b].total_cmp(&medians[a]));
         order
@@ -216,8 +225,10 @@ impl TournamentResults {
             .iter()
             .enumerate()
             .map(|(rank, &i)| {
-                let others: Vec<&PairTotals> =
-                    (0..n).filter(|&j| j != i).map(|j| self.pair_totals(i, j)).collect();
+                let others: Vec<&PairTotals> = (0..n)
+                    .filter(|&j| j != i)
+                    .map(|j| self.pair_totals(i, j))
+                    .collect();
                 let cooperations: u64 = others.iter().map(|t| t.cooperations).sum();
                 let turns: u64 = others.iter().map(|t| t.turns).sum();
                 let matches: u64 = others.iter().map(|t| t.matches).sum();
@@ -229,7 +240,11 @@ impl TournamentResults {
                     median_score: nan_median(&normalised[i]),
                     cooperation_rating: cooperations as f64 / turns.max(1) as f64,
                     wins: nan_median(&wins_as_f64),
-                    initial_c_rate: if matches == 0 { 0.0 } else { first_c as f64 / matches as f64 },
+                    initial_c_rate: if matches == 0 {
+                        0.0
+                    } else {
+                        first_c as f64 / matches as f64
+                    },
                     original_index: i,
                     state_rates: state_rates(&others),
                     cooperate_after_rates: cooperate_after_rates(
@@ -266,8 +281,8 @@ fn state_rates(others: &[&PairTotals]) -> [Option<f64>; 4] {
         if total == 0 {
             continue;
         }
-        for s in 0..4 {
-            summed[s] += totals.states[s] as f64 / total as f64;
+        for (share, &count) in summed.iter_mut().zip(&totals.states) {
+            *share += count as f64 / total as f64;
         }
     }
     let grand: f64 = summed.iter().sum();
@@ -279,14 +294,12 @@ fn state_rates(others: &[&PairTotals]) -> [Option<f64>; 4] {
 
 /// axelrod: per opponent (self included) the probability of C after each
 /// state; averaged over the opponents where it is above 0.
-fn cooperate_after_rates<'a>(
-    opponents: impl Iterator<Item = &'a PairTotals>,
-) -> [Option<f64>; 4] {
+fn cooperate_after_rates<'a>(opponents: impl Iterator<Item = &'a PairTotals>) -> [Option<f64>; 4] {
     let mut positive: [Vec<f64>; 4] = Default::default();
     for totals in opponents {
-        for s in 0..4 {
+        for (s, rates) in positive.iter_mut().enumerate() {
             if totals.cooperated_after[s] > 0 {
-                positive[s].push(totals.cooperated_after[s] as f64 / totals.followed[s] as f64);
+                rates.push(totals.cooperated_after[s] as f64 / totals.followed[s] as f64);
             }
         }
     }

@@ -89,18 +89,23 @@ impl Tournament {
         mut on_progress: impl FnMut(u64),
     ) -> Result<TournamentResults, E> {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
-        let mut results =
-            TournamentResults::new(names, self.repetitions, self.settings.payoffs);
+        let mut results = TournamentResults::new(names, self.repetitions, self.settings.payoffs);
         let pairs = self.pairs();
         let batch = (rayon::current_num_threads() * 16).max(16);
         let mut done = 0u64;
         for chunk in pairs.chunks(batch) {
-            let played: Vec<Vec<MatchOutcome>> =
-                chunk.par_iter().map(|&(i, j)| self.play_pair(i, j)).collect();
+            let played: Vec<Vec<MatchOutcome>> = chunk
+                .par_iter()
+                .map(|&(i, j)| self.play_pair(i, j))
+                .collect();
             for (&(first, second), outcomes) in chunk.iter().zip(played) {
                 for (repetition, outcome) in outcomes.into_iter().enumerate() {
-                    let record =
-                        MatchRecord { first, second, repetition: repetition as u32, outcome };
+                    let record = MatchRecord {
+                        first,
+                        second,
+                        repetition: repetition as u32,
+                        outcome,
+                    };
                     results.add(&record);
                     on_match(&record)?;
                     done += 1;
@@ -129,8 +134,15 @@ mod tests {
 
     fn tournament(ids: &[&str], horizon: Horizon, noise: f64, repetitions: u32) -> Tournament {
         Tournament {
-            players: ids.iter().map(|id| PlayerSpec::new(id).build().unwrap()).collect(),
-            settings: MatchSettings { horizon, noise, payoffs: Payoffs::STANDARD },
+            players: ids
+                .iter()
+                .map(|id| PlayerSpec::new(id).build().unwrap())
+                .collect(),
+            settings: MatchSettings {
+                horizon,
+                noise,
+                payoffs: Payoffs::STANDARD,
+            },
             repetitions,
             seed: 42,
         }
@@ -140,7 +152,12 @@ mod tests {
     fn summary_of_a_small_tournament_computed_by_hand() {
         // 3 turns. Cooperator vs Defector: CCC/DDD, 0 : 15. Cooperator vs
         // TFT: all C, 9 : 9. Defector vs TFT: DDD/CDD, 7 : 2.
-        let t = tournament(&["cooperator", "defector", "tit-for-tat"], Horizon::Fixed { turns: 3 }, 0.0, 2);
+        let t = tournament(
+            &["cooperator", "defector", "tit-for-tat"],
+            Horizon::Fixed { turns: 3 },
+            0.0,
+            2,
+        );
         let results = t.play();
         assert_eq!(results.total_matches(), 6 * 2);
         assert_eq!(results.total_turns(), 6 * 2 * 3);
@@ -158,22 +175,37 @@ mod tests {
         assert_eq!(cooperator.median_score, 1.5);
         assert_eq!((defector.wins, tft.wins, cooperator.wins), (2.0, 0.0, 0.0));
         assert_eq!(tft.cooperation_rating, 4.0 / 6.0);
-        assert_eq!((cooperator.cooperation_rating, defector.cooperation_rating), (1.0, 0.0));
+        assert_eq!(
+            (cooperator.cooperation_rating, defector.cooperation_rating),
+            (1.0, 0.0)
+        );
         assert_eq!((tft.initial_c_rate, defector.initial_c_rate), (1.0, 0.0));
         assert_eq!(tft.original_index, 2);
         // TFT: all CC against Cooperator, CD DD DD against Defector; the
         // per-opponent shares (1,0,0,0) and (0,1/3,0,2/3) average to these.
-        assert_eq!(tft.state_rates, [Some(0.5), Some(1.0 / 6.0), Some(0.0), Some(1.0 / 3.0)]);
+        assert_eq!(
+            tft.state_rates,
+            [Some(0.5), Some(1.0 / 6.0), Some(0.0), Some(1.0 / 3.0)]
+        );
         // After CC TFT always cooperates (against Cooperator and itself);
         // after CD and DD (against Defector) it never does, so axelrod
         // reports 0 (no opponent with a positive rate).
         assert_eq!(tft.cooperate_after_rates, [Some(1.0), None, None, None]);
-        assert_eq!(cooperator.cooperate_after_rates, [Some(1.0), Some(1.0), None, None]);
+        assert_eq!(
+            cooperator.cooperate_after_rates,
+            [Some(1.0), Some(1.0), None, None]
+        );
         assert_eq!(defector.cooperate_after_rates, [None; 4]);
     }
 
-    fn all_outputs(t: &Tournament, threads: usize) -> (Vec<SummaryRowText>, Vec<Vec<f64>>, Vec<MatchRecordKey>) {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    fn all_outputs(
+        t: &Tournament,
+        threads: usize,
+    ) -> (Vec<SummaryRowText>, Vec<Vec<f64>>, Vec<MatchRecordKey>) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         pool.install(|| {
             let mut records = Vec::new();
             let results = t
@@ -195,8 +227,23 @@ mod tests {
 
     #[test]
     fn results_do_not_depend_on_the_number_of_threads() {
-        let ids = ["random", "tit-for-tat", "win-stay-lose-shift", "grudger", "alternator", "defector"];
-        let t = tournament(&ids, Horizon::Random { continuation: 0.98, cap: Some(400) }, 0.02, 7);
+        let ids = [
+            "random",
+            "tit-for-tat",
+            "win-stay-lose-shift",
+            "grudger",
+            "alternator",
+            "defector",
+        ];
+        let t = tournament(
+            &ids,
+            Horizon::Random {
+                continuation: 0.98,
+                cap: Some(400),
+            },
+            0.02,
+            7,
+        );
         let one = all_outputs(&t, 1);
         let two = all_outputs(&t, 2);
         let three = all_outputs(&t, 3);
@@ -207,7 +254,12 @@ mod tests {
 
     #[test]
     fn reused_deterministic_matches_equal_replayed_ones() {
-        let t = tournament(&["tit-for-tat", "alternator", "grudger"], Horizon::Fixed { turns: 50 }, 0.0, 4);
+        let t = tournament(
+            &["tit-for-tat", "alternator", "grudger"],
+            Horizon::Fixed { turns: 50 },
+            0.0,
+            4,
+        );
         for (i, j) in t.pairs() {
             assert!(t.is_repeatable(i, j));
             let reused = t.play_pair(i, j);
@@ -223,17 +275,31 @@ mod tests {
                 assert_eq!(*outcome, replayed);
             }
         }
-        let noisy = Tournament { settings: MatchSettings { noise: 0.1, ..t.settings }, ..t.clone() };
+        let noisy = Tournament {
+            settings: MatchSettings {
+                noise: 0.1,
+                ..t.settings
+            },
+            ..t.clone()
+        };
         assert!(!noisy.is_repeatable(0, 1));
     }
 
     #[test]
     fn matches_are_reported_in_pair_then_repetition_order() {
-        let t = tournament(&["cooperator", "defector", "random"], Horizon::Fixed { turns: 5 }, 0.0, 2);
+        let t = tournament(
+            &["cooperator", "defector", "random"],
+            Horizon::Fixed { turns: 5 },
+            0.0,
+            2,
+        );
         let (_, _, records) = all_outputs(&t, 2);
         let keys: Vec<(usize, usize, u32)> = records.iter().map(|r| (r.0, r.1, r.2)).collect();
-        let expected: Vec<(usize, usize, u32)> =
-            t.pairs().into_iter().flat_map(|(i, j)| (0..2).map(move |r| (i, j, r))).collect();
+        let expected: Vec<(usize, usize, u32)> = t
+            .pairs()
+            .into_iter()
+            .flat_map(|(i, j)| (0..2).map(move |r| (i, j, r)))
+            .collect();
         assert_eq!(keys, expected);
     }
 }

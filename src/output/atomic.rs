@@ -17,7 +17,9 @@ pub struct StagingDir {
 }
 
 fn sibling(destination: &Path, tag: &str) -> PathBuf {
-    let name = destination.file_name().map_or_else(|| "results".into(), |n| n.to_string_lossy().to_string());
+    let name = destination
+        .file_name()
+        .map_or_else(|| "results".into(), |n| n.to_string_lossy().to_string());
     destination.with_file_name(format!(".{name}.{tag}-{}", std::process::id()))
 }
 
@@ -32,7 +34,11 @@ impl StagingDir {
             std::fs::remove_dir_all(&staging)?;
         }
         std::fs::create_dir(&staging)?;
-        Ok(StagingDir { destination: destination.to_path_buf(), staging, committed: false })
+        Ok(StagingDir {
+            destination: destination.to_path_buf(),
+            staging,
+            committed: false,
+        })
     }
 
     /// Where to write the files.
@@ -83,7 +89,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("dilemma-atomic-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("dilemma-atomic-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -99,12 +106,18 @@ mod tests {
         let staging = StagingDir::create(&destination).unwrap();
         std::fs::write(staging.file("a.csv"), "half").unwrap();
         drop(staging);
-        assert_eq!(std::fs::read_to_string(destination.join("a.csv")).unwrap(), "old");
+        assert_eq!(
+            std::fs::read_to_string(destination.join("a.csv")).unwrap(),
+            "old"
+        );
 
         let staging = StagingDir::create(&destination).unwrap();
         std::fs::write(staging.file("a.csv"), "new").unwrap();
         staging.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(destination.join("a.csv")).unwrap(), "new");
+        assert_eq!(
+            std::fs::read_to_string(destination.join("a.csv")).unwrap(),
+            "new"
+        );
         let leftovers: Vec<_> = std::fs::read_dir(&root).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "only the results folder remains");
         std::fs::remove_dir_all(&root).unwrap();

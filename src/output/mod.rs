@@ -4,6 +4,6 @@
 
 pub mod atomic;
 // charts: pending
-pub mod tournament_charts;
 pub mod charts;
+pub mod tournament_charts;
 pub mod tournament_files;

@@ -2,14 +2,20 @@
 //! chart, each as PNG and SVG.
 
 use crate::ipd::results::TournamentResults;
-use crate::output::charts::{BarChart, BoxPlot, ChartError, HeatMap, draw_bar_chart, draw_box_plot, draw_heat_map};
+use crate::output::charts::{
+    BarChart, BoxPlot, ChartError, HeatMap, draw_bar_chart, draw_box_plot, draw_heat_map,
+};
 use std::path::Path;
 
 /// File stems of the charts written by [`write_tournament_charts`].
 pub const CHART_STEMS: [&str; 3] = ["scores_boxplot", "payoff_heatmap", "wins"];
 
 /// Draws all tournament charts into `folder`; `title` names the tournament.
-pub fn write_tournament_charts(folder: &Path, title: &str, results: &TournamentResults) -> Result<(), ChartError> {
+pub fn write_tournament_charts(
+    folder: &Path,
+    title: &str,
+    results: &TournamentResults,
+) -> Result<(), ChartError> {
     let ranking = results.ranking();
     let ranked_names: Vec<String> = ranking.iter().map(|&i| results.names[i].clone()).collect();
     let normalised = results.normalised_scores();
@@ -17,7 +23,10 @@ pub fn write_tournament_charts(folder: &Path, title: &str, results: &TournamentR
     draw_box_plot(
         &folder.join(CHART_STEMS[0]),
         &BoxPlot {
-            title: &format!("{title}: mean score per turn over {} repetitions", results.repetitions),
+            title: &format!(
+                "{title}: mean score per turn over {} repetitions",
+                results.repetitions
+            ),
             value_label: "Mean score per turn (normalised, self-play excluded)",
             category_label: "Strategy (ranked by median)",
             names: &ranked_names,
@@ -25,8 +34,10 @@ pub fn write_tournament_charts(folder: &Path, title: &str, results: &TournamentR
         },
     )?;
     let matrix = results.payoff_matrix();
-    let ranked_matrix: Vec<Vec<f64>> =
-        ranking.iter().map(|&i| ranking.iter().map(|&j| matrix[i][j]).collect()).collect();
+    let ranked_matrix: Vec<Vec<f64>> = ranking
+        .iter()
+        .map(|&i| ranking.iter().map(|&j| matrix[i][j]).collect())
+        .collect();
     draw_heat_map(
         &folder.join(CHART_STEMS[1]),
         &HeatMap {

@@ -79,7 +79,9 @@ pub fn summary_records(rows: &[SummaryRow]) -> Vec<Vec<String>> {
 
 /// Writes `summary.csv`.
 pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> io::Result<()> {
-    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_path(path)?;
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_path(path)?;
     for record in summary_records(rows) {
         writer.write_record(&record).map_err(csv_error)?;
     }
@@ -89,7 +91,9 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> io::Result<()> {
 /// Writes `payoff_matrix.csv`: a header of names, then one row per player
 /// with its mean score per turn against each column player.
 pub fn write_payoff_matrix(path: &Path, names: &[String], matrix: &[Vec<f64>]) -> io::Result<()> {
-    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_path(path)?;
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_path(path)?;
     let mut header = vec!["Player".to_string()];
     header.extend(names.iter().cloned());
     writer.write_record(&header).map_err(csv_error)?;
@@ -112,10 +116,15 @@ impl MatchesWriter {
     /// Creates the file and writes the header.
     pub fn create(path: &Path, names: Vec<String>, payoffs: Payoffs) -> io::Result<MatchesWriter> {
         let file = BufWriter::new(File::create(path)?);
-        let mut writer =
-            csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(file);
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(file);
         writer.write_record(MATCHES_HEADER).map_err(csv_error)?;
-        Ok(MatchesWriter { writer, names, payoffs })
+        Ok(MatchesWriter {
+            writer,
+            names,
+            payoffs,
+        })
     }
 
     /// Appends one match.
@@ -145,7 +154,10 @@ impl MatchesWriter {
     /// Flushes the file.
     pub fn finish(mut self) -> io::Result<()> {
         self.writer.flush()?;
-        let inner = self.writer.into_inner().map_err(|e| io::Error::other(e.to_string()))?;
+        let inner = self
+            .writer
+            .into_inner()
+            .map_err(|e| io::Error::other(e.to_string()))?;
         inner.into_inner().map_err(|e| e.into_error())?.sync_all()
     }
 }

@@ -59,7 +59,10 @@ impl Source {
             path: path.to_path_buf(),
             reason: e.to_string(),
         })?;
-        Ok(Source { path: path.to_path_buf(), text })
+        Ok(Source {
+            path: path.to_path_buf(),
+            text,
+        })
     }
 
     /// 1-based (line, column) of a byte offset; columns count characters.
@@ -87,7 +90,12 @@ impl Source {
     /// A [`ScenarioError::Syntax`] at a byte offset.
     pub fn syntax(&self, offset: usize, message: impl Into<String>) -> ScenarioError {
         let (line, column) = self.line_column(offset);
-        ScenarioError::Syntax { path: self.path.clone(), line, column, message: message.into() }
+        ScenarioError::Syntax {
+            path: self.path.clone(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
@@ -97,7 +105,10 @@ mod tests {
 
     #[test]
     fn offsets_become_lines_and_columns() {
-        let source = Source { path: "x.toml".into(), text: "a = 1\nbé = 2\n".into() };
+        let source = Source {
+            path: "x.toml".into(),
+            text: "a = 1\nbé = 2\n".into(),
+        };
         assert_eq!(source.line_column(0), (1, 1));
         assert_eq!(source.line_column(4), (1, 5));
         assert_eq!(source.line_column(6), (2, 1));

@@ -73,7 +73,14 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
     let document = parse_document(source)?;
     let mut top = TableReader::new(source, "", document.get_ref(), document.span());
     let kind = top.string("kind")?.ok_or_else(|| {
-        source.invalid(0, "kind", format!("missing; say which study this is (allowed: {})", KINDS.join(", ")))
+        source.invalid(
+            0,
+            "kind",
+            format!(
+                "missing; say which study this is (allowed: {})",
+                KINDS.join(", ")
+            ),
+        )
     })?;
     let name = match top.string("name")? {
         Some(name) => {
@@ -94,14 +101,23 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
     };
     let seed = match top.integer("seed")? {
         Some(seed) if seed.value < 0 => {
-            return Err(top.error(seed.span.start, "seed", format!("must be 0 or more, got {}", seed.value)));
+            return Err(top.error(
+                seed.span.start,
+                "seed",
+                format!("must be 0 or more, got {}", seed.value),
+            ));
         }
         Some(seed) => seed.value as u64,
         None => 1,
     };
     let mut warnings = Vec::new();
     let scenario = match kind.value.as_str() {
-        "tournament" => Scenario::Tournament(tournament::read_tournament(&mut top, name, seed, &mut warnings)?),
+        "tournament" => Scenario::Tournament(tournament::read_tournament(
+            &mut top,
+            name,
+            seed,
+            &mut warnings,
+        )?),
         other => {
             return Err(top.error(
                 kind.span.start,
@@ -117,5 +133,7 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
 fn is_folder_name(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with('.')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }

@@ -54,8 +54,19 @@ fn parse_float(value: &toml::de::DeFloat<'_>) -> Option<f64> {
 
 impl<'a> TableReader<'a> {
     /// A reader over `table`, whose fields are reported as `prefix.key`.
-    pub fn new(source: &'a Source, prefix: &str, table: &'a DeTable<'a>, span: Range<usize>) -> Self {
-        TableReader { source, prefix: prefix.to_string(), table, span, asked: Vec::new() }
+    pub fn new(
+        source: &'a Source,
+        prefix: &str,
+        table: &'a DeTable<'a>,
+        span: Range<usize>,
+    ) -> Self {
+        TableReader {
+            source,
+            prefix: prefix.to_string(),
+            table,
+            span,
+            asked: Vec::new(),
+        }
     }
 
     /// The source being read.
@@ -70,7 +81,11 @@ impl<'a> TableReader<'a> {
 
     /// The dotted name of a field of this table.
     pub fn field(&self, key: &str) -> String {
-        if self.prefix.is_empty() { key.to_string() } else { format!("{}.{key}", self.prefix) }
+        if self.prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.prefix)
+        }
     }
 
     /// An error about `key` at `offset`.
@@ -80,7 +95,10 @@ impl<'a> TableReader<'a> {
 
     fn raw(&mut self, key: &str) -> Option<&'a Spanned<DeValue<'a>>> {
         self.asked.push(key.to_string());
-        self.table.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| v)
+        self.table
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, v)| v)
     }
 
     /// All keys present, with their spans, in file order.
@@ -88,7 +106,10 @@ impl<'a> TableReader<'a> {
         let mut keys: Vec<At<String>> = self
             .table
             .iter()
-            .map(|(k, _)| At { value: k.get_ref().to_string(), span: k.span() })
+            .map(|(k, _)| At {
+                value: k.get_ref().to_string(),
+                span: k.span(),
+            })
             .collect();
         keys.sort_by_key(|k| k.span.start);
         keys
@@ -109,28 +130,43 @@ impl<'a> TableReader<'a> {
 
     /// An optional string.
     pub fn string(&mut self, key: &str) -> Result<Option<At<String>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         match value.get_ref() {
-            DeValue::String(s) => Ok(Some(At { value: s.to_string(), span: value.span() })),
+            DeValue::String(s) => Ok(Some(At {
+                value: s.to_string(),
+                span: value.span(),
+            })),
             _ => Err(self.wrong_type(key, value, "a string")),
         }
     }
 
     /// An optional boolean.
     pub fn boolean(&mut self, key: &str) -> Result<Option<At<bool>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         match value.get_ref() {
-            DeValue::Boolean(b) => Ok(Some(At { value: *b, span: value.span() })),
+            DeValue::Boolean(b) => Ok(Some(At {
+                value: *b,
+                span: value.span(),
+            })),
             _ => Err(self.wrong_type(key, value, "true or false")),
         }
     }
 
     /// An optional integer.
     pub fn integer(&mut self, key: &str) -> Result<Option<At<i64>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         match value.get_ref() {
             DeValue::Integer(i) => match parse_integer(i) {
-                Some(n) => Ok(Some(At { value: n, span: value.span() })),
+                Some(n) => Ok(Some(At {
+                    value: n,
+                    span: value.span(),
+                })),
                 None => Err(self.error(value.span().start, key, "integer out of range")),
             },
             _ => Err(self.wrong_type(key, value, "an integer")),
@@ -139,14 +175,19 @@ impl<'a> TableReader<'a> {
 
     /// An optional number (integer or float), which must be finite.
     pub fn number(&mut self, key: &str) -> Result<Option<At<f64>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         let number = match value.get_ref() {
             DeValue::Integer(i) => parse_integer(i).map(|n| n as f64),
             DeValue::Float(f) => parse_float(f),
             _ => return Err(self.wrong_type(key, value, "a number")),
         };
         match number {
-            Some(n) if n.is_finite() => Ok(Some(At { value: n, span: value.span() })),
+            Some(n) if n.is_finite() => Ok(Some(At {
+                value: n,
+                span: value.span(),
+            })),
             _ => Err(self.error(value.span().start, key, "expected a finite number")),
         }
     }
@@ -168,31 +209,55 @@ impl<'a> TableReader<'a> {
 
     /// An optional integer of at least `min` that fits in a u32.
     pub fn count(&mut self, key: &str, min: u32) -> Result<Option<At<u32>>, ScenarioError> {
-        let Some(n) = self.integer(key)? else { return Ok(None) };
+        let Some(n) = self.integer(key)? else {
+            return Ok(None);
+        };
         if n.value < min as i64 || n.value > u32::MAX as i64 - 1 {
             return Err(self.error(
                 n.span.start,
                 key,
-                format!("must be a whole number from {min} to {}, got {}", u32::MAX - 1, n.value),
+                format!(
+                    "must be a whole number from {min} to {}, got {}",
+                    u32::MAX - 1,
+                    n.value
+                ),
             ));
         }
-        Ok(Some(At { value: n.value as u32, span: n.span }))
+        Ok(Some(At {
+            value: n.value as u32,
+            span: n.span,
+        }))
     }
 
     /// An optional sub-table.
     pub fn table(&mut self, key: &str) -> Result<Option<TableReader<'a>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         match value.get_ref() {
-            DeValue::Table(t) => Ok(Some(TableReader::new(self.source, &self.field(key), t, value.span()))),
+            DeValue::Table(t) => Ok(Some(TableReader::new(
+                self.source,
+                &self.field(key),
+                t,
+                value.span(),
+            ))),
             _ => Err(self.wrong_type(key, value, "a table")),
         }
     }
 
     /// An optional array.
-    pub fn array(&mut self, key: &str) -> Result<Option<At<&'a [Spanned<DeValue<'a>>]>>, ScenarioError> {
-        let Some(value) = self.raw(key) else { return Ok(None) };
+    pub fn array(
+        &mut self,
+        key: &str,
+    ) -> Result<Option<At<&'a [Spanned<DeValue<'a>>]>>, ScenarioError> {
+        let Some(value) = self.raw(key) else {
+            return Ok(None);
+        };
         match value.get_ref() {
-            DeValue::Array(items) => Ok(Some(At { value: &items[..], span: value.span() })),
+            DeValue::Array(items) => Ok(Some(At {
+                value: &items[..],
+                span: value.span(),
+            })),
             _ => Err(self.wrong_type(key, value, "an array")),
         }
     }
@@ -215,7 +280,10 @@ impl<'a> TableReader<'a> {
                 return Err(self.error(
                     key.span.start,
                     &key.value,
-                    format!("unknown field{nearest} (allowed here: {})", allowed.join(", ")),
+                    format!(
+                        "unknown field{nearest} (allowed here: {})",
+                        allowed.join(", ")
+                    ),
                 ));
             }
         }

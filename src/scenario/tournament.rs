@@ -129,7 +129,10 @@ impl TournamentScenario {
             .iter()
             .map(|player| {
                 let mut table = toml::Table::new();
-                table.insert("strategy".into(), toml::Value::String(player.info.id.into()));
+                table.insert(
+                    "strategy".into(),
+                    toml::Value::String(player.info.id.into()),
+                );
                 for (spec, value) in player.info.params.iter().zip(&player.params) {
                     table.insert(spec.name.into(), toml::Value::Float(*value));
                 }
@@ -150,7 +153,10 @@ impl TournamentScenario {
                 repetitions: self.repetitions,
             },
             players,
-            output: Output { charts: self.charts, matches: self.write_matches },
+            output: Output {
+                charts: self.charts,
+                matches: self.write_matches,
+            },
         };
         toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
     }
@@ -184,7 +190,9 @@ pub fn read_tournament(
         game.finish()?;
     }
 
-    let mut horizon = Horizon::Fixed { turns: DEFAULT_TURNS };
+    let mut horizon = Horizon::Fixed {
+        turns: DEFAULT_TURNS,
+    };
     let mut noise = 0.0;
     let mut repetitions = DEFAULT_REPETITIONS;
     if let Some(mut table) = top.table("match")? {
@@ -192,7 +200,9 @@ pub fn read_tournament(
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
         noise = table.probability("noise")?.map_or(0.0, |n| n.value);
-        repetitions = table.count("repetitions", 1)?.map_or(DEFAULT_REPETITIONS, |r| r.value);
+        repetitions = table
+            .count("repetitions", 1)?
+            .map_or(DEFAULT_REPETITIONS, |r| r.value);
         horizon = read_horizon(&table, turns, continuation, cap)?;
         table.finish()?;
     }
@@ -202,8 +212,8 @@ pub fn read_tournament(
     let mut charts = true;
     let mut write_matches = true;
     if let Some(mut output) = top.table("output")? {
-        charts = output.boolean("charts")?.map_or(true, |b| b.value);
-        write_matches = output.boolean("matches")?.map_or(true, |b| b.value);
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
         output.finish()?;
     }
 
@@ -212,7 +222,11 @@ pub fn read_tournament(
         description,
         seed,
         payoffs_preset,
-        settings: MatchSettings { horizon, noise, payoffs },
+        settings: MatchSettings {
+            horizon,
+            noise,
+            payoffs,
+        },
         repetitions,
         player_specs,
         players,
@@ -293,7 +307,9 @@ fn read_payoffs(
     }
 }
 
-fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Player>), ScenarioError> {
+fn read_players(
+    top: &mut TableReader<'_>,
+) -> Result<(Vec<PlayerSpec>, Vec<Player>), ScenarioError> {
     let source = top.source();
     let Some(list) = top.array("players")? else {
         return Err(top.error(
@@ -306,7 +322,10 @@ fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Playe
         return Err(top.error(
             list.span.start,
             "players",
-            format!("a tournament needs at least two players, found {}", list.value.len()),
+            format!(
+                "a tournament needs at least two players, found {}",
+                list.value.len()
+            ),
         ));
     }
     let mut specs = Vec::new();
@@ -319,7 +338,11 @@ fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Playe
             DeValue::Table(table) => {
                 let mut reader = TableReader::new(source, &field, table, item.span());
                 let strategy = reader.string("strategy")?.ok_or_else(|| {
-                    source.invalid(start, &format!("{field}.strategy"), "missing; every player needs a strategy id")
+                    source.invalid(
+                        start,
+                        &format!("{field}.strategy"),
+                        "missing; every player needs a strategy id",
+                    )
                 })?;
                 let mut spec = PlayerSpec::new(&strategy.value);
                 let mut spans = Vec::new();
@@ -328,7 +351,11 @@ fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Playe
                         continue;
                     }
                     let value = reader.number(&key.value)?.ok_or_else(|| {
-                        source.invalid(key.span.start, &format!("{field}.{}", key.value), "missing value")
+                        source.invalid(
+                            key.span.start,
+                            &format!("{field}.{}", key.value),
+                            "missing value",
+                        )
                     })?;
                     spans.push((key.value.clone(), key.span.start, value.span.start));
                     spec.params.push((key.value.clone(), value.value));
@@ -348,11 +375,17 @@ fn read_players(top: &mut TableReader<'_>) -> Result<(Vec<PlayerSpec>, Vec<Playe
             let (offset, name) = match &error {
                 StrategyError::UnknownStrategy { .. } => (strategy_at, format!("{field}.strategy")),
                 StrategyError::UnknownParameter { param, .. } => {
-                    let key = param_spans.iter().find(|(k, _, _)| k == param).map_or(start, |s| s.1);
+                    let key = param_spans
+                        .iter()
+                        .find(|(k, _, _)| k == param)
+                        .map_or(start, |s| s.1);
                     (key, format!("{field}.{param}"))
                 }
                 StrategyError::ParameterOutOfRange { param, .. } => {
-                    let value = param_spans.iter().find(|(k, _, _)| k == param).map_or(start, |s| s.2);
+                    let value = param_spans
+                        .iter()
+                        .find(|(k, _, _)| k == param)
+                        .map_or(start, |s| s.2);
                     (value, format!("{field}.{param}"))
                 }
             };

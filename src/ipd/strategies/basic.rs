@@ -38,7 +38,13 @@ pub struct TitForTat;
 
 impl Rule for TitForTat {
     #[inline(always)]
-    fn choose(&mut self, _: &History, them: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
         // Before the first move the bits are 0, i.e. C.
         Action::from_bit(them.recent_bits())
     }
@@ -51,7 +57,13 @@ pub struct Grudger;
 
 impl Rule for Grudger {
     #[inline(always)]
-    fn choose(&mut self, _: &History, them: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
         if them.defections() > 0 { D } else { C }
     }
 }
@@ -63,9 +75,19 @@ pub struct TitForTwoTats;
 
 impl Rule for TitForTwoTats {
     #[inline(always)]
-    fn choose(&mut self, _: &History, them: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
         // Bits before the first move are 0 (C), so no length check is needed.
-        if them.recent_bits() & 0b11 == 0b11 { D } else { C }
+        if them.recent_bits() & 0b11 == 0b11 {
+            D
+        } else {
+            C
+        }
     }
 }
 
@@ -75,8 +97,18 @@ pub struct SuspiciousTitForTat;
 
 impl Rule for SuspiciousTitForTat {
     #[inline(always)]
-    fn choose(&mut self, _: &History, them: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
-        if them.is_empty() { D } else { Action::from_bit(them.recent_bits()) }
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
+        if them.is_empty() {
+            D
+        } else {
+            Action::from_bit(them.recent_bits())
+        }
     }
 }
 
@@ -89,7 +121,13 @@ pub struct WinStayLoseShift;
 
 impl Rule for WinStayLoseShift {
     #[inline(always)]
-    fn choose(&mut self, me: &History, them: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
         // Equal last moves (or no moves yet) give 0, i.e. C.
         Action::from_bit(me.recent_bits() ^ them.recent_bits())
     }
@@ -103,7 +141,11 @@ pub struct Alternator;
 impl Rule for Alternator {
     #[inline(always)]
     fn choose(&mut self, me: &History, _: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
-        if me.is_empty() { C } else { Action::from_bit(me.recent_bits() ^ 1) }
+        if me.is_empty() {
+            C
+        } else {
+            Action::from_bit(me.recent_bits() ^ 1)
+        }
     }
 }
 
@@ -141,12 +183,25 @@ mod tests {
     fn play(a: &str, b: &str, turns: u32) -> (String, String, [f64; 2]) {
         let a = PlayerSpec::new(a).build().unwrap();
         let b = PlayerSpec::new(b).build().unwrap();
-        let settings =
-            MatchSettings { horizon: Horizon::Fixed { turns }, noise: 0.0, payoffs: Payoffs::STANDARD };
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
         let mut moves = MoveList::default();
-        let outcome = play_match(&a.prototype, &b.prototype, &settings, &mut match_rng(1, 0, 1, 0), &mut moves);
+        let outcome = play_match(
+            &a.prototype,
+            &b.prototype,
+            &settings,
+            &mut match_rng(1, 0, 1, 0),
+            &mut moves,
+        );
         let text = |list: &[crate::ipd::Action]| list.iter().map(|m| m.letter()).collect();
-        (text(&moves.first), text(&moves.second), outcome.scores(&Payoffs::STANDARD))
+        (
+            text(&moves.first),
+            text(&moves.second),
+            outcome.scores(&Payoffs::STANDARD),
+        )
     }
 
     #[test]
@@ -203,7 +258,10 @@ mod tests {
         assert_eq!(stft, "DCDCDC");
         assert_eq!(tft, "CDCDCD");
         assert_eq!(scores, [15.0, 15.0]);
-        assert_eq!(play("suspicious-tit-for-tat", "suspicious-tit-for-tat", 4).0, "DDDD");
+        assert_eq!(
+            play("suspicious-tit-for-tat", "suspicious-tit-for-tat", 4).0,
+            "DDDD"
+        );
     }
 
     #[test]
@@ -222,8 +280,11 @@ mod tests {
         let random = PlayerSpec::new("random").with("p", 0.3).build().unwrap();
         let defector = PlayerSpec::new("defector").build().unwrap();
         let n = 200_000;
-        let settings =
-            MatchSettings { horizon: Horizon::Fixed { turns: n }, noise: 0.0, payoffs: Payoffs::STANDARD };
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns: n },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
         let outcome = play_match(
             &random.prototype,
             &defector.prototype,
@@ -232,7 +293,10 @@ mod tests {
             &mut crate::ipd::play::NoRecording,
         );
         let cooperations = outcome.cooperations()[0] as f64;
-        assert!((cooperations - 0.3 * n as f64).abs() < 5.0 * 205.0, "{cooperations}");
+        assert!(
+            (cooperations - 0.3 * n as f64).abs() < 5.0 * 205.0,
+            "{cooperations}"
+        );
         for p in [0.0, 1.0] {
             let fixed = PlayerSpec::new("random").with("p", p).build().unwrap();
             let outcome = play_match(

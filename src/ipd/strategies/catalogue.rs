@@ -53,7 +53,9 @@ pub struct StrategyInfo {
 
 impl std::fmt::Debug for StrategyInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StrategyInfo").field("id", &self.id).finish()
+        f.debug_struct("StrategyInfo")
+            .field("id", &self.id)
+            .finish()
     }
 }
 
@@ -285,7 +287,9 @@ fn normalise(name: &str) -> String {
 pub fn find(name: &str) -> Option<&'static StrategyInfo> {
     let wanted = normalise(name);
     CATALOGUE.iter().find(|info| {
-        info.id == wanted || info.aliases.contains(&wanted.as_str()) || normalise(info.name) == wanted
+        info.id == wanted
+            || info.aliases.contains(&wanted.as_str())
+            || normalise(info.name) == wanted
     })
 }
 
@@ -346,13 +350,20 @@ pub fn python_float(value: f64) -> String {
         return format!("{mantissa}e{sign}{:02}", exponent.abs());
     }
     let formatted = format!("{value}");
-    if formatted.contains('.') { formatted } else { format!("{formatted}.0") }
+    if formatted.contains('.') {
+        formatted
+    } else {
+        format!("{formatted}.0")
+    }
 }
 
 impl PlayerSpec {
     /// A spec with no parameters.
     pub fn new(strategy: &str) -> PlayerSpec {
-        PlayerSpec { strategy: strategy.to_string(), params: Vec::new() }
+        PlayerSpec {
+            strategy: strategy.to_string(),
+            params: Vec::new(),
+        }
     }
 
     /// Adds a parameter value.
@@ -394,7 +405,12 @@ impl PlayerSpec {
             let shown: Vec<String> = values.iter().map(|&v| python_float(v)).collect();
             format!("{}: {}", info.name, shown.join(", "))
         };
-        Ok(Player { info, name, prototype: (info.build)(&values), params: values })
+        Ok(Player {
+            info,
+            name,
+            prototype: (info.build)(&values),
+            params: values,
+        })
     }
 }
 
@@ -408,7 +424,9 @@ mod tests {
         for info in CATALOGUE {
             assert!(seen.insert(info.id), "duplicate id {}", info.id);
             assert!(
-                info.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                info.id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
                 "{} is not kebab-case",
                 info.id
             );
@@ -434,23 +452,55 @@ mod tests {
         assert_eq!(suggest("Alternater").as_deref(), Some("alternator"));
         assert_eq!(suggest("zzzzzzzzzzzzzzzzzzzzzz"), None);
         let error = PlayerSpec::new("defektor").build().unwrap_err();
-        assert!(error.to_string().contains("did you mean `defector`"), "{error}");
+        assert!(
+            error.to_string().contains("did you mean `defector`"),
+            "{error}"
+        );
     }
 
     #[test]
     fn display_names_carry_parameters_like_axelrod() {
-        assert_eq!(PlayerSpec::new("random").build().unwrap().name, "Random: 0.5");
-        assert_eq!(PlayerSpec::new("random").with("p", 1.0).build().unwrap().name, "Random: 1.0");
-        assert_eq!(PlayerSpec::new("random").with("p", 0.1).build().unwrap().name, "Random: 0.1");
+        assert_eq!(
+            PlayerSpec::new("random").build().unwrap().name,
+            "Random: 0.5"
+        );
+        assert_eq!(
+            PlayerSpec::new("random")
+                .with("p", 1.0)
+                .build()
+                .unwrap()
+                .name,
+            "Random: 1.0"
+        );
+        assert_eq!(
+            PlayerSpec::new("random")
+                .with("p", 0.1)
+                .build()
+                .unwrap()
+                .name,
+            "Random: 0.1"
+        );
         assert_eq!(PlayerSpec::new("grudger").build().unwrap().name, "Grudger");
     }
 
     #[test]
     fn parameters_are_checked() {
-        let out_of_range = PlayerSpec::new("random").with("p", 1.5).build().unwrap_err();
-        assert!(matches!(out_of_range, StrategyError::ParameterOutOfRange { .. }));
-        let unknown = PlayerSpec::new("tit-for-tat").with("p", 0.5).build().unwrap_err();
-        assert!(unknown.to_string().contains("takes no parameters"), "{unknown}");
+        let out_of_range = PlayerSpec::new("random")
+            .with("p", 1.5)
+            .build()
+            .unwrap_err();
+        assert!(matches!(
+            out_of_range,
+            StrategyError::ParameterOutOfRange { .. }
+        ));
+        let unknown = PlayerSpec::new("tit-for-tat")
+            .with("p", 0.5)
+            .build()
+            .unwrap_err();
+        assert!(
+            unknown.to_string().contains("takes no parameters"),
+            "{unknown}"
+        );
     }
 
     #[test]
@@ -468,7 +518,18 @@ mod tests {
     #[test]
     fn stochastic_flag_depends_on_parameters() {
         assert!(PlayerSpec::new("random").build().unwrap().is_stochastic());
-        assert!(!PlayerSpec::new("random").with("p", 0.0).build().unwrap().is_stochastic());
-        assert!(!PlayerSpec::new("tit-for-tat").build().unwrap().is_stochastic());
+        assert!(
+            !PlayerSpec::new("random")
+                .with("p", 0.0)
+                .build()
+                .unwrap()
+                .is_stochastic()
+        );
+        assert!(
+            !PlayerSpec::new("tit-for-tat")
+                .build()
+                .unwrap()
+                .is_stochastic()
+        );
     }
 }
