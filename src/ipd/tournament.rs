@@ -31,6 +31,14 @@ pub struct Tournament {
     pub seed: u64,
 }
 
+/// Some repetitions of one pair, played by one thread.
+#[derive(Clone, Debug)]
+struct WorkUnit {
+    first: usize,
+    second: usize,
+    repetitions: std::ops::Range<u32>,
+}
+
 /// One finished match, handed to the caller in a fixed order.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchRecord {
@@ -65,18 +73,60 @@ impl Tournament {
             && !self.players[j].is_stochastic()
     }
 
-    /// All repetitions of one pair.
-    fn play_pair(&self, i: usize, j: usize) -> Vec<MatchOutcome> {
+    /// Repetitions `repetitions` of pair (`i`, `j`); a repeatable pair's
+    /// match is played once and copied.
+    fn play_pair(
+        &self,
+        i: usize,
+        j: usize,
+        repetitions: std::ops::Range<u32>,
+    ) -> Vec<MatchOutcome> {
         let (a, b) = (&self.players[i].prototype, &self.players[j].prototype);
         let play = |repetition: u32| {
             let mut rng = match_rng(self.seed, i as u64, j as u64, repetition as u64);
             play_match(a, b, &self.settings, &mut rng, &mut NoRecording)
         };
-        if self.is_repeatable(i, j) && self.repetitions > 0 {
-            vec![play(0); self.repetitions as usize]
+        if self.is_repeatable(i, j) && !repetitions.is_empty() {
+            vec![play(repetitions.start); repetitions.len()]
         } else {
-            (0..self.repetitions).map(play).collect()
+            repetitions.map(play).collect()
         }
+    }
+
+    /// The units of parallel work, in reporting order: a repeatable pair is
+    /// one unit; other pairs are split into runs of repetitions so that even
+    /// a tournament of few pairs keeps every thread busy and reports progress.
+    fn work_units(&self, threads: usize) -> Vec<WorkUnit> {
+        let pairs = self.pairs();
+        let wanted = threads * 8;
+        let per_unit = if pairs.len() >= wanted {
+            self.repetitions
+        } else {
+            let splits = wanted.div_ceil(pairs.len().max(1)) as u32;
+            self.repetitions.div_ceil(splits).max(1)
+        };
+        let mut units = Vec::new();
+        for (i, j) in pairs {
+            if self.is_repeatable(i, j) {
+                units.push(WorkUnit {
+                    first: i,
+                    second: j,
+                    repetitions: 0..self.repetitions,
+                });
+                continue;
+            }
+            let mut start = 0;
+            while start < self.repetitions {
+                let end = (start + per_unit).min(self.repetitions);
+                units.push(WorkUnit {
+                    first: i,
+                    second: j,
+                    repetitions: start..end,
+                });
+                start = end;
+            }
+        }
+        units
     }
 
     /// Plays the tournament on the current rayon pool. `on_match` sees every
@@ -90,20 +140,21 @@ impl Tournament {
     ) -> Result<TournamentResults, E> {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
         let mut results = TournamentResults::new(names, self.repetitions, self.settings.payoffs);
-        let pairs = self.pairs();
-        let batch = (rayon::current_num_threads() * 16).max(16);
+        let threads = rayon::current_num_threads();
+        let units = self.work_units(threads);
+        let batch = (threads * 16).max(16);
         let mut done = 0u64;
-        for chunk in pairs.chunks(batch) {
+        for chunk in units.chunks(batch) {
             let played: Vec<Vec<MatchOutcome>> = chunk
                 .par_iter()
-                .map(|&(i, j)| self.play_pair(i, j))
+                .map(|unit| self.play_pair(unit.first, unit.second, unit.repetitions.clone()))
                 .collect();
-            for (&(first, second), outcomes) in chunk.iter().zip(played) {
-                for (repetition, outcome) in outcomes.into_iter().enumerate() {
+            for (unit, outcomes) in chunk.iter().zip(played) {
+                for (repetition, outcome) in unit.repetitions.clone().zip(outcomes) {
                     let record = MatchRecord {
-                        first,
-                        second,
-                        repetition: repetition as u32,
+                        first: unit.first,
+                        second: unit.second,
+                        repetition,
                         outcome,
                     };
                     results.add(&record);
@@ -262,7 +313,7 @@ mod tests {
         );
         for (i, j) in t.pairs() {
             assert!(t.is_repeatable(i, j));
-            let reused = t.play_pair(i, j);
+            let reused = t.play_pair(i, j, 0..t.repetitions);
             for (r, outcome) in reused.iter().enumerate() {
                 let mut rng = match_rng(t.seed, i as u64, j as u64, r as u64);
                 let replayed = play_match(

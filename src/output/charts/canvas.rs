@@ -1,0 +1,346 @@
+//! The drawing plumbing shared by every chart: rendering one scene to both `<stem>.png`
+//! (bitmap backend) and `<stem>.svg` (SVG backend), a canvas wrapper with the few shapes
+//! the charts need, and text placement that looks the same in both formats (plotters
+//! anchors text differently in the two, and the PNG text is laid out glyph by glyph).
+
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::{
+    BitMapBackend, Circle, DrawingArea, DrawingBackend, IntoDrawingArea, PathElement, Rectangle,
+    SVGBackend,
+};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
+
+use super::ChartError;
+use super::font::{DEJAVU_CAP_PER_EM, DEJAVU_HEIGHT_PER_EM, FontMetrics, font_desc, text_width};
+use super::style::{MARGIN, TEXT, TITLE_SIZE, WHITE};
+
+pub(super) type DrawResult = Result<(), String>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flavor {
+    Png,
+    Svg,
+}
+
+#[derive(Clone, Copy)]
+pub(super) enum HAlign {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Clone, Copy)]
+pub(super) enum VAlign {
+    /// Top of the capital letters at the anchor.
+    Top,
+    /// Middle of the capital letters at the anchor.
+    Middle,
+}
+
+/// How to draw one piece of text.
+#[derive(Clone, Copy)]
+pub(super) struct Txt {
+    pub(super) size: f64,
+    pub(super) bold: bool,
+    pub(super) h: HAlign,
+    pub(super) v: VAlign,
+    /// Rotated to read bottom to top (`v` then refers to the horizontal direction).
+    pub(super) up: bool,
+    pub(super) color: RGBColor,
+}
+
+impl Txt {
+    pub(super) fn new(size: f64, h: HAlign, v: VAlign) -> Self {
+        Self {
+            size,
+            bold: false,
+            h,
+            v,
+            up: false,
+            color: TEXT,
+        }
+    }
+    pub(super) fn bold(self) -> Self {
+        Self { bold: true, ..self }
+    }
+    pub(super) fn up(self) -> Self {
+        Self { up: true, ..self }
+    }
+    pub(super) fn color(self, color: RGBColor) -> Self {
+        Self { color, ..self }
+    }
+}
+
+fn px(v: f64) -> i32 {
+    if v.is_finite() {
+        v.round().clamp(-1.0e6, 1.0e6) as i32
+    } else {
+        0
+    }
+}
+
+/// A drawing area plus the knowledge of which backend renders it, so that text can be
+/// placed identically in PNG and SVG (plotters anchors text differently in the two).
+pub(super) struct Canvas<'a, DB: DrawingBackend> {
+    area: &'a DrawingArea<DB, Shift>,
+    flavor: Flavor,
+}
+
+impl<DB: DrawingBackend> Canvas<'_, DB> {
+    pub(super) fn fill_rect(
+        &self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        color: RGBColor,
+    ) -> DrawResult {
+        self.area
+            .draw(&Rectangle::new(
+                [(px(x0), px(y0)), (px(x1), px(y1))],
+                color.filled(),
+            ))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Rectangle outline. The SVG backend ignores the stroke width of rectangles, so there
+    /// it is drawn as a path that wraps around one extra side (every corner gets a join);
+    /// the bitmap backend draws thick rectangle outlines well but thick paths poorly.
+    pub(super) fn stroke_rect(
+        &self,
+        (x0, y0): (f64, f64),
+        (x1, y1): (f64, f64),
+        color: RGBColor,
+        width: u32,
+    ) -> DrawResult {
+        match self.flavor {
+            Flavor::Png => self
+                .area
+                .draw(&Rectangle::new(
+                    [(px(x0), px(y0)), (px(x1), px(y1))],
+                    color.stroke_width(width),
+                ))
+                .map_err(|e| e.to_string()),
+            Flavor::Svg => self.line(
+                &[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0), (x1, y0)],
+                color,
+                width,
+            ),
+        }
+    }
+
+    pub(super) fn line(&self, points: &[(f64, f64)], color: RGBColor, width: u32) -> DrawResult {
+        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| (px(x), px(y))).collect();
+        self.area
+            .draw(&PathElement::new(points, color.stroke_width(width)))
+            .map_err(|e| e.to_string())
+    }
+
+    pub(super) fn circle(
+        &self,
+        (x, y): (f64, f64),
+        radius: u32,
+        color: RGBColor,
+        width: u32,
+    ) -> DrawResult {
+        let style = ShapeStyle {
+            color: color.to_rgba(),
+            filled: false,
+            stroke_width: width,
+        };
+        self.area
+            .draw(&Circle::new((px(x), px(y)), radius, style))
+            .map_err(|e| e.to_string())
+    }
+
+    pub(super) fn text(&self, text: &str, (x, y): (f64, f64), t: Txt) -> DrawResult {
+        if text.is_empty() {
+            return Ok(());
+        }
+        // plotters sizes are ab_glyph pixel heights (ascent - descent), so one em of DejaVu
+        // Sans is size * 2048 / 2384 pixels in the PNG. The SVG backend writes
+        // font-size = size / 1.24 instead; scale the SVG size so both show the same em.
+        let em = t.size / DEJAVU_HEIGHT_PER_EM;
+        let cap = DEJAVU_CAP_PER_EM * em;
+        // Distance from plotters' top anchor to the baseline: the bitmap backend puts the
+        // baseline half a size below the anchor, the SVG backend uses dy="0.76em".
+        let (size, baseline) = match self.flavor {
+            Flavor::Png => (t.size, 0.5 * t.size),
+            Flavor::Svg => (em * 1.24, 0.76 * em),
+        };
+        let wanted_baseline = match t.v {
+            VAlign::Top => cap,
+            VAlign::Middle => 0.5 * cap,
+        };
+        let shift = wanted_baseline - baseline;
+        let anchor = if t.up { (x + shift, y) } else { (x, y + shift) };
+        let mut style = TextStyle::from(font_desc(size, t.bold)).color(&t.color);
+        if t.up {
+            style = style.transform(FontTransform::Rotate270);
+        }
+
+        let metrics = FontMetrics::get(t.bold);
+        let (Flavor::Png, Some(metrics)) = (self.flavor, metrics) else {
+            let h = match t.h {
+                HAlign::Left => HPos::Left,
+                HAlign::Center => HPos::Center,
+                HAlign::Right => HPos::Right,
+            };
+            let style = style.pos(Pos::new(h, VPos::Top));
+            return self
+                .area
+                .draw_text(text, &style, (px(anchor.0), px(anchor.1)))
+                .map_err(|e| e.to_string());
+        };
+
+        // PNG: one glyph at a time, each shifted by its own left side bearing (the glyph
+        // bitmap starts at its ink, not at its origin).
+        let (glyphs, width) = metrics.layout(text, t.size);
+        let start = match t.h {
+            HAlign::Left => 0.0,
+            HAlign::Center => -0.5 * width,
+            HAlign::Right => -width,
+        };
+        let style = style.pos(Pos::new(HPos::Left, VPos::Top));
+        let mut buf = [0u8; 4];
+        for (ch, pen, lsb) in glyphs {
+            if ch.is_whitespace() {
+                continue;
+            }
+            let along = f64::from(px(start + pen)) + lsb.floor();
+            let at = if t.up {
+                (px(anchor.0), px(anchor.1) - px(along))
+            } else {
+                (px(anchor.0) + px(along), px(anchor.1))
+            };
+            self.area
+                .draw_text(ch.encode_utf8(&mut buf), &style, at)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// Something that can be painted on any plotters backend.
+pub(super) trait Scene {
+    fn size(&self) -> (u32, u32);
+    fn paint<DB: DrawingBackend>(&self, canvas: &Canvas<DB>) -> DrawResult;
+}
+
+pub(super) fn with_suffix(stem: &Path, extension: &str) -> PathBuf {
+    let mut name = stem.as_os_str().to_owned();
+    name.push(".");
+    name.push(extension);
+    PathBuf::from(name)
+}
+
+pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
+    if let Some(dir) = stem.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|source| ChartError::CreateDir {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let size = scene.size();
+
+    let png = with_suffix(stem, "png");
+    let png_error = |message: String| ChartError::Draw {
+        path: png.clone(),
+        message,
+    };
+    {
+        let area = BitMapBackend::new(&png, size).into_drawing_area();
+        area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
+        scene
+            .paint(&Canvas {
+                area: &area,
+                flavor: Flavor::Png,
+            })
+            .map_err(png_error)?;
+        area.present().map_err(|e| png_error(e.to_string()))?;
+    }
+
+    let svg = with_suffix(stem, "svg");
+    let svg_error = |message: String| ChartError::Draw {
+        path: svg.clone(),
+        message,
+    };
+    let area = SVGBackend::new(&svg, size).into_drawing_area();
+    area.fill(&WHITE).map_err(|e| svg_error(e.to_string()))?;
+    scene
+        .paint(&Canvas {
+            area: &area,
+            flavor: Flavor::Svg,
+        })
+        .map_err(svg_error)?;
+    area.present().map_err(|e| svg_error(e.to_string()))
+}
+
+pub(super) fn canvas_size(width: f64, height: f64) -> (u32, u32) {
+    let clamp = |v: f64| v.ceil().clamp(64.0, 32_000.0) as u32;
+    (clamp(width), clamp(height))
+}
+
+/// Title centred on `center_x` if it fits, otherwise on the canvas.
+pub(super) fn draw_title<DB: DrawingBackend>(
+    c: &Canvas<DB>,
+    title: &str,
+    center_x: f64,
+    width: f64,
+) -> DrawResult {
+    let half = text_width(title, TITLE_SIZE, true) / 2.0;
+    let x = center_x.clamp(
+        (MARGIN + half).min(width / 2.0),
+        (width - MARGIN - half).max(width / 2.0),
+    );
+    c.text(
+        title,
+        (x, MARGIN),
+        Txt::new(TITLE_SIZE, HAlign::Center, VAlign::Top).bold(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::output::charts::test_support::{out_dir, strings};
+    use crate::output::charts::{BarChart, draw_bar_chart};
+
+    #[test]
+    fn creates_missing_directories_and_keeps_dots_in_stem() {
+        let dir = out_dir("dirs").join("nested").join("deeper");
+        let _ = std::fs::remove_dir_all(&dir);
+        let names = strings(&["A"]);
+        let chart = BarChart {
+            title: "Dots",
+            value_label: "",
+            category_label: "",
+            names: &names,
+            values: &[1.5],
+        };
+        let stem = dir.join("run.v2");
+        draw_bar_chart(&stem, &chart).expect("bar chart");
+        assert!(dir.join("run.v2.png").is_file());
+        assert!(dir.join("run.v2.svg").is_file());
+    }
+
+    #[test]
+    fn unwritable_target_is_an_error() {
+        let dir = out_dir("unwritable");
+        let blocker = dir.join("file");
+        std::fs::write(&blocker, b"x").expect("write");
+        let chart = BarChart {
+            title: "x",
+            value_label: "",
+            category_label: "",
+            names: &[],
+            values: &[],
+        };
+        let err = draw_bar_chart(&blocker.join("chart"), &chart);
+        assert!(err.is_err());
+    }
+}

@@ -1,0 +1,308 @@
+//! Heat map: a matrix of values coloured with viridis, row names on the left, column
+//! names written upwards below it, a colour bar legend with ticks, and the value written
+//! in each cell (in black or white, whichever contrasts more) when the matrix is small.
+
+use std::path::Path;
+
+use plotters::prelude::DrawingBackend;
+use plotters::style::RGBColor;
+
+use super::canvas::{
+    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+};
+use super::font::{ensure_fonts, fit_text, text_width};
+use super::scale::{
+    all_integers, contrasting_text, finite_min_max, fmt_num, nice_ticks, padded_range,
+    value_decimals, viridis,
+};
+use super::style::{
+    FRAME, LABEL_SIZE, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP,
+    TITLE_SIZE, VALUE_SIZE,
+};
+use super::{ChartError, HeatMap, padded_names};
+
+/// Cell values are written only when neither matrix dimension exceeds this.
+const HEATMAP_VALUE_LIMIT: usize = 20;
+const MISSING_CELL: RGBColor = RGBColor(212, 212, 212);
+
+/// Draws `chart` to `<stem>.png` and `<stem>.svg`.
+pub fn draw_heat_map(stem: &Path, chart: &HeatMap) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    render(stem, &HeatScene::new(chart))
+}
+
+struct HeatScene {
+    width: f64,
+    height: f64,
+    /// Top-left corner of the matrix.
+    x0: f64,
+    y0: f64,
+    matrix_w: f64,
+    matrix_h: f64,
+    cell: f64,
+    name_size: f64,
+    row_names: Vec<String>,
+    col_names: Vec<String>,
+    /// Normalised to `row_names.len()` x `col_names.len()`, missing cells are NaN.
+    values: Vec<Vec<f64>>,
+    lo: f64,
+    hi: f64,
+    /// Font size and decimals of the cell values, if they are written.
+    cell_text: Option<(f64, usize)>,
+    bar_x: f64,
+    ticks: Vec<f64>,
+    tick_decimals: usize,
+    tick_w: f64,
+    title: String,
+    row_label: String,
+    col_label: String,
+    value_label: String,
+}
+
+const COLOR_BAR_GAP: f64 = 28.0;
+const COLOR_BAR_WIDTH: f64 = 26.0;
+
+impl HeatScene {
+    fn new(chart: &HeatMap) -> Self {
+        let nr = chart.row_names.len().max(chart.values.len());
+        let nc = chart
+            .col_names
+            .len()
+            .max(chart.values.iter().map(Vec::len).max().unwrap_or(0));
+        let values: Vec<Vec<f64>> = (0..nr)
+            .map(|r| {
+                (0..nc)
+                    .map(|c| {
+                        chart
+                            .values
+                            .get(r)
+                            .and_then(|row| row.get(c))
+                            .copied()
+                            .filter(|v| v.is_finite())
+                            .unwrap_or(f64::NAN)
+                    })
+                    .collect()
+            })
+            .collect();
+        let (lo, hi) = match finite_min_max(values.iter().flatten().copied()) {
+            Some((lo, hi)) if hi > lo => (lo, hi),
+            Some((lo, _)) => padded_range(lo, lo, 0.0),
+            None => (0.0, 1.0),
+        };
+
+        let m = nr.max(nc).max(1) as f64;
+        let small = nr.max(nc) <= HEATMAP_VALUE_LIMIT;
+        let cell = if small {
+            // About 720 px of matrix, but never less than 360 px for tiny matrices.
+            (720.0 / m).clamp(40.0, (360.0 / m).max(180.0))
+        } else {
+            (1200.0 / m).clamp(14.0, 40.0)
+        }
+        .floor();
+        let name_size = TICK_SIZE.min((0.75 * cell).max(9.0));
+
+        let row_names: Vec<String> = padded_names(chart.row_names, nr)
+            .iter()
+            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .collect();
+        let col_names: Vec<String> = padded_names(chart.col_names, nc)
+            .iter()
+            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .collect();
+        let widest = |names: &[String]| {
+            names
+                .iter()
+                .map(|n| text_width(n, name_size, false))
+                .fold(0.0, f64::max)
+        };
+
+        let decimals = value_decimals(values.iter().flatten().copied());
+        let cell_text = if small && !values.is_empty() {
+            let max_size = (0.22 * cell).clamp(VALUE_SIZE, 20.0);
+            let fits = |size: f64, d: usize| {
+                values
+                    .iter()
+                    .flatten()
+                    .filter(|v| v.is_finite())
+                    .all(|&v| text_width(&fmt_num(v, d), size, false) <= cell - 6.0)
+            };
+            (0..=decimals).rev().find_map(|d| {
+                [max_size, 13.0, 12.0, 11.0]
+                    .into_iter()
+                    .filter(|&s| s <= max_size)
+                    .find(|&s| fits(s, d))
+                    .map(|s| (s, d))
+            })
+        } else {
+            None
+        };
+
+        let row_desc = if chart.row_label.is_empty() {
+            0.0
+        } else {
+            LABEL_SIZE + 16.0
+        };
+        let x0 = MARGIN + row_desc + widest(&row_names) + 10.0;
+        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let empty = nr == 0 || nc == 0;
+        // An empty matrix still gets a framed placeholder with a "no data" note.
+        let (matrix_w, matrix_h) = if empty {
+            (480.0, 320.0)
+        } else {
+            (nc as f64 * cell, nr as f64 * cell)
+        };
+
+        let bar_x = x0 + matrix_w + COLOR_BAR_GAP;
+        let target = (matrix_h / 90.0).clamp(4.0, 7.0) as usize;
+        let integers = all_integers(values.iter().flatten().copied());
+        let (ticks, tick_decimals) = nice_ticks(lo, hi, target, integers);
+        let tick_w = ticks
+            .iter()
+            .map(|&t| text_width(&fmt_num(t, tick_decimals), TICK_SIZE, false))
+            .fold(0.0, f64::max);
+        let bar_label = if chart.value_label.is_empty() {
+            0.0
+        } else {
+            14.0 + LABEL_SIZE
+        };
+        let title_w = text_width(chart.title, TITLE_SIZE, true);
+        let bar_w = if empty {
+            0.0
+        } else {
+            COLOR_BAR_GAP + COLOR_BAR_WIDTH + TICK_LEN + 6.0 + tick_w + bar_label
+        };
+        let width = (x0 + matrix_w + bar_w + MARGIN).max(title_w + 2.0 * MARGIN);
+
+        let col_desc = if chart.col_label.is_empty() {
+            0.0
+        } else {
+            16.0 + LABEL_SIZE
+        };
+        let height = y0 + matrix_h + 10.0 + widest(&col_names) + col_desc + MARGIN;
+
+        Self {
+            width,
+            height,
+            x0,
+            y0,
+            matrix_w,
+            matrix_h,
+            cell,
+            name_size,
+            row_names,
+            col_names,
+            values,
+            lo,
+            hi,
+            cell_text,
+            bar_x,
+            ticks,
+            tick_decimals,
+            tick_w,
+            title: chart.title.to_string(),
+            row_label: chart.row_label.to_string(),
+            col_label: chart.col_label.to_string(),
+            value_label: chart.value_label.to_string(),
+        }
+    }
+
+    fn t(&self, v: f64) -> f64 {
+        (v - self.lo) / (self.hi - self.lo)
+    }
+}
+
+impl Scene for HeatScene {
+    fn size(&self) -> (u32, u32) {
+        canvas_size(self.width, self.height)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
+        let (nr, nc) = (self.row_names.len(), self.col_names.len());
+        let (x0, y0, cell) = (self.x0, self.y0, self.cell);
+        let (x1, y1) = (x0 + self.matrix_w, y0 + self.matrix_h);
+        // Separate cells with thin white lines while they are large enough.
+        let gap = if cell >= 24.0 { 1.0 } else { 0.0 };
+
+        for (r, row) in self.values.iter().enumerate() {
+            for (col, &v) in row.iter().enumerate() {
+                let (cx, cy) = (x0 + col as f64 * cell, y0 + r as f64 * cell);
+                let color = if v.is_finite() {
+                    viridis(self.t(v))
+                } else {
+                    MISSING_CELL
+                };
+                c.fill_rect(cx + gap, cy + gap, cx + cell, cy + cell, color)?;
+                if let Some((size, decimals)) = self.cell_text
+                    && v.is_finite()
+                {
+                    c.text(
+                        &fmt_num(v, decimals),
+                        (cx + 0.5 * (cell + gap), cy + 0.5 * (cell + gap)),
+                        Txt::new(size, HAlign::Center, VAlign::Middle)
+                            .color(contrasting_text(color)),
+                    )?;
+                }
+            }
+        }
+        c.stroke_rect((x0, y0), (x1, y1), FRAME, 1)?;
+
+        let name_txt = Txt::new(self.name_size, HAlign::Right, VAlign::Middle);
+        for (r, name) in self.row_names.iter().enumerate() {
+            let y = y0 + (r as f64 + 0.5) * cell;
+            c.text(name, (x0 - 10.0, y), name_txt)?;
+        }
+        for (col, name) in self.col_names.iter().enumerate() {
+            let x = x0 + (col as f64 + 0.5) * cell;
+            c.text(name, (x, y1 + 10.0), name_txt.up())?;
+        }
+        let col_names_h = self
+            .col_names
+            .iter()
+            .map(|n| text_width(n, self.name_size, false))
+            .fold(0.0, f64::max);
+        let label = Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top);
+        c.text(
+            &self.col_label,
+            ((x0 + x1) / 2.0, y1 + 10.0 + col_names_h + 16.0),
+            label,
+        )?;
+        c.text(&self.row_label, (MARGIN, (y0 + y1) / 2.0), label.up())?;
+        if nr == 0 || nc == 0 {
+            c.text(
+                NO_DATA,
+                ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+            )?;
+            return draw_title(c, &self.title, (x0 + x1) / 2.0, self.width);
+        }
+
+        // Colour bar: one line of pixels per colour step, low values at the bottom.
+        let (bx0, bx1) = (self.bar_x, self.bar_x + COLOR_BAR_WIDTH);
+        let (by0, by1) = (y0, y1);
+        let steps = (by1 - by0).round().max(1.0) as usize;
+        for k in 0..steps {
+            let top = by0 + (by1 - by0) * k as f64 / steps as f64;
+            let bottom = by0 + (by1 - by0) * (k + 1) as f64 / steps as f64;
+            let t = 1.0 - (k as f64 + 0.5) / steps as f64;
+            c.fill_rect(bx0, top, bx1, bottom, viridis(t))?;
+        }
+        c.stroke_rect((bx0, by0), (bx1, by1), FRAME, 1)?;
+        let tick_txt = Txt::new(TICK_SIZE, HAlign::Left, VAlign::Middle);
+        for &t in &self.ticks {
+            let y = by1 - self.t(t) * (by1 - by0);
+            c.line(&[(bx1, y), (bx1 + TICK_LEN, y)], FRAME, 1)?;
+            c.text(
+                &fmt_num(t, self.tick_decimals),
+                (bx1 + TICK_LEN + 6.0, y),
+                tick_txt,
+            )?;
+        }
+        c.text(
+            &self.value_label,
+            (bx1 + TICK_LEN + 6.0 + self.tick_w + 14.0, (by0 + by1) / 2.0),
+            label.up(),
+        )?;
+
+        draw_title(c, &self.title, (x0 + bx1) / 2.0, self.width)
+    }
+}
