@@ -131,6 +131,16 @@ fn main() {
     let specs = fifteen_players();
     let deterministic: Vec<PlayerSpec> = specs[..8].to_vec();
     let randoms: Vec<PlayerSpec> = specs[8..].to_vec();
+    let mut classic = deterministic.clone();
+    classic.push(PlayerSpec::new("random").with("p", 0.5));
+    let t = tournament(&classic, 200, 10, 0.0);
+    let (elapsed, results) = best_of(budget, || t.play());
+    println!(
+        "tournament, the scenarios/classic.toml line-up (9 players), 200 turns, 10 repetitions: {:.3} ms, {} turns, {:.0} million turns/s",
+        elapsed.as_secs_f64() * 1e3,
+        results.total_turns(),
+        results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
+    );
     for (label, specs, noise) in [
         (
             "8 deterministic players, 200 turns, 5 repetitions",
