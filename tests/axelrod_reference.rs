@@ -191,3 +191,75 @@ fn summary_matches_axelrod_with_prison_years_payoffs() {
 fn summary_matches_axelrod_for_five_players_seven_turns() {
     check_tournament("axelrod_summary_det5_t7_r3");
 }
+
+/// Feeds the moves of a tournament played by axelrod (with noise, a Random
+/// player and possibly a random horizon) into our aggregation and compares
+/// summary.csv and the payoff matrix exactly.
+fn check_recorded_tournament(stem: &str) {
+    use dilemma::ipd::results::TournamentResults;
+    use dilemma::ipd::{Action, MatchOutcome, MatchRecord};
+    let reference = load(&format!("{stem}.json"));
+    assert_eq!(reference["axelrod_version"], "4.14.0");
+    let names: Vec<String> = reference["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| PlayerSpec::new(id.as_str().unwrap()).build().unwrap().name)
+        .collect();
+    let repetitions = reference["repetitions"].as_u64().unwrap() as u32;
+    let mut results = TournamentResults::new(names, repetitions, payoffs(&reference["payoffs"]));
+    let parse = |s: &Value| -> Vec<Action> {
+        s.as_str()
+            .unwrap()
+            .chars()
+            .map(|c| Action::from_letter(c).unwrap())
+            .collect()
+    };
+    for m in reference["matches"].as_array().unwrap() {
+        let outcome = MatchOutcome::from_moves(&parse(&m["moves1"]), &parse(&m["moves2"]));
+        results.add(&MatchRecord {
+            first: m["first"].as_u64().unwrap() as usize,
+            second: m["second"].as_u64().unwrap() as usize,
+            repetition: m["repetition"].as_u64().unwrap() as u32,
+            outcome,
+        });
+    }
+    let expected_csv = std::fs::read_to_string(format!(
+        "{}/tests/data/{stem}.csv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let ours: Vec<String> = summary_records(&results.summary())
+        .iter()
+        .map(|r| r.join(","))
+        .collect();
+    for (line, (a, b)) in ours.iter().zip(expected_csv.lines()).enumerate() {
+        assert_eq!(a, b, "{stem}.csv line {}", line + 1);
+    }
+    assert_eq!(ours.len(), expected_csv.lines().count());
+    let matrix = results.payoff_matrix();
+    for (i, row) in reference["payoff_matrix"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        for (j, value) in row.as_array().unwrap().iter().enumerate() {
+            assert_eq!(
+                matrix[i][j],
+                value.as_f64().unwrap(),
+                "{stem} payoff_matrix[{i}][{j}]"
+            );
+        }
+    }
+}
+
+#[test]
+fn summary_matches_axelrod_on_noisy_matches() {
+    check_recorded_tournament("axelrod_noisy_t30");
+}
+
+#[test]
+fn summary_matches_axelrod_on_noisy_random_horizon_matches() {
+    check_recorded_tournament("axelrod_noisy_random_horizon");
+}

@@ -353,3 +353,81 @@ fn bad_options_exit_with_code_two() {
         assert!(!stderr.trim().is_empty(), "{args:?}: no message");
     }
 }
+
+#[test]
+fn oversized_tournaments_are_rejected_before_allocating() {
+    rejects(
+        "huge-repetitions",
+        "repetitions = 2",
+        "repetitions = 4294967294",
+        &[
+            "`match.repetitions`",
+            "stored scores",
+            "use fewer repetitions",
+        ],
+    );
+}
+
+#[test]
+fn random_horizons_too_long_to_play_need_a_cap() {
+    rejects(
+        "near-one",
+        "turns = 20",
+        "continuation = 0.99999999999",
+        &["`match.continuation`", "a cap is required"],
+    );
+}
+
+#[test]
+fn payoffs_that_could_overflow_are_rejected() {
+    rejects(
+        "huge-payoffs",
+        "payoffs = \"standard\"",
+        "payoffs = { R = 1e308, S = -1e308, T = 1.7e308, P = 0 }",
+        &["`game.payoffs`", "out of range"],
+    );
+}
+
+#[test]
+fn unknown_parameters_are_unknown_whatever_their_type() {
+    rejects(
+        "text-param",
+        "strategy = \"tit-for-tat\"",
+        "strategy = \"tit-for-tat\"\nfoo = \"x\"",
+        &[":15:1:", "`players[0].foo`", "has no parameter `foo`"],
+    );
+}
+
+#[test]
+fn out_of_range_options_are_rejected() {
+    let dilemma = env!("CARGO_BIN_EXE_dilemma");
+    let root = env!("CARGO_MANIFEST_DIR");
+    for args in [
+        vec!["run", "scenarios/classic.toml", "--threads", "100000"],
+        vec![
+            "run",
+            "scenarios/classic.toml",
+            "--seed",
+            "18446744073709551615",
+        ],
+        vec!["match", "tft", "alld", "--turns", "4000000000"],
+        vec![
+            "match",
+            "tft",
+            "alld",
+            "--continuation",
+            "0.9",
+            "--cap",
+            "4000000000",
+        ],
+        vec!["match", "tft", "alld", "--payoffs", "1e308,0,1e308,1"],
+    ] {
+        let output = Command::new(dilemma)
+            .current_dir(root)
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    }
+}

@@ -5,7 +5,13 @@
 //! would give the pair (player 0, player 1) in repetition 0.
 
 use crate::cli::{CliError, table};
-use crate::ipd::horizon::Horizon;
+use crate::ipd::horizon::{Horizon, check_random_horizon};
+
+/// The longest match `dilemma match` shows (it keeps every move).
+pub const MAX_SHOWN_TURNS: u32 = 1_000_000;
+
+/// Matches longer than this are summarised instead of printed as a table.
+const MAX_TABLE_TURNS: usize = 1000;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::{MatchSettings, MoveList, play_match};
 use crate::ipd::random::match_rng;
@@ -26,7 +32,8 @@ pub struct MatchArgs {
     /// Random horizon: probability of playing another turn (0 <= w < 1).
     #[arg(long)]
     pub continuation: Option<f64>,
-    /// Upper bound on the length of a random horizon.
+    /// Upper bound on the length of a random horizon (at most 1000000; the
+    /// default is 1000000, as a match is shown turn by turn).
     #[arg(long, requires = "continuation")]
     pub cap: Option<i64>,
     /// Probability that each action is flipped.
@@ -35,8 +42,8 @@ pub struct MatchArgs {
     /// Payoffs: a preset (standard, prison-years-a, prison-years-b) or R,S,T,P.
     #[arg(long, default_value = "standard")]
     pub payoffs: String,
-    /// Seed of the match's random number generator.
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the match's random number generator (0 to 2^63 - 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
     pub seed: u64,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -102,28 +109,31 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
                 )));
             }
             let cap = match args.cap {
-                Some(c) if c < 1 || c > u32::MAX as i64 - 1 => {
+                Some(c) if !(1..=MAX_SHOWN_TURNS as i64).contains(&c) => {
                     return Err(bad(format!(
-                        "--cap must be a whole number of at least 1, got {c}"
+                        "--cap must be a whole number from 1 to {MAX_SHOWN_TURNS}, got {c}"
                     )));
                 }
-                other => other.map(|c| c as u32),
+                Some(c) => c as u32,
+                None if w >= 1.0 => {
+                    return Err(bad(
+                        "--continuation 1 never ends a match; give --cap or a value below 1".into(),
+                    ));
+                }
+                None => MAX_SHOWN_TURNS,
             };
-            if w >= 1.0 && cap.is_none() {
-                return Err(bad(
-                    "--continuation 1 never ends a match; give --cap or a value below 1".into(),
-                ));
-            }
+            check_random_horizon(w, Some(cap)).map_err(|m| bad(format!("--continuation: {m}")))?;
             Horizon::Random {
                 continuation: w,
-                cap,
+                cap: Some(cap),
             }
         }
         None => {
             let turns = args.turns.unwrap_or(10);
-            if turns < 1 || turns > u32::MAX as i64 - 1 {
+            if !(1..=MAX_SHOWN_TURNS as i64).contains(&turns) {
                 return Err(bad(format!(
-                    "--turns must be a whole number of at least 1, got {turns}"
+                    "--turns must be a whole number from 1 to {MAX_SHOWN_TURNS} (a match is shown \
+                     turn by turn; run longer matches in a scenario), got {turns}"
                 )));
             }
             Horizon::Fixed {
@@ -132,6 +142,9 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
         }
     };
     let payoffs = parse_payoffs(&args.payoffs)?;
+    payoffs
+        .check_range()
+        .map_err(|m| bad(format!("--payoffs: {m}")))?;
     let broken = payoffs.dilemma_violations();
     if !broken.is_empty() {
         eprintln!(
@@ -190,7 +203,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         "totals".to_string(),
     ]];
     let (mut total_a, mut total_b) = (0.0, 0.0);
-    for (turn, (&a, &b)) in moves.first.iter().zip(&moves.second).enumerate() {
+    let shown = moves.first.len().min(MAX_TABLE_TURNS);
+    for (turn, (&a, &b)) in moves
+        .first
+        .iter()
+        .zip(&moves.second)
+        .take(shown)
+        .enumerate()
+    {
         let (pa, pb) = (settings.payoffs.payoff(a, b), settings.payoffs.payoff(b, a));
         total_a += pa;
         total_b += pb;
@@ -206,6 +226,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         "{}",
         table::render(&rows, &[true, false, false, true, true])
     );
+    if shown < moves.first.len() {
+        println!(
+            "(the table shows the first {shown} of {} turns)",
+            moves.first.len()
+        );
+    }
     println!();
     println!("{}: {}", first.name, text(&moves.first));
     println!("{}: {}", second.name, text(&moves.second));

@@ -23,11 +23,11 @@ pub struct RunArgs {
     /// Folder that receives one results folder per scenario.
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
-    /// Worker threads (0 = one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
-    /// Override the scenarios' master seed.
-    #[arg(long)]
+    /// Worker threads (0 = one per core, at most 1024). Results do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub threads: u16,
+    /// Override the scenarios' master seed (0 to 2^63 - 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
     pub seed: Option<u64>,
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]
@@ -62,7 +62,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         eprintln!("{warning}");
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(args.threads as usize)
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))?;
     for mut loaded in loaded {
@@ -220,9 +220,11 @@ fn run_json(
         "repetitions": results.repetitions,
         "matches": results.total_matches(),
         "turns": results.total_turns(),
+        "turns_simulated": results.simulated_turns(),
+        "note": "turns counts every match of every repetition; turns_simulated counts a deterministic match reused across repetitions once",
         "simulation_seconds": simulated,
         "total_seconds": total,
-        "turns_per_second": if simulated > 0.0 { results.total_turns() as f64 / simulated } else { 0.0 },
+        "simulated_turns_per_second": if simulated > 0.0 { results.simulated_turns() as f64 / simulated } else { 0.0 },
         "dependencies": dependencies,
     })
 }

@@ -13,6 +13,34 @@ use serde::Serialize;
 /// The longest match the engine will play (turn counters are 32-bit).
 pub const MAX_TURNS: u32 = u32::MAX - 1;
 
+/// The longest mean match length a random horizon may have without a cap:
+/// beyond it lengths would approach [`MAX_TURNS`] and be cut silently.
+pub const MAX_UNCAPPED_MEAN: f64 = 1e8;
+
+/// Checks a random horizon: `Err` says what is wrong and what is allowed.
+pub fn check_random_horizon(continuation: f64, cap: Option<u32>) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&continuation) {
+        return Err(format!(
+            "continuation must be between 0 and 1, got {continuation}"
+        ));
+    }
+    if cap.is_none() {
+        if continuation >= 1.0 {
+            return Err(
+                "continuation = 1 never ends a match; use a value below 1 or add a cap".into(),
+            );
+        }
+        let mean = 1.0 / (1.0 - continuation);
+        if mean > MAX_UNCAPPED_MEAN {
+            return Err(format!(
+                "continuation = {continuation} gives a mean of {mean:.3e} turns per match; \
+                 above {MAX_UNCAPPED_MEAN:.0e} a cap is required"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The length rule of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -6,7 +6,7 @@
 //! "cooperate after CC/CD/DC/DD" rates the axelrod summary reports. Its size
 //! is constant, so a tournament's memory does not grow with the turns.
 
-use crate::ipd::action::{Action, swap_state};
+use crate::ipd::action::{Action, state_index, swap_state};
 use crate::ipd::payoffs::Payoffs;
 
 /// Counters describing a whole match, from player 1's point of view.
@@ -24,6 +24,31 @@ pub struct MatchOutcome {
 }
 
 impl MatchOutcome {
+    /// The counters of a match given as its two move lists (the shorter list
+    /// sets the length). Used to aggregate matches played elsewhere, such as
+    /// the axelrod library's recorded interactions.
+    pub fn from_moves(first: &[Action], second: &[Action]) -> MatchOutcome {
+        let length = first.len().min(second.len());
+        let mut outcome = MatchOutcome {
+            length: length as u32,
+            first_moves: [Action::C, Action::C],
+            first_state: 0,
+            transitions: [[0; 4]; 4],
+        };
+        if length == 0 {
+            return outcome;
+        }
+        outcome.first_moves = [first[0], second[0]];
+        outcome.first_state = state_index(first[0], second[0]) as u8;
+        let mut previous = outcome.first_state as usize;
+        for (&a, &b) in first.iter().zip(second).take(length).skip(1) {
+            let state = state_index(a, b);
+            outcome.transitions[previous][state] += 1;
+            previous = state;
+        }
+        outcome
+    }
+
     /// How many turns ended in each joint state (player 1's view).
     pub fn state_counts(&self) -> [u32; 4] {
         let mut counts = [0u32; 4];

@@ -66,7 +66,24 @@ pub const PRESETS: [Preset; 3] = [
     },
 ];
 
+/// The largest payoff magnitude accepted, so that totals over the longest
+/// matches stay far from floating-point overflow.
+pub const MAX_PAYOFF: f64 = 1e12;
+
 impl Payoffs {
+    /// Checks that every payoff is finite and at most [`MAX_PAYOFF`] in
+    /// magnitude; `Err` names the first one that is not.
+    pub fn check_range(&self) -> Result<(), String> {
+        for (name, value) in [("R", self.r), ("S", self.s), ("T", self.t), ("P", self.p)] {
+            if !value.is_finite() || value.abs() > MAX_PAYOFF {
+                return Err(format!(
+                    "{name} = {value} is out of range (allowed: -1e12 to 1e12)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Axelrod's (3, 0, 5, 1).
     pub const STANDARD: Payoffs = Payoffs {
         r: 3.0,

@@ -276,6 +276,10 @@ mod tests {
             }
         }
         assert_eq!(cooperated, expected);
+        assert_eq!(
+            MatchOutcome::from_moves(&moves.first, &moves.second),
+            outcome
+        );
     }
 
     #[test]

@@ -7,9 +7,9 @@
 //!
 //! The summary follows axelrod 4.14's `ResultSet.summarise` (see
 //! AXELROD-NOTES.md): self-play is left out of scores, wins, cooperation
-//! rating, initial cooperation rate and state rates, but (as in axelrod) is
-//! included in the "cooperate after state" rates, which average only the
-//! opponents whose rate is above zero.
+//! rating, initial cooperation rate, state rates and the "cooperate after
+//! state" rates (which, as in axelrod, average only the opponents whose rate
+//! is above zero).
 
 use crate::ipd::action::Action;
 use crate::ipd::numeric::{kahan_sum, nan_median, numpy_mean};
@@ -64,6 +64,11 @@ pub struct SummaryRow {
     pub cooperate_after_rates: [Option<f64>; 4],
 }
 
+/// The largest players x players x repetitions a tournament may have: one
+/// score per turn is kept per cell (8 bytes each), so this bounds memory at
+/// about 400 MB.
+pub const MAX_SCORE_CELLS: u64 = 50_000_000;
+
 /// Everything a tournament produced, aggregated.
 #[derive(Clone, Debug)]
 pub struct TournamentResults {
@@ -80,8 +85,10 @@ pub struct TournamentResults {
     wins: Vec<u32>,
     /// Totals per ordered pair at `i * n + j`.
     pair_totals: Vec<PairTotals>,
-    /// Turns played in all matches.
+    /// Turns in all matches (reused matches counted every time).
     total_turns: u64,
+    /// Turns actually simulated (a reused match counted once).
+    simulated_turns: u64,
     /// Matches played.
     total_matches: u64,
 }
@@ -98,6 +105,7 @@ impl TournamentResults {
             wins: vec![0; n * repetitions as usize],
             pair_totals: vec![PairTotals::default(); n * n],
             total_turns: 0,
+            simulated_turns: 0,
             total_matches: 0,
         }
     }
@@ -110,6 +118,17 @@ impl TournamentResults {
     /// Turns played in all matches, self-play included.
     pub fn total_turns(&self) -> u64 {
         self.total_turns
+    }
+
+    /// Turns actually simulated: a deterministic match reused for every
+    /// repetition counts once.
+    pub fn simulated_turns(&self) -> u64 {
+        self.simulated_turns
+    }
+
+    /// Records turns simulated (the tournament calls this).
+    pub fn add_simulated_turns(&mut self, turns: u64) {
+        self.simulated_turns += turns;
     }
 
     /// Matches played, self-play included.
@@ -247,9 +266,7 @@ impl TournamentResults {
                     },
                     original_index: i,
                     state_rates: state_rates(&others),
-                    cooperate_after_rates: cooperate_after_rates(
-                        (0..n).map(|j| self.pair_totals(i, j)),
-                    ),
+                    cooperate_after_rates: cooperate_after_rates(&others),
                 }
             })
             .collect()
@@ -292,11 +309,11 @@ fn state_rates(others: &[&PairTotals]) -> [Option<f64>; 4] {
     summed.map(|share| Some(share / grand))
 }
 
-/// axelrod: per opponent (self included) the probability of C after each
+/// axelrod: per opponent (self excluded) the probability of C after each
 /// state; averaged over the opponents where it is above 0.
-fn cooperate_after_rates<'a>(opponents: impl Iterator<Item = &'a PairTotals>) -> [Option<f64>; 4] {
+fn cooperate_after_rates(others: &[&PairTotals]) -> [Option<f64>; 4] {
     let mut positive: [Vec<f64>; 4] = Default::default();
-    for totals in opponents {
+    for totals in others {
         for (s, rates) in positive.iter_mut().enumerate() {
             if totals.cooperated_after[s] > 0 {
                 rates.push(totals.cooperated_after[s] as f64 / totals.followed[s] as f64);

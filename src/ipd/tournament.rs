@@ -31,6 +31,27 @@ pub struct Tournament {
     pub seed: u64,
 }
 
+/// Most repetitions one thread plays in one go (bounds the memory of a batch).
+const MAX_REPETITIONS_PER_UNIT: u32 = 1024;
+
+/// What a work unit produced.
+enum Played {
+    /// A repeatable pair: one match that stands for every repetition.
+    Same(MatchOutcome),
+    /// One outcome per repetition of the unit.
+    Each(Vec<MatchOutcome>),
+}
+
+impl Played {
+    /// Turns actually simulated.
+    fn simulated_turns(&self) -> u64 {
+        match self {
+            Played::Same(outcome) => outcome.length as u64,
+            Played::Each(outcomes) => outcomes.iter().map(|o| o.length as u64).sum(),
+        }
+    }
+}
+
 /// Some repetitions of one pair, played by one thread.
 #[derive(Clone, Debug)]
 struct WorkUnit {
@@ -75,21 +96,16 @@ impl Tournament {
 
     /// Repetitions `repetitions` of pair (`i`, `j`); a repeatable pair's
     /// match is played once and copied.
-    fn play_pair(
-        &self,
-        i: usize,
-        j: usize,
-        repetitions: std::ops::Range<u32>,
-    ) -> Vec<MatchOutcome> {
+    fn play_pair(&self, i: usize, j: usize, repetitions: std::ops::Range<u32>) -> Played {
         let (a, b) = (&self.players[i].prototype, &self.players[j].prototype);
         let play = |repetition: u32| {
             let mut rng = match_rng(self.seed, i as u64, j as u64, repetition as u64);
             play_match(a, b, &self.settings, &mut rng, &mut NoRecording)
         };
-        if self.is_repeatable(i, j) && !repetitions.is_empty() {
-            vec![play(repetitions.start); repetitions.len()]
+        if self.is_repeatable(i, j) {
+            Played::Same(play(repetitions.start))
         } else {
-            repetitions.map(play).collect()
+            Played::Each(repetitions.map(play).collect())
         }
     }
 
@@ -104,7 +120,8 @@ impl Tournament {
         } else {
             let splits = wanted.div_ceil(pairs.len().max(1)) as u32;
             self.repetitions.div_ceil(splits).max(1)
-        };
+        }
+        .min(MAX_REPETITIONS_PER_UNIT);
         let mut units = Vec::new();
         for (i, j) in pairs {
             if self.is_repeatable(i, j) {
@@ -145,12 +162,19 @@ impl Tournament {
         let batch = (threads * 16).max(16);
         let mut done = 0u64;
         for chunk in units.chunks(batch) {
-            let played: Vec<Vec<MatchOutcome>> = chunk
+            let played: Vec<Played> = chunk
                 .par_iter()
                 .map(|unit| self.play_pair(unit.first, unit.second, unit.repetitions.clone()))
                 .collect();
-            for (unit, outcomes) in chunk.iter().zip(played) {
-                for (repetition, outcome) in unit.repetitions.clone().zip(outcomes) {
+            for (unit, played) in chunk.iter().zip(played) {
+                results.add_simulated_turns(played.simulated_turns());
+                for repetition in unit.repetitions.clone() {
+                    let outcome = match &played {
+                        Played::Same(outcome) => *outcome,
+                        Played::Each(outcomes) => {
+                            outcomes[(repetition - unit.repetitions.start) as usize]
+                        }
+                    };
                     let record = MatchRecord {
                         first: unit.first,
                         second: unit.second,
@@ -313,8 +337,10 @@ mod tests {
         );
         for (i, j) in t.pairs() {
             assert!(t.is_repeatable(i, j));
-            let reused = t.play_pair(i, j, 0..t.repetitions);
-            for (r, outcome) in reused.iter().enumerate() {
+            let Played::Same(outcome) = t.play_pair(i, j, 0..t.repetitions) else {
+                panic!("pair {i} {j} should be reused");
+            };
+            for r in 0..t.repetitions {
                 let mut rng = match_rng(t.seed, i as u64, j as u64, r as u64);
                 let replayed = play_match(
                     &t.players[i].prototype,
@@ -323,7 +349,7 @@ mod tests {
                     &mut rng,
                     &mut NoRecording,
                 );
-                assert_eq!(*outcome, replayed);
+                assert_eq!(outcome, replayed);
             }
         }
         let noisy = Tournament {

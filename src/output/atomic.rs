@@ -2,8 +2,10 @@
 //!
 //! Files are written into a hidden staging folder beside the destination;
 //! [`StagingDir::commit`] swaps it into place with renames. If anything fails
-//! before that (or the process stops), the staging folder is removed and the
-//! previous results stay as they were.
+//! before that, the staging folder is removed and the previous results stay
+//! as they were. A process that is killed (or aborts) cannot clean up: its
+//! hidden `.<name>.partial-<pid>` folder stays until the next run for the same
+//! destination, which removes the leftovers of processes no longer running.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,7 @@ impl StagingDir {
         if let Some(parent) = destination.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)?;
         }
+        sweep_leftovers(destination);
         let staging = sibling(destination, "partial");
         if staging.exists() {
             std::fs::remove_dir_all(&staging)?;
@@ -76,6 +79,41 @@ impl StagingDir {
     }
 }
 
+/// Removes `.<name>.partial-<pid>` and `.<name>.old-<pid>` folders left by
+/// processes that are no longer running (checked through /proc; where it
+/// does not exist, nothing is removed).
+fn sweep_leftovers(destination: &Path) {
+    let (Some(parent), Some(name)) = (destination.parent(), destination.file_name()) else {
+        return;
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().to_string();
+        let Some(rest) = file_name.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid = rest
+            .strip_prefix("partial-")
+            .or_else(|| rest.strip_prefix("old-"));
+        if let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()) {
+            if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+}
+
 impl Drop for StagingDir {
     fn drop(&mut self) {
         if !self.committed {
@@ -120,6 +158,13 @@ mod tests {
         );
         let leftovers: Vec<_> = std::fs::read_dir(&root).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "only the results folder remains");
+
+        // A folder left by a process that no longer runs is swept away.
+        let stale = root.join(".run.partial-4000000000");
+        std::fs::create_dir(&stale).unwrap();
+        let staging = StagingDir::create(&destination).unwrap();
+        assert!(!stale.exists() || !Path::new("/proc/self").exists());
+        drop(staging);
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -22,9 +22,11 @@
 //! matches = true            # write matches.csv, default true
 //! ```
 
-use crate::ipd::horizon::Horizon;
+use crate::ipd::horizon::{Horizon, check_random_horizon};
 use crate::ipd::payoffs::{PRESETS, Payoffs};
 use crate::ipd::play::MatchSettings;
+use crate::ipd::results::MAX_SCORE_CELLS;
+use crate::ipd::strategies::catalogue::find;
 use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
 use crate::scenario::error::ScenarioError;
@@ -195,19 +197,35 @@ pub fn read_tournament(
     };
     let mut noise = 0.0;
     let mut repetitions = DEFAULT_REPETITIONS;
+    let mut repetitions_at = None;
     if let Some(mut table) = top.table("match")? {
         let turns = table.count("turns", 1)?;
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
         noise = table.probability("noise")?.map_or(0.0, |n| n.value);
-        repetitions = table
-            .count("repetitions", 1)?
-            .map_or(DEFAULT_REPETITIONS, |r| r.value);
+        if let Some(r) = table.count("repetitions", 1)? {
+            repetitions = r.value;
+            repetitions_at = Some(r.span.start);
+        }
         horizon = read_horizon(&table, turns, continuation, cap)?;
         table.finish()?;
     }
 
     let (player_specs, players) = read_players(top)?;
+    let cells = (players.len() as u64).pow(2) * repetitions as u64;
+    if cells > MAX_SCORE_CELLS {
+        let at = repetitions_at.unwrap_or(0);
+        return Err(top.source().invalid(
+            at,
+            "match.repetitions",
+            format!(
+                "{} players x {} players x {repetitions} repetitions = {cells} stored scores, more than the \
+                 {MAX_SCORE_CELLS} allowed; use fewer repetitions",
+                players.len(),
+                players.len()
+            ),
+        ));
+    }
 
     let mut charts = true;
     let mut write_matches = true;
@@ -254,14 +272,9 @@ fn read_horizon(
             "`cap` bounds a random horizon and needs `continuation`; for a fixed horizon use `turns`",
         )),
         (_, Some(w), cap) => {
-            if w.value >= 1.0 && cap.is_none() {
-                return Err(table.error(
-                    w.span.start,
-                    "continuation",
-                    "continuation = 1 never ends a match; use a value below 1 or add `cap`",
-                ));
-            }
-            Ok(Horizon::Random { continuation: w.value, cap: cap.map(|c| c.value) })
+            let cap = cap.map(|c| c.value);
+            check_random_horizon(w.value, cap).map_err(|message| table.error(w.span.start, "continuation", message))?;
+            Ok(Horizon::Random { continuation: w.value, cap })
         }
         (turns, None, None) => Ok(Horizon::Fixed { turns: turns.map_or(DEFAULT_TURNS, |t| t.value) }),
     }
@@ -297,7 +310,9 @@ fn read_payoffs(
             }
             reader.finish()?;
             let [r, s, t, p] = values;
-            Ok((Payoffs { r, s, t, p }, None))
+            let payoffs = Payoffs { r, s, t, p };
+            payoffs.check_range().map_err(|message| game.error(start, "payoffs", message))?;
+            Ok((payoffs, None))
         }
         _ => Err(game.error(
             start,
@@ -346,9 +361,24 @@ fn read_players(
                 })?;
                 let mut spec = PlayerSpec::new(&strategy.value);
                 let mut spans = Vec::new();
+                let known = find(&strategy.value);
                 for key in reader.keys() {
                     if key.value == "strategy" {
                         continue;
+                    }
+                    if let Some(info) =
+                        known.filter(|info| !info.params.iter().any(|p| p.name == key.value))
+                    {
+                        let error = StrategyError::UnknownParameter {
+                            strategy: info.id.to_string(),
+                            param: key.value.clone(),
+                            allowed: info.params.iter().map(|p| p.name.to_string()).collect(),
+                        };
+                        return Err(source.invalid(
+                            key.span.start,
+                            &format!("{field}.{}", key.value),
+                            error.to_string(),
+                        ));
                     }
                     let value = reader.number(&key.value)?.ok_or_else(|| {
                         source.invalid(
