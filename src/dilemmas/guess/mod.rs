@@ -1,0 +1,1 @@
+//! Guess p of the average (GAMES.md section 5).
