@@ -150,7 +150,10 @@ mod tests {
             "100891344545564193334812497256"
         );
         assert_eq!(BigCount::binomial(100, 50).to_u64(), None);
-        assert_eq!(BigCount::from_u64(u64::MAX).to_string(), u64::MAX.to_string());
+        assert_eq!(
+            BigCount::from_u64(u64::MAX).to_string(),
+            u64::MAX.to_string()
+        );
         assert_eq!(BigCount::zero().to_string(), "0");
         assert_eq!(BigCount::binomial(1000, 1).digits(), 4);
     }

@@ -126,7 +126,10 @@ impl Ratio {
         };
         let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
         if whole.is_empty() && fraction.is_empty()
-            || !whole.chars().chain(fraction.chars()).all(|c| c.is_ascii_digit())
+            || !whole
+                .chars()
+                .chain(fraction.chars())
+                .all(|c| c.is_ascii_digit())
             || whole.len() + fraction.len() > 30
         {
             return None;

@@ -192,10 +192,7 @@ pub fn simulate(game: &GuessGame, settings: &SimulationSettings) -> Simulation {
             .iter()
             .map(|x| (x - target).abs())
             .fold(f64::INFINITY, f64::min);
-        let winners = picks
-            .iter()
-            .filter(|x| (*x - target).abs() == best)
-            .count();
+        let winners = picks.iter().filter(|x| (*x - target).abs() == best).count();
         let winning_choice = picks
             .iter()
             .copied()
