@@ -2,6 +2,7 @@
 //! the "beauty contest": each player picks a number in a range and the one
 //! closest to p times the mean wins.
 //!
+//! * [`analysis`]: all of the below for one game.
 //! * [`ratio`]: exact rationals (p, targets, bounds).
 //! * [`game`]: the game, its parameters and the stated rounding rule.
 //! * [`elimination`]: iterated elimination of dominated choices by round.
@@ -11,6 +12,7 @@
 //! * [`cognitive_hierarchy`]: Camerer-Ho-Chong's Poisson model.
 //! * [`simulation`]: seeded repeated rounds of a mixed-level population.
 
+pub mod analysis;
 pub mod cognitive_hierarchy;
 pub mod elimination;
 pub mod equilibria;

@@ -13,6 +13,7 @@
 //! Pirates are numbered by seniority: 0 is the most senior (A), N - 1 the
 //! most junior.
 
+pub mod alternatives;
 pub mod brute_force;
 pub mod induction;
 pub mod rules;
