@@ -7,6 +7,7 @@ pub mod match_cmd;
 pub mod pirates_cmd;
 pub mod progress;
 pub mod run_cmd;
+pub mod run_dilemmas;
 pub mod strategies_cmd;
 pub mod table;
 
