@@ -292,7 +292,7 @@ pub fn report(a: &GuessAnalysis) -> String {
         ]);
     }
     out.push_str(&table::render(&rows, &[true, true, true, true]));
-    out.push_str(&format!("{}", stop_text(a.elimination.stop)));
+    out.push_str(stop_text(a.elimination.stop));
     if let Some(point) = a.elimination.tends_to {
         out.push_str(&format!("; the bounds tend to {}", point.decimal(4)));
     }

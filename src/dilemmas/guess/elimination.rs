@@ -67,7 +67,8 @@ pub fn eliminate(game: &GuessGame, max_rounds: usize) -> Elimination {
     let mut stop = Stop::RoundLimit;
     for round in 1..=max_rounds {
         let last = rounds[rounds.len() - 1];
-        let (Some(plo), Some(phi)) = (last.lo.mul(game.p), last.hi.mul(game.p)) else {
+        let (Some(plo), Some(phi)) = (last.lo.checked_mul(game.p), last.hi.checked_mul(game.p))
+        else {
             stop = Stop::Overflow;
             break;
         };
@@ -75,7 +76,7 @@ pub fn eliminate(game: &GuessGame, max_rounds: usize) -> Elimination {
             (Choices::Continuous, _) => (plo, phi),
             (Choices::Integer, Rounding::Exact) => {
                 let half = Ratio::new(1, 2).expect("2 != 0");
-                let lo = plo.sub(half).map(|v| v.ceil());
+                let lo = plo.checked_sub(half).map(|v| v.ceil());
                 (
                     Ratio::new(lo.unwrap_or(i128::MIN / 4), 1).expect("1"),
                     Ratio::new(phi.round_half_up(), 1).expect("1"),

@@ -85,9 +85,13 @@ fn integer_deviation_wins(game: &GuessGame, x: i64, y: i64) -> bool {
 /// (y + x - 2t) scaled by b n > 0, for everyone else at x and one at y.
 fn g_scaled(game: &GuessGame, x: Ratio, y: Ratio) -> Option<Ratio> {
     let n = Ratio::int(game.players as i64);
-    let others = x.mul(Ratio::int(game.players as i64 - 1))?;
-    let two_t = game.p.mul(others.add(y)?)?.mul(Ratio::int(2))?.div(n)?;
-    y.add(x)?.sub(two_t)
+    let others = x.checked_mul(Ratio::int(game.players as i64 - 1))?;
+    let two_t = game
+        .p
+        .checked_mul(others.checked_add(y)?)?
+        .checked_mul(Ratio::int(2))?
+        .checked_div(n)?;
+    y.checked_add(x)?.checked_sub(two_t)
 }
 
 /// True when nobody gains by leaving "everyone picks x" (exact target:
@@ -98,14 +102,14 @@ fn symmetric_is_equilibrium_linear(game: &GuessGame, x: Ratio, step: Ratio) -> b
     let g = |y: Ratio| g_scaled(game, x, y);
     // Deviations upwards pay when g(y) < 0 for some y in (x, hi].
     if x < hi {
-        let near = x.add(step).map(|v| v.min(hi));
+        let near = x.checked_add(step).map(|v| v.min(hi));
         let values = [near.and_then(g), g(hi)];
         if values.iter().any(|v| v.is_none_or(|v| v < Ratio::int(0))) {
             return false;
         }
     }
     if x > lo {
-        let near = x.sub(step).map(|v| v.max(lo));
+        let near = x.checked_sub(step).map(|v| v.max(lo));
         let values = [near.and_then(g), g(lo)];
         if values.iter().any(|v| v.is_none_or(|v| v > Ratio::int(0))) {
             return false;

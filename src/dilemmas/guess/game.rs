@@ -195,7 +195,7 @@ impl GuessGame {
     /// p * x (exact; the terms are bounded so this cannot overflow for the
     /// values the analyses use, and saturates to the range otherwise).
     pub fn times_p(&self, x: Ratio) -> Ratio {
-        match x.mul(self.p) {
+        match x.checked_mul(self.p) {
             Some(v) => v,
             None if x.num() >= 0 => Ratio::int(self.hi),
             None => Ratio::int(self.lo),

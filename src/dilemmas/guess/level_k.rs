@@ -16,7 +16,7 @@ pub fn level_k(game: &GuessGame, levels: usize) -> Vec<Ratio> {
     let mut out = vec![game.midpoint()];
     for _ in 0..levels {
         let last = out[out.len() - 1];
-        match last.mul(game.p) {
+        match last.checked_mul(game.p) {
             Some(next) => out.push(game.clamp(next)),
             None => break,
         }

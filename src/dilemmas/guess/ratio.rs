@@ -58,7 +58,7 @@ impl Ratio {
     }
 
     /// Sum.
-    pub fn add(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_add(self, o: Ratio) -> Option<Ratio> {
         let num = self
             .num
             .checked_mul(o.den)?
@@ -67,15 +67,15 @@ impl Ratio {
     }
 
     /// Difference.
-    pub fn sub(self, o: Ratio) -> Option<Ratio> {
-        self.add(Ratio {
+    pub fn checked_sub(self, o: Ratio) -> Option<Ratio> {
+        self.checked_add(Ratio {
             num: -o.num,
             den: o.den,
         })
     }
 
     /// Product.
-    pub fn mul(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_mul(self, o: Ratio) -> Option<Ratio> {
         let g1 = gcd(self.num, o.den).max(1);
         let g2 = gcd(o.num, self.den).max(1);
         Ratio::new(
@@ -85,11 +85,11 @@ impl Ratio {
     }
 
     /// Quotient; `None` for division by zero.
-    pub fn div(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_div(self, o: Ratio) -> Option<Ratio> {
         if o.num == 0 {
             return None;
         }
-        self.mul(Ratio::new(o.den, o.num)?)
+        self.checked_mul(Ratio::new(o.den, o.num)?)
     }
 
     /// Largest integer not above the value.
@@ -118,7 +118,7 @@ impl Ratio {
         if let Some((a, b)) = text.split_once('/') {
             let a = Ratio::parse(a)?;
             let b = Ratio::parse(b)?;
-            return a.div(b);
+            return a.checked_div(b);
         }
         let (negative, digits) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -203,9 +203,9 @@ mod tests {
 
     #[test]
     fn arithmetic_and_rounding() {
-        assert_eq!(r(2, 3).mul(Ratio::int(100)), Some(r(200, 3)));
-        assert_eq!(r(1, 2).add(r(1, 3)), Some(r(5, 6)));
-        assert_eq!(r(1, 2).sub(r(1, 3)), Some(r(1, 6)));
+        assert_eq!(r(2, 3).checked_mul(Ratio::int(100)), Some(r(200, 3)));
+        assert_eq!(r(1, 2).checked_add(r(1, 3)), Some(r(5, 6)));
+        assert_eq!(r(1, 2).checked_sub(r(1, 3)), Some(r(1, 6)));
         assert_eq!(r(200, 3).floor(), 66);
         assert_eq!(r(200, 3).ceil(), 67);
         assert_eq!(r(-1, 2).floor(), -1);

@@ -203,15 +203,14 @@ pub fn solve(game: &PirateGame, record_limit: usize) -> Solution {
             let mut yes = 1;
             let mut give = |index: usize| -> u64 {
                 let price = prices[index];
-                let amount = if price < t || (price == t && taken < chosen) {
+                if price < t || (price == t && taken < chosen) {
                     if price == t {
                         taken += 1;
                     }
                     price
                 } else {
                     0
-                };
-                amount
+                }
             };
             let mut amounts = vec![0u64; alive - 1];
             match rules.tie_break {
