@@ -2,9 +2,12 @@
 //! is the IO edge: it reads files, talks to the terminal and maps errors to
 //! exit codes (0 success, 1 failure while running, 2 bad input).
 
+pub mod guess_cmd;
 pub mod match_cmd;
+pub mod pirates_cmd;
 pub mod progress;
 pub mod run_cmd;
+pub mod run_dilemmas;
 pub mod strategies_cmd;
 pub mod table;
 
@@ -29,6 +32,10 @@ pub enum Command {
     Match(match_cmd::MatchArgs),
     /// List the strategy catalogue with classifiers.
     Strategies(strategies_cmd::StrategiesArgs),
+    /// The pirate split: backward induction, round by round.
+    Pirates(pirates_cmd::PiratesArgs),
+    /// Guess p of the average: elimination, equilibria, level-k, cognitive hierarchy, simulation.
+    Guess(guess_cmd::GuessArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -58,6 +65,8 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Strategies(args) => strategies_cmd::run(&args),
+        Command::Pirates(args) => pirates_cmd::run(&args),
+        Command::Guess(args) => guess_cmd::run(&args),
     }
 }
 

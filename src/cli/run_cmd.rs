@@ -72,6 +72,12 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         let destination = args.out.join(loaded.scenario.name());
         pool.install(|| match &loaded.scenario {
             Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
+            Scenario::Pirates(p) => {
+                crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
+            }
+            Scenario::Guess(g) => {
+                crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
+            }
         })?;
     }
     Ok(())

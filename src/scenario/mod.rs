@@ -4,23 +4,31 @@
 //! here runs a study or writes a file.
 
 pub mod error;
+pub mod guess;
+pub mod pirates;
 pub mod reader;
 pub mod tournament;
 
 pub use error::{ScenarioError, Source};
+pub use guess::GuessScenario;
+pub use pirates::PiratesScenario;
 pub use tournament::TournamentScenario;
 
 use reader::{TableReader, parse_document};
 use std::path::Path;
 
 /// The kinds of scenario this version understands.
-pub const KINDS: &[&str] = &["tournament"];
+pub const KINDS: &[&str] = &["tournament", "pirates", "guess"];
 
 /// A validated scenario of any kind.
 #[derive(Clone, Debug)]
 pub enum Scenario {
     /// A round-robin IPD tournament.
     Tournament(TournamentScenario),
+    /// The pirate split.
+    Pirates(PiratesScenario),
+    /// Guess p of the average.
+    Guess(GuessScenario),
 }
 
 impl Scenario {
@@ -28,6 +36,8 @@ impl Scenario {
     pub fn name(&self) -> &str {
         match self {
             Scenario::Tournament(t) => &t.name,
+            Scenario::Pirates(s) => &s.name,
+            Scenario::Guess(s) => &s.name,
         }
     }
 
@@ -35,6 +45,8 @@ impl Scenario {
     pub fn seed(&self) -> u64 {
         match self {
             Scenario::Tournament(t) => t.seed,
+            Scenario::Pirates(s) => s.seed,
+            Scenario::Guess(s) => s.seed,
         }
     }
 
@@ -42,6 +54,8 @@ impl Scenario {
     pub fn set_seed(&mut self, seed: u64) {
         match self {
             Scenario::Tournament(t) => t.seed = seed,
+            Scenario::Pirates(s) => s.seed = seed,
+            Scenario::Guess(s) => s.set_seed(seed),
         }
     }
 
@@ -49,6 +63,8 @@ impl Scenario {
     pub fn resolved_toml(&self) -> String {
         match self {
             Scenario::Tournament(t) => t.resolved_toml(),
+            Scenario::Pirates(s) => s.resolved_toml(),
+            Scenario::Guess(s) => s.resolved_toml(),
         }
     }
 }
@@ -118,6 +134,8 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
             seed,
             &mut warnings,
         )?),
+        "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
+        "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
         other => {
             return Err(top.error(
                 kind.span.start,

@@ -32,6 +32,7 @@ mod box_plot;
 mod canvas;
 mod font;
 mod heat_map;
+mod line_chart;
 mod rows;
 mod scale;
 mod style;
@@ -43,6 +44,7 @@ use std::path::PathBuf;
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
 pub use heat_map::draw_heat_map;
+pub use line_chart::draw_line_chart;
 
 /// Error raised when a chart cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -125,6 +127,31 @@ pub struct BarChart<'a> {
     pub names: &'a [String],
     /// One value per name.
     pub values: &'a [f64],
+}
+
+/// One named line of a [`LineChart`].
+pub struct Series<'a> {
+    /// Legend text.
+    pub name: String,
+    /// (x, y) points in drawing order; non-finite points break the line.
+    pub points: &'a [(f64, f64)],
+}
+
+/// Line chart of one or more series against a numeric x axis, with a legend when there
+/// is more than one series.
+pub struct LineChart<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the horizontal axis.
+    pub x_label: &'a str,
+    /// Label of the vertical axis.
+    pub y_label: &'a str,
+    /// The lines.
+    pub series: Vec<Series<'a>>,
+    /// Draw as steps (hold each value until the next x).
+    pub steps: bool,
+    /// Include zero on the vertical axis.
+    pub y_from_zero: bool,
 }
 
 /// `names` cut or padded with empty names to exactly `n` entries.

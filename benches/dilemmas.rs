@@ -1,0 +1,53 @@
+//! Speed of the pirate induction and the guessing-game analyses.
+//!
+//! Run with `cargo bench --bench dilemmas`. Reported: N = 10,000 pirates
+//! with G = 100 (the goal: under one second), N = 500, and the
+//! standard guess-2/3 analysis with its simulation.
+
+use dilemma::dilemmas::guess::GuessGame;
+use dilemma::dilemmas::guess::analysis::{AnalysisSettings, analyse};
+use dilemma::dilemmas::guess::simulation::SimulationSettings;
+use dilemma::dilemmas::pirates::{PirateGame, Rules, solve};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn best_of<T>(runs: usize, mut work: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut last = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        last = Some(work());
+        best = best.min(t.elapsed());
+    }
+    (best, last.expect("at least one run"))
+}
+
+fn main() {
+    let pirates: i64 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(10_000);
+    for (n, g) in [(500, 100), (pirates, 100)] {
+        let game = PirateGame::new(n, g, Rules::default()).expect("valid game");
+        let (time, s) = best_of(3, || solve(black_box(&game), 0));
+        println!(
+            "pirates N = {n}, G = {g}: {:.3} s (best of 3); {} thrown overboard, {}-digit count of equally good proposals",
+            time.as_secs_f64(),
+            s.thrown_overboard(),
+            s.passing_round().alternatives().digits()
+        );
+    }
+    let game = GuessGame::standard(1000);
+    let settings = AnalysisSettings {
+        levels: 10,
+        tau: 1.5,
+        elimination_rounds: 30,
+        simulation: SimulationSettings::new(&game, 100, 1.5, 0.02, 1).expect("valid"),
+    };
+    let (time, a) = best_of(3, || analyse(black_box(&game), &settings).expect("valid"));
+    println!(
+        "guess 2/3, 1000 players, 100 simulated rounds: {:.3} s; CH mean {:.4}",
+        time.as_secs_f64(),
+        a.cognitive_hierarchy.mean
+    );
+}

@@ -1,0 +1,461 @@
+//! Exact backward induction for the pirate split, for any number of pirates.
+//!
+//! The game with k pirates alive is solved from the game with k - 1 (the
+//! proposer's "what happens if I am thrown overboard"). Given that
+//! continuation, every other pirate has a *price*: the fewest coins for which
+//! he votes yes.
+//!
+//! * a pirate who would be thrown overboard later in the continuation (a
+//!   doomed future proposer) votes yes for nothing: survival comes first;
+//! * otherwise, a pirate who would get c coins in the continuation votes yes
+//!   for c + 1 coins if bloodthirsty (at c he would rather see the proposer
+//!   drown) and for c coins if benevolent.
+//!
+//! The proposer needs `votes_needed(k) - 1` votes besides his own. He buys
+//! the cheapest ones, paying each voter exactly his price; if that costs more
+//! than the coins he has, no proposal can pass and he is thrown overboard,
+//! and the outcome is the continuation's. Otherwise he keeps the rest. This
+//! is the whole argument of Stewart (Scientific American, May 1999, "A
+//! puzzle for pirates") and of Omohundro's analysis for N > 2G + 1: there the
+//! doomed proposers' free votes are what lets the pirate at N = 2G + 2^j
+//! survive. Nothing here uses a closed formula.
+//!
+//! Equally good proposals: every allocation that gives the proposer the most
+//! gold pays every voter whose price is below the threshold price t (the
+//! price of the last vote bought) exactly his price and pays t to b of the a
+//! voters whose price is t. When t > 0 there are C(a, b) such allocations
+//! (exactly: no other allocation reaches the same gold, because any coin
+//! given to a voter beyond his price, or to a voter who still votes no, is a
+//! coin the proposer loses). The [`TieBreak`] picks one; the continuation of
+//! every later round is the one the tie-break picks, and every pirate knows
+//! the rule (a subgame-perfect equilibrium with a stated selection).
+//!
+//! Invariants: all arithmetic is on integers; time O(N^2) (each round is
+//! linear in the pirates alive, using selection rather than sorting),
+//! memory O(N) plus the allocations recorded for rounds with at most
+//! `record_limit` pirates.
+
+use crate::dilemmas::count::BigCount;
+use crate::dilemmas::pirates::rules::{PirateGame, Temperament, TieBreak};
+
+/// What happens to one pirate in the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Thrown overboard (his proposal could not pass).
+    Overboard,
+    /// Alive with this many coins.
+    Keeps(u64),
+}
+
+/// One round of the induction: the game with `alive` pirates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// Pirates alive (the most junior `alive` ones).
+    pub alive: usize,
+    /// Index of the proposer (0 = most senior of all N).
+    pub proposer: usize,
+    /// Yes votes a proposal needs, the proposer's own included.
+    pub votes_needed: usize,
+    /// Voters who would be thrown overboard if this proposer were (they vote
+    /// yes for nothing to stay alive).
+    pub doomed_voters: usize,
+    /// Voters whose price is zero (the doomed, and benevolent pirates who
+    /// would get nothing anyway).
+    pub free_votes: usize,
+    /// The most yes votes the proposer can collect with the coins, his own
+    /// included.
+    pub max_votes: usize,
+    /// Whether a proposal passes (the proposer survives).
+    pub survives: bool,
+    /// Coins the proposer keeps (when he survives).
+    pub proposer_keeps: Option<u64>,
+    /// Coins paid to other pirates (when he survives).
+    pub cost: u64,
+    /// Voters receiving at least one coin (when he survives).
+    pub paid: usize,
+    /// Yes votes the chosen proposal gets, the proposer's own included.
+    pub yes_votes: usize,
+    /// The price of the last vote bought and how many of the voters at that
+    /// price are paid: `(price, candidates a, chosen b)`; `None` when no vote
+    /// has to be bought.
+    pub threshold: Option<(u64, usize, usize)>,
+    /// The chosen proposal for pirates `proposer..N`, when the proposer
+    /// survives and `alive` is at most the record limit.
+    pub allocation: Option<Vec<u64>>,
+    /// The same proposal's votes (true = yes), recorded with `allocation`.
+    pub votes: Option<Vec<bool>>,
+}
+
+impl Round {
+    /// Number of equally good proposals (0 when the proposer cannot survive).
+    pub fn alternatives(&self) -> BigCount {
+        if !self.survives {
+            return BigCount::zero();
+        }
+        match self.threshold {
+            Some((price, a, b)) if price > 0 => BigCount::binomial(a as u32, b as u32),
+            _ => BigCount::one(),
+        }
+    }
+
+    /// True when the proposer has exactly one best proposal.
+    pub fn unique(&self) -> bool {
+        self.alternatives().is_one()
+    }
+}
+
+/// The solved game.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The game.
+    pub game: PirateGame,
+    /// Round k - 1 is the game with k pirates alive (k = 1..=N).
+    pub rounds: Vec<Round>,
+    /// Every pirate's fate in the full game, most senior first.
+    pub fates: Vec<Fate>,
+}
+
+impl Solution {
+    /// Pirates thrown overboard in the full game (always the most senior).
+    pub fn thrown_overboard(&self) -> usize {
+        self.fates
+            .iter()
+            .take_while(|f| **f == Fate::Overboard)
+            .count()
+    }
+
+    /// Index of the pirate whose proposal passes.
+    pub fn proposer(&self) -> usize {
+        self.thrown_overboard()
+    }
+
+    /// The round whose proposal passes.
+    pub fn passing_round(&self) -> &Round {
+        &self.rounds[self.game.pirates - self.thrown_overboard() - 1]
+    }
+
+    /// Coins per pirate, most senior first (0 for the thrown overboard).
+    pub fn allocation(&self) -> Vec<u64> {
+        self.fates
+            .iter()
+            .map(|f| match f {
+                Fate::Overboard => 0,
+                Fate::Keeps(c) => *c,
+            })
+            .collect()
+    }
+}
+
+/// Solves `game` by backward induction; proposals (and votes) are recorded
+/// for rounds with at most `record_limit` pirates alive.
+pub fn solve(game: &PirateGame, record_limit: usize) -> Solution {
+    let n = game.pirates;
+    let coins = game.coins;
+    let rules = game.rules;
+    // outcome[i]: pirate i's fate in the game solved so far (valid for i >= proposer).
+    let mut outcome: Vec<Option<u64>> = vec![None; n];
+    let mut prices: Vec<u64> = Vec::with_capacity(n);
+    let mut scratch: Vec<u64> = Vec::with_capacity(n);
+    let mut rounds = Vec::with_capacity(n);
+    for alive in 1..=n {
+        let proposer = n - alive;
+        let needed = rules.votes_needed(alive);
+        let to_buy = needed - 1;
+        prices.clear();
+        let mut doomed = 0;
+        for fate in &outcome[proposer + 1..] {
+            prices.push(match (fate, rules.temperament) {
+                (None, _) => {
+                    doomed += 1;
+                    0
+                }
+                (Some(c), Temperament::Bloodthirsty) => c + 1,
+                (Some(c), Temperament::Benevolent) => *c,
+            });
+        }
+        let free = prices.iter().filter(|&&p| p == 0).count();
+        // The cheapest `to_buy` votes: threshold price, its candidates and the cost.
+        let (cost, threshold) = if to_buy == 0 {
+            (0u128, None)
+        } else {
+            scratch.clone_from(&prices);
+            let t = *scratch.select_nth_unstable(to_buy - 1).1;
+            let (mut below, mut below_sum, mut at) = (0usize, 0u128, 0usize);
+            for &p in &prices {
+                if p < t {
+                    below += 1;
+                    below_sum += u128::from(p);
+                } else if p == t {
+                    at += 1;
+                }
+            }
+            let chosen = to_buy - below;
+            (
+                below_sum + chosen as u128 * u128::from(t),
+                Some((t, at, chosen)),
+            )
+        };
+        let round = if cost <= u128::from(coins) {
+            let cost = cost as u64;
+            let (t, chosen) = threshold.map_or((0, 0), |(t, _, b)| (t, b));
+            let mut taken = 0;
+            let mut paid = 0;
+            let mut yes = 1;
+            let mut give = |index: usize| -> u64 {
+                let price = prices[index];
+                if price < t || (price == t && taken < chosen) {
+                    if price == t {
+                        taken += 1;
+                    }
+                    price
+                } else {
+                    0
+                }
+            };
+            let mut amounts = vec![0u64; alive - 1];
+            match rules.tie_break {
+                TieBreak::Junior => {
+                    for index in (0..alive - 1).rev() {
+                        amounts[index] = give(index);
+                    }
+                }
+                TieBreak::Senior => {
+                    for (index, slot) in amounts.iter_mut().enumerate() {
+                        *slot = give(index);
+                    }
+                }
+            }
+            let mut votes = Vec::new();
+            let record = alive <= record_limit;
+            if record {
+                votes.push(true);
+            }
+            for (index, &amount) in amounts.iter().enumerate() {
+                let says_yes = amount >= prices[index];
+                yes += usize::from(says_yes);
+                paid += usize::from(amount > 0);
+                if record {
+                    votes.push(says_yes);
+                }
+            }
+            let keeps = coins - cost;
+            outcome[proposer] = Some(keeps);
+            for (slot, &amount) in outcome[proposer + 1..].iter_mut().zip(&amounts) {
+                *slot = Some(amount);
+            }
+            let allocation = record.then(|| {
+                let mut a = Vec::with_capacity(alive);
+                a.push(keeps);
+                a.extend_from_slice(&amounts);
+                a
+            });
+            Round {
+                alive,
+                proposer,
+                votes_needed: needed,
+                doomed_voters: doomed,
+                free_votes: free,
+                max_votes: max_votes(&mut scratch, &prices, coins),
+                survives: true,
+                proposer_keeps: Some(keeps),
+                cost,
+                paid,
+                yes_votes: yes,
+                threshold,
+                allocation,
+                votes: record.then_some(votes),
+            }
+        } else {
+            outcome[proposer] = None;
+            Round {
+                alive,
+                proposer,
+                votes_needed: needed,
+                doomed_voters: doomed,
+                free_votes: free,
+                max_votes: max_votes(&mut scratch, &prices, coins),
+                survives: false,
+                proposer_keeps: None,
+                cost: 0,
+                paid: 0,
+                yes_votes: 0,
+                threshold,
+                allocation: None,
+                votes: None,
+            }
+        };
+        rounds.push(round);
+    }
+    let fates = outcome
+        .into_iter()
+        .map(|o| o.map_or(Fate::Overboard, Fate::Keeps))
+        .collect();
+    Solution {
+        game: *game,
+        rounds,
+        fates,
+    }
+}
+
+/// The most yes votes (the proposer's included) that `coins` can buy.
+fn max_votes(scratch: &mut Vec<u64>, prices: &[u64], coins: u64) -> usize {
+    scratch.clear();
+    scratch.extend(prices.iter().copied().filter(|&p| p <= coins));
+    scratch.sort_unstable();
+    let mut left = coins;
+    let mut bought = 0;
+    for &p in scratch.iter() {
+        if p > left {
+            break;
+        }
+        left -= p;
+        bought += 1;
+    }
+    bought + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dilemmas::pirates::brute_force::brute_force;
+    use crate::dilemmas::pirates::rules::{Majority, Rules};
+
+    fn game(n: i64, g: i64, rules: Rules) -> PirateGame {
+        PirateGame::new(n, g, rules).unwrap()
+    }
+
+    #[test]
+    fn five_pirates_hundred_coins() {
+        let s = solve(&game(5, 100, Rules::default()), 10);
+        assert_eq!(s.allocation(), [98, 0, 1, 0, 1]);
+        assert_eq!(s.thrown_overboard(), 0);
+        assert!(s.passing_round().unique());
+        assert_eq!(s.passing_round().yes_votes, 3);
+    }
+
+    #[test]
+    fn one_to_twelve_by_hand() {
+        // Worked by hand (seed 000's argument continued): with k pirates the
+        // proposer buys the ceil(k/2) - 1 pirates who get nothing under the
+        // k - 1 proposal, one coin each. Most senior first.
+        let expected: [&[u64]; 12] = [
+            &[100],
+            &[100, 0],
+            &[99, 0, 1],
+            &[99, 0, 1, 0],
+            &[98, 0, 1, 0, 1],
+            &[98, 0, 1, 0, 1, 0],
+            &[97, 0, 1, 0, 1, 0, 1],
+            &[97, 0, 1, 0, 1, 0, 1, 0],
+            &[96, 0, 1, 0, 1, 0, 1, 0, 1],
+            &[96, 0, 1, 0, 1, 0, 1, 0, 1, 0],
+            &[95, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1],
+            &[95, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
+        ];
+        for (i, want) in expected.iter().enumerate() {
+            let s = solve(&game(i as i64 + 1, 100, Rules::default()), 12);
+            assert_eq!(s.allocation(), *want, "N = {}", i + 1);
+            assert!(s.passing_round().unique());
+            // The recorded round tables agree with the final answer.
+            assert_eq!(s.rounds[i].allocation.as_deref(), Some(*want));
+        }
+    }
+
+    #[test]
+    fn strict_majority_differs_for_two_and_four() {
+        let strict = Rules {
+            majority: Majority::Strict,
+            ..Rules::default()
+        };
+        // N = 2: the senior needs both votes; the junior gets all 100 if the
+        // senior drowns, so the senior cannot survive.
+        let s = solve(&game(2, 100, strict), 10);
+        assert_eq!(s.fates, [Fate::Overboard, Fate::Keeps(100)]);
+        assert_eq!(s.thrown_overboard(), 1);
+        let tie = solve(&game(2, 100, Rules::default()), 10);
+        assert_eq!(tie.allocation(), [100, 0]);
+        // N = 4: three votes needed; C and D get nothing under B's (N = 3)
+        // proposal, in which B keeps all (C votes yes to survive).
+        let s = solve(&game(3, 100, strict), 10);
+        assert_eq!(s.allocation(), [100, 0, 0]);
+        let s = solve(&game(4, 100, strict), 10);
+        assert_eq!(s.allocation(), [98, 0, 1, 1]);
+        let tie = solve(&game(4, 100, Rules::default()), 10);
+        assert_eq!(tie.allocation(), [99, 0, 1, 0]);
+    }
+
+    #[test]
+    fn stewart_five_hundred_pirates() {
+        // Stewart (1999): G = 100, N = 500: proposers survive only at
+        // N = 2G + 2^j, the largest of which below 500 is 456, so the 44 most
+        // senior pirates are thrown overboard. Derived here by the induction.
+        let s = solve(&game(500, 100, Rules::default()), 0);
+        assert_eq!(s.thrown_overboard(), 44);
+        assert_eq!(s.proposer(), 44);
+        let survivors: Vec<usize> = s
+            .rounds
+            .iter()
+            .filter(|r| r.alive > 201 && r.survives)
+            .map(|r| r.alive)
+            .collect();
+        assert_eq!(survivors, [202, 204, 208, 216, 232, 264, 328, 456]);
+        let passing = s.passing_round();
+        assert_eq!(passing.alive, 456);
+        assert_eq!(passing.proposer_keeps, Some(0));
+        assert_eq!(passing.doomed_voters, 127);
+        assert!(!passing.unique());
+        // Up to 2G + 1 every proposer survives.
+        assert!(s.rounds[..201].iter().all(|r| r.survives));
+        assert_eq!(s.allocation().iter().sum::<u64>(), 100);
+    }
+
+    fn all_rules() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for majority in [Majority::TiePasses, Majority::Strict] {
+            for temperament in [Temperament::Bloodthirsty, Temperament::Benevolent] {
+                for tie_break in [TieBreak::Junior, TieBreak::Senior] {
+                    out.push(Rules {
+                        majority,
+                        temperament,
+                        tie_break,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn agrees_with_brute_force() {
+        // Every rule variant; small G reaches far beyond N = 2G + 1.
+        for rules in all_rules() {
+            for (g, max_n) in [(0, 8), (1, 10), (2, 12), (3, 12), (4, 11), (6, 8), (10, 6)] {
+                for n in 1..=max_n {
+                    let fast = solve(&game(n, g, rules), 64);
+                    let brute = brute_force(&game(n, g, rules));
+                    assert_eq!(fast.fates, brute.fates, "N={n} G={g} {rules}");
+                    for (r, b) in fast.rounds.iter().zip(&brute.rounds) {
+                        let what = format!("N={n} G={g} {rules} alive={}", r.alive);
+                        assert_eq!(r.survives, b.survives, "{what}");
+                        assert_eq!(r.allocation, b.best, "{what}");
+                        assert_eq!(r.alternatives().to_u64(), Some(b.count), "{what}");
+                        if r.survives {
+                            assert_eq!(r.yes_votes, b.yes_votes, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn benevolent_pirates_are_cheaper() {
+        let benevolent = Rules {
+            temperament: Temperament::Benevolent,
+            ..Rules::default()
+        };
+        // D gets 0 in the 2-pirate game and votes yes for nothing: C keeps all.
+        let s = solve(&game(3, 100, benevolent), 10);
+        assert_eq!(s.allocation(), [100, 0, 0]);
+    }
+}

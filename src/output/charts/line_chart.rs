@@ -1,0 +1,283 @@
+//! Line chart: one or more numeric series against a numeric x axis (rounds, numbers of
+//! pirates), each in its own colour with point markers when the series is short, nice
+//! ticks on both axes, horizontal grid lines and a legend under the title. Non-finite
+//! points break a line instead of being drawn.
+
+use std::path::Path;
+
+use plotters::prelude::DrawingBackend;
+use plotters::style::RGBColor;
+
+use super::canvas::{
+    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+};
+use super::font::{ensure_fonts, text_width};
+use super::scale::{all_integers, finite_min_max, fmt_num, nice_ticks, padded_range};
+use super::style::{
+    FRAME, LABEL_SIZE, MARGIN, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
+};
+use super::{ChartError, LineChart};
+
+const WIDTH: f64 = 1200.0;
+const HEIGHT: f64 = 760.0;
+const GRID: RGBColor = RGBColor(218, 218, 218);
+const LEGEND_SIZE: f64 = 17.0;
+/// Colour-blind-safe palette (Okabe and Ito).
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(40, 40, 40),
+];
+
+/// Draws `chart` to `<stem>.png` and `<stem>.svg`.
+pub fn draw_line_chart(stem: &Path, chart: &LineChart) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    let xs = chart
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0));
+    let ys = chart
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1));
+    let (x_lo, x_hi) = finite_min_max(xs.clone()).unwrap_or((0.0, 1.0));
+    let (x_lo, x_hi) = if x_hi > x_lo {
+        (x_lo, x_hi)
+    } else {
+        padded_range(x_lo, x_hi, 0.05)
+    };
+    let (y_lo, y_hi) = finite_min_max(ys.clone()).unwrap_or((0.0, 1.0));
+    let (mut y_lo, y_hi) = padded_range(y_lo, y_hi, 0.05);
+    if chart.y_from_zero && y_lo > 0.0 {
+        y_lo = 0.0;
+    }
+    let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
+    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, false);
+    let y_tick_w = y_ticks
+        .iter()
+        .map(|&t| text_width(&fmt_num(t, y_dec), TICK_SIZE, false))
+        .fold(0.0, f64::max);
+    // Legend: one row of entries under the title, wrapping when needed.
+    let entry_w: Vec<f64> = chart
+        .series
+        .iter()
+        .map(|s| 44.0 + text_width(&s.name, LEGEND_SIZE, false) + 24.0)
+        .collect();
+    let x0 = MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN;
+    let x1 = WIDTH - MARGIN - 16.0;
+    let mut legend_rows = 1;
+    let mut used = 0.0;
+    for w in &entry_w {
+        if used + w > x1 - x0 && used > 0.0 {
+            legend_rows += 1;
+            used = 0.0;
+        }
+        used += w;
+    }
+    let legend_h = if chart.series.len() > 1 {
+        legend_rows as f64 * (LEGEND_SIZE + 12.0)
+    } else {
+        0.0
+    };
+    let y0 = MARGIN + TITLE_SIZE + TITLE_GAP + legend_h;
+    let y1 = HEIGHT - MARGIN - (TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE);
+    render(
+        stem,
+        &LineScene {
+            chart,
+            x0,
+            x1,
+            y0,
+            y1,
+            x_lo,
+            x_hi,
+            y_lo,
+            y_hi,
+            x_ticks,
+            x_dec,
+            y_ticks,
+            y_dec,
+            entry_w,
+        },
+    )
+}
+
+struct LineScene<'a> {
+    chart: &'a LineChart<'a>,
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+    x_lo: f64,
+    x_hi: f64,
+    y_lo: f64,
+    y_hi: f64,
+    x_ticks: Vec<f64>,
+    x_dec: usize,
+    y_ticks: Vec<f64>,
+    y_dec: usize,
+    entry_w: Vec<f64>,
+}
+
+impl LineScene<'_> {
+    fn px(&self, x: f64) -> f64 {
+        self.x0 + (x - self.x_lo) / (self.x_hi - self.x_lo) * (self.x1 - self.x0)
+    }
+    fn py(&self, y: f64) -> f64 {
+        self.y1 - (y - self.y_lo) / (self.y_hi - self.y_lo) * (self.y1 - self.y0)
+    }
+}
+
+impl Scene for LineScene<'_> {
+    fn size(&self) -> (u32, u32) {
+        canvas_size(WIDTH, HEIGHT)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
+        for &t in &self.y_ticks {
+            let y = self.py(t);
+            c.line(&[(self.x0, y), (self.x1, y)], GRID, 1)?;
+        }
+        let mut any = false;
+        for (i, series) in self.chart.series.iter().enumerate() {
+            let colour = PALETTE[i % PALETTE.len()];
+            let mut run: Vec<(f64, f64)> = Vec::new();
+            let markers = series.points.len() <= 60;
+            for &(x, y) in series.points {
+                if x.is_finite() && y.is_finite() {
+                    let point = (self.px(x), self.py(y));
+                    let point = (
+                        point.0.clamp(self.x0, self.x1),
+                        point.1.clamp(self.y0, self.y1),
+                    );
+                    if self.chart.steps
+                        && let Some(&(_, last_y)) = run.last()
+                    {
+                        run.push((point.0, last_y));
+                    }
+                    run.push(point);
+                    if markers {
+                        c.circle(point, 3, colour, 2)?;
+                    }
+                    any = true;
+                } else if !run.is_empty() {
+                    c.line(&run, colour, 2)?;
+                    run.clear();
+                }
+            }
+            if run.len() > 1 {
+                c.line(&run, colour, 2)?;
+            }
+        }
+        c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
+        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
+        for &t in &self.x_ticks {
+            let x = self.px(t);
+            c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
+            c.text(
+                &fmt_num(t, self.x_dec),
+                (x, self.y1 + TICK_LEN + 8.0),
+                tick_txt,
+            )?;
+        }
+        let y_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
+        for &t in &self.y_ticks {
+            let y = self.py(t);
+            c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
+            c.text(
+                &fmt_num(t, self.y_dec),
+                (self.x0 - TICK_LEN - 8.0, y),
+                y_txt,
+            )?;
+        }
+        c.text(
+            self.chart.x_label,
+            (
+                (self.x0 + self.x1) / 2.0,
+                self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
+            ),
+            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+        )?;
+        c.text(
+            self.chart.y_label,
+            (MARGIN, (self.y0 + self.y1) / 2.0),
+            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
+        )?;
+        if self.chart.series.len() > 1 {
+            let mut x = self.x0;
+            let mut y = MARGIN + TITLE_SIZE + TITLE_GAP * 0.6;
+            for (i, series) in self.chart.series.iter().enumerate() {
+                if x + self.entry_w[i] > self.x1 && x > self.x0 {
+                    x = self.x0;
+                    y += LEGEND_SIZE + 12.0;
+                }
+                let colour = PALETTE[i % PALETTE.len()];
+                let mid = y + LEGEND_SIZE / 2.0;
+                c.line(&[(x, mid), (x + 34.0, mid)], colour, 3)?;
+                c.text(
+                    &series.name,
+                    (x + 42.0, mid),
+                    Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
+                )?;
+                x += self.entry_w[i];
+            }
+        }
+        if !any {
+            c.text(
+                NO_DATA,
+                ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
+                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+            )?;
+        }
+        draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::charts::test_support::{check_files, out_dir};
+    use crate::output::charts::{LineChart, Series};
+
+    #[test]
+    fn two_series_and_an_empty_chart() {
+        let dir = out_dir("line");
+        let a: Vec<(f64, f64)> = (0..12)
+            .map(|i| (i as f64, 100.0 * (2.0f64 / 3.0).powi(i)))
+            .collect();
+        let b: Vec<(f64, f64)> = (0..12).map(|i| (i as f64, 0.0)).collect();
+        let chart = LineChart {
+            title: "Elimination bounds",
+            x_label: "Round",
+            y_label: "Choice",
+            series: vec![
+                Series {
+                    name: "highest surviving".into(),
+                    points: &a,
+                },
+                Series {
+                    name: "lowest surviving".into(),
+                    points: &b,
+                },
+            ],
+            steps: false,
+            y_from_zero: true,
+        };
+        draw_line_chart(&dir.join("bounds"), &chart).expect("line chart");
+        check_files(&dir.join("bounds"), "Elimination bounds");
+        let empty = LineChart {
+            title: "Nothing",
+            x_label: "x",
+            y_label: "y",
+            series: vec![],
+            steps: true,
+            y_from_zero: false,
+        };
+        draw_line_chart(&dir.join("empty"), &empty).expect("empty chart");
+        check_files(&dir.join("empty"), "Nothing");
+    }
+}

@@ -1,0 +1,163 @@
+//! The `pirates` scenario kind: one pirate split solved by backward
+//! induction, plus the survival pattern over a range of N.
+//!
+//! ```toml
+//! name = "pirates-classic"
+//! kind = "pirates"
+//! [game]
+//! pirates = 5                  # required, 1 to 100000
+//! coins = 100                  # required, 0 or more
+//! majority = "tie-passes"      # or "strict" (default tie-passes)
+//! temperament = "bloodthirsty" # or "benevolent" (default bloodthirsty)
+//! tie_break = "junior"         # or "senior" (default junior)
+//! [output]
+//! charts = true                # default true
+//! list = 10                    # equally good proposals listed (default 10)
+//! survival_max = 270           # survival chart for N = 1..survival_max
+//!                              # (default max(pirates, 2 coins + 66), at most 100000)
+//! ```
+
+use crate::cli::pirates_cmd::parse_rules;
+use crate::dilemmas::pirates::rules::MAX_PIRATES;
+use crate::dilemmas::pirates::{PirateError, PirateGame};
+use crate::scenario::error::ScenarioError;
+use crate::scenario::reader::TableReader;
+
+/// A validated pirates scenario.
+#[derive(Clone, Debug)]
+pub struct PiratesScenario {
+    /// Results folder name.
+    pub name: String,
+    /// Free text.
+    pub description: Option<String>,
+    /// Seed (unused by the exact analysis; kept for the record).
+    pub seed: u64,
+    /// The game.
+    pub game: PirateGame,
+    /// Draw charts.
+    pub charts: bool,
+    /// Equally good proposals listed.
+    pub list: usize,
+    /// Largest N of the survival chart.
+    pub survival_max: usize,
+}
+
+impl PiratesScenario {
+    /// The scenario with every default written out.
+    pub fn resolved_toml(&self) -> String {
+        let mut top = toml::Table::new();
+        top.insert("name".into(), self.name.clone().into());
+        top.insert("kind".into(), "pirates".into());
+        if let Some(d) = &self.description {
+            top.insert("description".into(), d.clone().into());
+        }
+        top.insert("seed".into(), toml::Value::Integer(self.seed as i64));
+        let mut game = toml::Table::new();
+        game.insert(
+            "pirates".into(),
+            toml::Value::Integer(self.game.pirates as i64),
+        );
+        game.insert("coins".into(), toml::Value::Integer(self.game.coins as i64));
+        game.insert("majority".into(), self.game.rules.majority.name().into());
+        game.insert(
+            "temperament".into(),
+            self.game.rules.temperament.name().into(),
+        );
+        game.insert("tie_break".into(), self.game.rules.tie_break.name().into());
+        top.insert("game".into(), toml::Value::Table(game));
+        let mut output = toml::Table::new();
+        output.insert("charts".into(), self.charts.into());
+        output.insert("list".into(), toml::Value::Integer(self.list as i64));
+        output.insert(
+            "survival_max".into(),
+            toml::Value::Integer(self.survival_max as i64),
+        );
+        top.insert("output".into(), toml::Value::Table(output));
+        toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+    }
+}
+
+/// Reads the pirates-specific parts; `top` has `name`, `kind`, `seed` taken.
+pub fn read_pirates(
+    top: &mut TableReader<'_>,
+    name: String,
+    seed: u64,
+) -> Result<PiratesScenario, ScenarioError> {
+    let description = top.string("description")?.map(|d| d.value);
+    let Some(mut game) = top.table("game")? else {
+        return Err(top.error(
+            top.span().start,
+            "game",
+            "missing; a pirates scenario needs [game] with pirates and coins",
+        ));
+    };
+    let pirates = game.integer("pirates")?.ok_or_else(|| {
+        game.error(
+            game.span().start,
+            "pirates",
+            "missing; how many pirates (1 to 100000)?",
+        )
+    })?;
+    let coins = game.integer("coins")?.ok_or_else(|| {
+        game.error(
+            game.span().start,
+            "coins",
+            "missing; how many coins (0 or more)?",
+        )
+    })?;
+    let mut names = Vec::new();
+    for (key, default) in [
+        ("majority", "tie-passes"),
+        ("temperament", "bloodthirsty"),
+        ("tie_break", "junior"),
+    ] {
+        let value = game.string(key)?;
+        let start = value.as_ref().map_or(game.span().start, |v| v.span.start);
+        names.push((key, value.map_or(default.to_string(), |v| v.value), start));
+    }
+    let rules = parse_rules(&names[0].1, &names[1].1, &names[2].1).map_err(|message| {
+        let (key, _, start) = names
+            .iter()
+            .find(|(key, _, _)| message.contains(&key.replace('_', "-")))
+            .cloned()
+            .unwrap_or(names[0].clone());
+        game.error(start, key, message)
+    })?;
+    let solved = PirateGame::new(pirates.value, coins.value, rules).map_err(|e| match e {
+        PirateError::Pirates { .. } => game.error(pirates.span.start, "pirates", e.to_string()),
+        PirateError::Coins { .. } => game.error(coins.span.start, "coins", e.to_string()),
+    })?;
+    game.finish()?;
+    let mut charts = true;
+    let mut list = 10;
+    let default_max = (solved.pirates)
+        .max(2 * solved.coins.min(50_000) as usize + 66)
+        .min(MAX_PIRATES as usize);
+    let mut survival_max = default_max;
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        if let Some(n) = output.count("list", 1)? {
+            list = n.value as usize;
+        }
+        if let Some(n) = output.count("survival_max", 1)? {
+            if i64::from(n.value) > MAX_PIRATES {
+                return Err(output.error(
+                    n.span.start,
+                    "survival_max",
+                    format!("must be at most {MAX_PIRATES}, got {}", n.value),
+                ));
+            }
+            survival_max = n.value as usize;
+        }
+        output.finish()?;
+    }
+    Ok(PiratesScenario {
+        name,
+        description,
+        seed,
+        game: solved,
+        charts,
+        list,
+        survival_max,
+    })
+}
