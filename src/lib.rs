@@ -6,6 +6,7 @@
 //! See ARCHITECTURE.md for the code map and invariants.
 
 pub mod cli;
+pub mod impartial;
 pub mod ipd;
 pub mod output;
 pub mod scenario;
