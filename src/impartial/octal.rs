@@ -252,6 +252,13 @@ impl SparseValues {
                 }
             }
         }
+        let split_sizes: Vec<usize> = self
+            .rules
+            .iter()
+            .filter(|&&(k, d)| d & 4 != 0 && n >= k + 2)
+            .map(|&(k, _)| n - k)
+            .collect();
+        let max_half = split_sizes.iter().map(|m| m / 2).max().unwrap_or(0);
         // c: the least common value not reached (all common values reachable
         // have been marked).
         let mut c = 0u32;
@@ -264,17 +271,18 @@ impl SparseValues {
             if !self.is_rare(v) || self.scratch.contains(v as u64) {
                 continue;
             }
+            // Scan splits by their smaller part across every rule at once, so
+            // the first witness (whatever the rule) ends the search.
             let mut found = false;
-            'rules: for &(k, d) in &self.rules {
-                if d & 4 != 0 && n >= k + 2 {
-                    let m = n - k;
-                    for a in 1..=m / 2 {
-                        if g[a] ^ g[m - a] == v {
-                            found = true;
-                            break 'rules;
-                        }
+            let mut a = 1;
+            'scan: while a <= max_half {
+                for &m in &split_sizes {
+                    if a <= m / 2 && g[a] ^ g[m - a] == v {
+                        found = true;
+                        break 'scan;
                     }
                 }
+                a += 1;
             }
             if !found {
                 return v;
