@@ -12,7 +12,7 @@
 //! "eventually periodic" claim comes with a certificate from a theorem
 //! ([`period`]), never a guess.
 
-// pub mod all_or_even;
+pub mod all_or_even;
 pub mod bash;
 // pub mod catalogue;
 // pub mod coins;
@@ -22,7 +22,7 @@ pub mod engine;
 pub mod error;
 // pub mod fibonacci;
 // pub mod graph;
-// pub mod lasker;
+pub mod lasker;
 pub mod mex;
 pub mod nim;
 pub mod octal;
@@ -31,8 +31,8 @@ pub mod period;
 pub mod position;
 pub mod subtraction;
 pub mod sum;
-// pub mod take_half;
-// pub mod wythoff;
+pub mod take_half;
+pub mod wythoff;
 
 pub use error::ImpartialError;
 pub use position::{Move, Outcome, Position, Solution, solve};
