@@ -55,7 +55,9 @@ fn main() {
     let start = Instant::now();
     let k = Analysis::new(code, 1 << 12);
     let kp = k.periodicity.expect("Kayles is periodic");
-    let via: Vec<u64> = (0..=1_000_000u64).map(|n| k.grundy(n).expect("periodic")).collect();
+    let via: Vec<u64> = (0..=1_000_000u64)
+        .map(|n| k.grundy(n).expect("periodic"))
+        .collect();
     let t2 = start.elapsed();
     assert!(via.iter().zip(&sv.values).all(|(a, &b)| *a == b as u64));
     println!(

@@ -5,6 +5,7 @@
 pub mod match_cmd;
 pub mod progress;
 pub mod run_cmd;
+pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
 
@@ -29,6 +30,8 @@ pub enum Command {
     Match(match_cmd::MatchArgs),
     /// List the strategy catalogue with classifiers.
     Strategies(strategies_cmd::StrategiesArgs),
+    /// Solve an impartial game: outcome, Grundy value, winning moves.
+    Solve(solve_cmd::SolveArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -58,6 +61,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Strategies(args) => strategies_cmd::run(&args),
+        Command::Solve(args) => solve_cmd::run(&args),
     }
 }
 

@@ -24,7 +24,11 @@ pub fn value(n: u64) -> u64 {
 
 /// The piles reachable from n.
 pub fn options_of(n: u64) -> Vec<u64> {
-    let mut out: Vec<u64> = (1..).map(|j| 2 * j).take_while(|&e| e < n).map(|e| n - e).collect();
+    let mut out: Vec<u64> = (1..)
+        .map(|j| 2 * j)
+        .take_while(|&e| e < n)
+        .map(|e| n - e)
+        .collect();
     if n % 2 == 1 {
         out.push(0);
     }
@@ -33,7 +37,10 @@ pub fn options_of(n: u64) -> Vec<u64> {
 
 impl AllOrEven {
     fn leave(&self, y: u64) -> Move {
-        Move { label: format!("take {} (leave {y})", self.n - y), next: Box::new(AllOrEven { n: y }) }
+        Move {
+            label: format!("take {} (leave {y})", self.n - y),
+            next: Box::new(AllOrEven { n: y }),
+        }
     }
 }
 
@@ -54,7 +61,10 @@ impl Position for AllOrEven {
         if self.n / 2 > limit as u64 {
             return Err(TooManyMoves);
         }
-        Ok(options_of(self.n).into_iter().map(|y| self.leave(y)).collect())
+        Ok(options_of(self.n)
+            .into_iter()
+            .map(|y| self.leave(y))
+            .collect())
     }
     fn moves_to_value(&self, target: u64, limit: usize) -> Option<(Vec<Move>, u64)> {
         // Options are n - 2j (same parity, >= 1) and 0 if n is odd; values
@@ -72,10 +82,17 @@ impl Position for AllOrEven {
         ys.sort_unstable();
         ys.dedup();
         let count = ys.len() as u64;
-        Some((ys.into_iter().take(limit).map(|y| self.leave(y)).collect(), count))
+        Some((
+            ys.into_iter().take(limit).map(|y| self.leave(y)).collect(),
+            count,
+        ))
     }
     fn reason(&self) -> String {
-        format!("all-or-even: g(2k) = k - 1, g(2k - 1) = k, so g({}) = {}", self.n, value(self.n))
+        format!(
+            "all-or-even: g(2k) = k - 1, g(2k - 1) = k, so g({}) = {}",
+            self.n,
+            value(self.n)
+        )
     }
 }
 
@@ -91,7 +108,11 @@ mod tests {
             assert_eq!(value(x), e.grundy(&x).unwrap(), "{x}");
             let p = AllOrEven { n: x };
             for t in 0..12 {
-                assert_eq!(p.moves_to_value(t, 100).unwrap().1 as usize, e.moves_to_value(&x, t).unwrap().len(), "{x} {t}");
+                assert_eq!(
+                    p.moves_to_value(t, 100).unwrap().1 as usize,
+                    e.moves_to_value(&x, t).unwrap().len(),
+                    "{x} {t}"
+                );
             }
         }
     }

@@ -80,7 +80,11 @@ impl Position for Bash {
     fn reason(&self) -> String {
         let g = Self::value(self.n, self.max);
         if g == 0 {
-            format!("Bash: {} is a multiple of max + 1 = {} (P-position)", self.n, self.max as u128 + 1)
+            format!(
+                "Bash: {} is a multiple of max + 1 = {} (P-position)",
+                self.n,
+                self.max as u128 + 1
+            )
         } else {
             format!(
                 "Bash: {} mod (max + 1 = {}) is {g}, not 0: take {g}",
@@ -105,7 +109,11 @@ mod tests {
                 assert_eq!(b.grundy(), Some(e.grundy(&n).unwrap()));
                 for t in 0..=max + 1 {
                     let (_, count) = b.moves_to_value(t, 5).unwrap();
-                    assert_eq!(count as usize, e.moves_to_value(&n, t).unwrap().len(), "n {n} max {max} t {t}");
+                    assert_eq!(
+                        count as usize,
+                        e.moves_to_value(&n, t).unwrap().len(),
+                        "n {n} max {max} t {t}"
+                    );
                 }
             }
         }

@@ -151,10 +151,17 @@ impl Position for EndNim {
             return Outcome::P;
         }
         let (l, _) = self.targets();
-        if self.piles[0] == l { Outcome::P } else { Outcome::N }
+        if self.piles[0] == l {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
     }
     fn grundy(&self) -> Option<u64> {
-        let states: u128 = self.piles.iter().fold(1u128, |s, &p| s.saturating_mul(p as u128 + 1));
+        let states: u128 = self
+            .piles
+            .iter()
+            .fold(1u128, |s, &p| s.saturating_mul(p as u128 + 1));
         if states > GRUNDY_STATE_LIMIT {
             return None;
         }
@@ -170,7 +177,10 @@ impl Position for EndNim {
         if n > limit as u128 {
             return Err(TooManyMoves);
         }
-        let mut out: Vec<Move> = (0..self.piles[0]).rev().map(|to| self.set(true, to)).collect();
+        let mut out: Vec<Move> = (0..self.piles[0])
+            .rev()
+            .map(|to| self.set(true, to))
+            .collect();
         if k > 1 {
             out.extend((0..self.piles[k - 1]).rev().map(|to| self.set(false, to)));
         }
@@ -268,6 +278,12 @@ mod tests {
     #[test]
     fn xor_is_wrong_for_end_nim() {
         // 1 2 3 has XOR 0 but the first player wins End-Nim.
-        assert_eq!(EndNim { piles: vec![1, 2, 3] }.outcome(), Outcome::N);
+        assert_eq!(
+            EndNim {
+                piles: vec![1, 2, 3]
+            }
+            .outcome(),
+            Outcome::N
+        );
     }
 }

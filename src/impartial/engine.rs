@@ -170,8 +170,12 @@ mod tests {
 
     #[test]
     fn limit_is_enforced() {
-        let mut e = Engine::new(|&n: &u64| if n > 0 { vec![n - 1] } else { vec![] }).with_limit(100);
-        assert!(matches!(e.grundy(&1000), Err(ImpartialError::TooLarge { .. })));
+        let mut e =
+            Engine::new(|&n: &u64| if n > 0 { vec![n - 1] } else { vec![] }).with_limit(100);
+        assert!(matches!(
+            e.grundy(&1000),
+            Err(ImpartialError::TooLarge { .. })
+        ));
     }
 
     #[test]
@@ -179,7 +183,11 @@ mod tests {
         // Misère Nim with one heap: the mover wins unless the heap is 1.
         let moves = |&n: &u64| (0..n).collect::<Vec<_>>();
         for n in 0..10u64 {
-            assert_eq!(misere_next_wins(&n, moves, 1000).unwrap(), n != 1, "heap {n}");
+            assert_eq!(
+                misere_next_wins(&n, moves, 1000).unwrap(),
+                n != 1,
+                "heap {n}"
+            );
         }
     }
 }

@@ -5,7 +5,9 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImpartialError {
     /// A pile, heap or argument that is not a non-negative integer.
-    #[error("{what}: '{value}' is not a non-negative whole number (allowed: 0 to 18446744073709551615)")]
+    #[error(
+        "{what}: '{value}' is not a non-negative whole number (allowed: 0 to 18446744073709551615)"
+    )]
     NotANumber { what: String, value: String },
     /// An argument outside its allowed range.
     #[error("{what} = {value} is out of range (allowed: {allowed})")]
@@ -25,19 +27,27 @@ pub enum ImpartialError {
         usage: String,
     },
     /// A subtraction set that is empty or contains 0.
-    #[error("subtraction set {0}: it must be a non-empty list of positive integers, e.g. --set 1,3,4")]
+    #[error(
+        "subtraction set {0}: it must be a non-empty list of positive integers, e.g. --set 1,3,4"
+    )]
     BadSubtractionSet(String),
     /// An octal code that does not parse.
-    #[error("octal code '{code}': {message} (allowed: 0. or 4. followed by octal digits 0-7, e.g. 0.77 for Kayles, 0.07 for Dawson's Kayles, 0.137 for Dawson's Chess)")]
+    #[error(
+        "octal code '{code}': {message} (allowed: 0. or 4. followed by octal digits 0-7, e.g. 0.77 for Kayles, 0.07 for Dawson's Kayles, 0.137 for Dawson's Chess)"
+    )]
     BadOctalCode { code: String, message: String },
     /// A game graph that is not a finite acyclic graph.
     #[error("game graph: {0}")]
     BadGraph(String),
     /// The general engine met a cycle (the game is not finite).
-    #[error("the game graph has a cycle through {0}; impartial game theory here needs every play to end (allowed: acyclic graphs)")]
+    #[error(
+        "the game graph has a cycle through {0}; impartial game theory here needs every play to end (allowed: acyclic graphs)"
+    )]
     Cycle(String),
     /// The general engine would need more states than allowed.
-    #[error("the position has more than {limit} reachable positions; too large for the general engine")]
+    #[error(
+        "the position has more than {limit} reachable positions; too large for the general engine"
+    )]
     TooLarge { limit: usize },
 }
 

@@ -22,7 +22,9 @@ pub fn value(n: u64) -> u64 {
 
 /// The options of one pile, as lists of piles.
 pub fn pile_options(n: u64) -> Vec<Vec<u64>> {
-    let mut out: Vec<Vec<u64>> = (0..n).map(|y| if y == 0 { vec![] } else { vec![y] }).collect();
+    let mut out: Vec<Vec<u64>> = (0..n)
+        .map(|y| if y == 0 { vec![] } else { vec![y] })
+        .collect();
     for a in 1..=n / 2 {
         out.push(vec![a, n - a]);
     }
@@ -35,14 +37,22 @@ impl Lasker {
         let label = match left.len() {
             0 => format!("take all {n} from pile {}", i + 1),
             1 => format!("take {} from pile {} (size {n})", n - left[0], i + 1),
-            _ => format!("split pile {} (size {n}) into {} and {}", i + 1, left[0], left[1]),
+            _ => format!(
+                "split pile {} (size {n}) into {} and {}",
+                i + 1,
+                left[0],
+                left[1]
+            ),
         };
         let mut piles = self.piles.clone();
         piles.remove(i);
         for (j, &p) in left.iter().enumerate() {
             piles.insert(i + j, p);
         }
-        Move { label, next: Box::new(Lasker { piles }) }
+        Move {
+            label,
+            next: Box::new(Lasker { piles }),
+        }
     }
     fn total(&self) -> u64 {
         self.piles.iter().fold(0, |x, &p| x ^ value(p))
@@ -109,7 +119,9 @@ mod tests {
         for n in 0..22u64 {
             assert_eq!(value(n), e.grundy(&vec![n]).unwrap(), "{n}");
         }
-        let p = Lasker { piles: vec![3, 5, 7] };
+        let p = Lasker {
+            piles: vec![3, 5, 7],
+        };
         let (moves, _) = p.winning_moves(50).unwrap();
         assert!(!moves.is_empty());
         for m in moves {

@@ -14,14 +14,14 @@
 
 pub mod all_or_even;
 pub mod bash;
-// pub mod catalogue;
+pub mod catalogue;
 // pub mod coins;
 // pub mod coloring;
 pub mod end_nim;
 pub mod engine;
 pub mod error;
 // pub mod fibonacci;
-// pub mod graph;
+pub mod graph;
 pub mod lasker;
 pub mod mex;
 pub mod nim;

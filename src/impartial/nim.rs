@@ -40,7 +40,12 @@ fn pile_reductions(piles: &[u64], limit: usize) -> Result<Vec<(usize, u64)>, Too
 }
 
 fn take_label(piles: &[u64], i: usize, to: u64) -> String {
-    format!("take {} from pile {} (size {})", piles[i] - to, i + 1, piles[i])
+    format!(
+        "take {} from pile {} (size {})",
+        piles[i] - to,
+        i + 1,
+        piles[i]
+    )
 }
 
 fn with_pile(piles: &[u64], i: usize, to: u64) -> Vec<u64> {
@@ -137,7 +142,11 @@ impl Position for MisereNim {
     fn outcome(&self) -> Outcome {
         if self.all_small() {
             let ones = self.piles.iter().filter(|&&p| p == 1).count();
-            if ones % 2 == 1 { Outcome::P } else { Outcome::N }
+            if ones % 2 == 1 {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
         } else {
             Outcome::from_grundy(nim_sum(&self.piles))
         }
@@ -153,7 +162,9 @@ impl Position for MisereNim {
     }
     fn winning_moves(&self, limit: usize) -> Option<(Vec<Move>, u64)> {
         let mut targets: Vec<(usize, u64)> = Vec::new();
-        let big: Vec<usize> = (0..self.piles.len()).filter(|&i| self.piles[i] >= 2).collect();
+        let big: Vec<usize> = (0..self.piles.len())
+            .filter(|&i| self.piles[i] >= 2)
+            .collect();
         let ones = self.piles.iter().filter(|&&p| p == 1).count();
         match big.len() {
             0 => {
@@ -208,6 +219,7 @@ mod tests {
     use super::*;
     use crate::impartial::engine::{Engine, misere_next_wins};
 
+    #[allow(clippy::ptr_arg)] // the engine passes &Position = &Vec<u64>
     fn reductions(p: &Vec<u64>) -> Vec<Vec<u64>> {
         pile_reductions(p, usize::MAX)
             .unwrap()

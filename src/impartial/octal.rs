@@ -41,7 +41,9 @@ impl OctalCode {
             code: code.to_string(),
             message: message.to_string(),
         };
-        let (head, tail) = code.split_once('.').ok_or_else(|| bad("no '.' (write 0.77, not 77)"))?;
+        let (head, tail) = code
+            .split_once('.')
+            .ok_or_else(|| bad("no '.' (write 0.77, not 77)"))?;
         let d0 = match head {
             "" | "0" => 0,
             "4" => 4,
@@ -67,8 +69,15 @@ impl OctalCode {
     }
     /// The code as text, e.g. `0.77`.
     pub fn text(&self) -> String {
-        let tail: String = self.digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
-        format!("{}.{}", self.digits[0], if tail.is_empty() { "0".into() } else { tail })
+        let tail: String = self.digits[1..]
+            .iter()
+            .map(|d| char::from(b'0' + d))
+            .collect();
+        format!(
+            "{}.{}",
+            self.digits[0],
+            if tail.is_empty() { "0".into() } else { tail }
+        )
     }
     /// t: the largest number of tokens a move may remove.
     pub fn max_take(&self) -> u64 {
@@ -174,14 +183,19 @@ impl SparseValues {
         let mut best = (usize::MAX, 0u32);
         if bits <= 12 {
             for mask in 0..(1u32 << bits) {
-                let rare = tail.iter().filter(|&&v| (v & mask).count_ones() % 2 == 0).count();
+                let rare = tail
+                    .iter()
+                    .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+                    .count();
                 if rare < best.0 {
                     best = (rare, mask);
                 }
             }
         }
         self.mask = best.1;
-        self.rare = (0..self.values.len()).filter(|&i| self.is_rare(self.values[i])).collect();
+        self.rare = (0..self.values.len())
+            .filter(|&i| self.is_rare(self.values[i]))
+            .collect();
     }
 
     /// Extends the values to `len`.
@@ -363,7 +377,10 @@ impl Octal {
         if analysis.grundy(biggest).is_none() {
             if biggest >= DIRECT_LIMIT {
                 return Err(ImpartialError::OutOfRange {
-                    what: format!("heap for octal game {} (no period proven within {DEFAULT_SEARCH} values)", code.text()),
+                    what: format!(
+                        "heap for octal game {} (no period proven within {DEFAULT_SEARCH} values)",
+                        code.text()
+                    ),
                     value: biggest.to_string(),
                     allowed: format!("0 to {}", DIRECT_LIMIT - 1),
                 });
@@ -377,9 +394,9 @@ impl Octal {
     }
 
     fn value(&self) -> u64 {
-        self.heaps
-            .iter()
-            .fold(0, |x, &h| x ^ self.game.grundy(h).expect("checked at construction"))
+        self.heaps.iter().fold(0, |x, &h| {
+            x ^ self.game.grundy(h).expect("checked at construction")
+        })
     }
 
     fn heap_moves(&self, i: usize) -> Vec<Move> {
@@ -397,7 +414,12 @@ impl Octal {
                 let label = match left.len() {
                     0 => format!("remove heap {} ({k} tokens)", i + 1),
                     1 => format!("remove {k} from heap {} (size {n})", i + 1),
-                    _ => format!("remove {k} from heap {} (size {n}), splitting it into {} and {}", i + 1, left[0], left[1]),
+                    _ => format!(
+                        "remove {k} from heap {} (size {n}), splitting it into {} and {}",
+                        i + 1,
+                        left[0],
+                        left[1]
+                    ),
                 };
                 Move {
                     label,
@@ -416,7 +438,11 @@ impl Position for Octal {
         Box::new(self.clone())
     }
     fn describe(&self) -> String {
-        format!("octal {} --code {}", words(&self.heaps), self.game.code.text())
+        format!(
+            "octal {} --code {}",
+            words(&self.heaps),
+            self.game.code.text()
+        )
     }
     fn outcome(&self) -> Outcome {
         Outcome::from_grundy(self.value())
@@ -425,7 +451,11 @@ impl Position for Octal {
         Some(self.value())
     }
     fn options(&self, limit: usize) -> Result<Vec<Move>, TooManyMoves> {
-        let total: u128 = self.heaps.iter().map(|&h| h as u128 * self.game.code.digits.len() as u128).sum();
+        let total: u128 = self
+            .heaps
+            .iter()
+            .map(|&h| h as u128 * self.game.code.digits.len() as u128)
+            .sum();
         if total > 4 * limit as u128 {
             return Err(TooManyMoves);
         }
@@ -439,7 +469,11 @@ impl Position for Octal {
         Ok(out)
     }
     fn reason(&self) -> String {
-        let vals: Vec<String> = self.heaps.iter().map(|&h| self.game.grundy(h).unwrap_or(0).to_string()).collect();
+        let vals: Vec<String> = self
+            .heaps
+            .iter()
+            .map(|&h| self.game.grundy(h).unwrap_or(0).to_string())
+            .collect();
         let per = match self.game.periodicity {
             Some(p) => format!(
                 "values periodic with period {} from n = {} (Guy-Smith, proven on {} values)",
@@ -487,7 +521,11 @@ mod tests {
             });
             let naive = values_naive(&oc, 22);
             for n in 0..22u64 {
-                assert_eq!(e.grundy(&vec![n]).unwrap(), naive[n as usize] as u64, "{c} heap {n}");
+                assert_eq!(
+                    e.grundy(&vec![n]).unwrap(),
+                    naive[n as usize] as u64,
+                    "{c} heap {n}"
+                );
             }
         }
     }
@@ -529,7 +567,13 @@ mod tests {
     #[test]
     fn bad_codes() {
         for bad in ["77", "0.8", "1.7", "0.", "0.7a", "x.5"] {
-            assert!(matches!(OctalCode::parse(bad), Err(ImpartialError::BadOctalCode { .. })), "{bad}");
+            assert!(
+                matches!(
+                    OctalCode::parse(bad),
+                    Err(ImpartialError::BadOctalCode { .. })
+                ),
+                "{bad}"
+            );
         }
     }
 }

@@ -56,7 +56,10 @@ pub fn octal_needs(t: u64) -> impl Fn(u64, u64) -> u64 {
 
 /// The least period (and its least pre-period) that `values` certify under
 /// `needs(n0, p)` = the number of values the theorem requires.
-pub fn find_certified<T: PartialEq>(values: &[T], needs: impl Fn(u64, u64) -> u64) -> Option<Periodicity> {
+pub fn find_certified<T: PartialEq>(
+    values: &[T],
+    needs: impl Fn(u64, u64) -> u64,
+) -> Option<Periodicity> {
     let len = values.len();
     for p in 1..len {
         if needs(0, p as u64) > len as u64 {
@@ -89,7 +92,11 @@ mod tests {
 
     #[test]
     fn finds_least_period_and_preperiod() {
-        let v: Vec<u8> = [9, 9, 9].iter().chain([1, 2, 3].iter().cycle().take(60)).copied().collect();
+        let v: Vec<u8> = [9, 9, 9]
+            .iter()
+            .chain([1, 2, 3].iter().cycle().take(60))
+            .copied()
+            .collect();
         let p = find_certified(&v, subtraction_needs(3)).unwrap();
         assert_eq!((p.preperiod, p.period), (3, 3));
         assert_eq!(v[p.reduce(1000) as usize], v[3 + (1000 - 3) % 3]);

@@ -29,7 +29,13 @@ impl SubtractionSet {
     pub fn new(mut set: Vec<u64>) -> Result<Self, ImpartialError> {
         set.sort_unstable();
         set.dedup();
-        let shown = format!("{{{}}}", set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
+        let shown = format!(
+            "{{{}}}",
+            set.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
         if set.is_empty() || set[0] == 0 {
             return Err(ImpartialError::BadSubtractionSet(shown));
         }
@@ -52,7 +58,11 @@ impl SubtractionSet {
     }
     /// As written on the command line: `1,3,4`.
     pub fn text(&self) -> String {
-        self.0.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+        self.0
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 
@@ -218,11 +228,19 @@ mod tests {
 
     #[test]
     fn matches_brute_force() {
-        for s in [vec![1, 2], vec![1, 3, 4], vec![2, 5, 7], vec![3, 4, 9, 10], vec![1, 4, 9, 16]] {
+        for s in [
+            vec![1, 2],
+            vec![1, 3, 4],
+            vec![2, 5, 7],
+            vec![3, 4, 9, 10],
+            vec![1, 4, 9, 16],
+        ] {
             let ss = set(&s);
             let a = Analysis::new(ss.clone()).unwrap();
             let s2 = s.clone();
-            let mut e = Engine::new(move |&n: &u64| s2.iter().filter(|&&x| x <= n).map(|&x| n - x).collect());
+            let mut e = Engine::new(move |&n: &u64| {
+                s2.iter().filter(|&&x| x <= n).map(|&x| n - x).collect()
+            });
             for n in 0..400 {
                 assert_eq!(a.grundy(n), e.grundy(&n).unwrap(), "S {s:?} n {n}");
             }
@@ -254,7 +272,13 @@ mod tests {
 
     #[test]
     fn bad_sets_are_rejected() {
-        assert!(matches!(SubtractionSet::new(vec![]), Err(ImpartialError::BadSubtractionSet(_))));
-        assert!(matches!(SubtractionSet::new(vec![0, 2]), Err(ImpartialError::BadSubtractionSet(_))));
+        assert!(matches!(
+            SubtractionSet::new(vec![]),
+            Err(ImpartialError::BadSubtractionSet(_))
+        ));
+        assert!(matches!(
+            SubtractionSet::new(vec![0, 2]),
+            Err(ImpartialError::BadSubtractionSet(_))
+        ));
     }
 }

@@ -16,17 +16,30 @@ pub struct Sum {
 
 impl Sum {
     fn total(&self) -> Option<u64> {
-        self.parts.iter().try_fold(0u64, |x, p| Some(x ^ p.grundy()?))
+        self.parts
+            .iter()
+            .try_fold(0u64, |x, p| Some(x ^ p.grundy()?))
     }
     fn replaced(&self, i: usize, m: Move) -> Move {
         let parts: Vec<Box<dyn Position>> = self
             .parts
             .iter()
             .enumerate()
-            .map(|(j, p)| if j == i { clone_box(m.next.as_ref()) } else { clone_box(p.as_ref()) })
+            .map(|(j, p)| {
+                if j == i {
+                    clone_box(m.next.as_ref())
+                } else {
+                    clone_box(p.as_ref())
+                }
+            })
             .collect();
         Move {
-            label: format!("in part {} ({}): {}", i + 1, self.parts[i].describe(), m.label),
+            label: format!(
+                "in part {} ({}): {}",
+                i + 1,
+                self.parts[i].describe(),
+                m.label
+            ),
             next: Box::new(Sum { parts }),
         }
     }

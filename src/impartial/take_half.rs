@@ -19,7 +19,10 @@ pub fn value(x: u64) -> u64 {
 
 impl TakeHalf {
     fn leave(&self, y: u64) -> Move {
-        Move { label: format!("take {} (leave {y})", self.n - y), next: Box::new(TakeHalf { n: y }) }
+        Move {
+            label: format!("take {} (leave {y})", self.n - y),
+            next: Box::new(TakeHalf { n: y }),
+        }
     }
 }
 
@@ -47,13 +50,23 @@ impl Position for TakeHalf {
         if target >= value(self.n) {
             return Some((Vec::new(), 0));
         }
-        let (lo, hi) = if target == 0 { (0, 0) } else { (1u64 << (target - 1), (1u64 << target) - 1) };
+        let (lo, hi) = if target == 0 {
+            (0, 0)
+        } else {
+            (1u64 << (target - 1), (1u64 << target) - 1)
+        };
         let hi = hi.min(self.n / 2);
         let count = hi - lo + 1;
-        Some(((lo..=hi).take(limit).map(|y| self.leave(y)).collect(), count))
+        Some((
+            (lo..=hi).take(limit).map(|y| self.leave(y)).collect(),
+            count,
+        ))
     }
     fn reason(&self) -> String {
-        format!("take at least half: g(x) = number of binary digits of x = {}", value(self.n))
+        format!(
+            "take at least half: g(x) = number of binary digits of x = {}",
+            value(self.n)
+        )
     }
 }
 
@@ -69,9 +82,15 @@ mod tests {
             assert_eq!(value(x), e.grundy(&x).unwrap(), "{x}");
             let p = TakeHalf { n: x };
             for t in 0..10 {
-                assert_eq!(p.moves_to_value(t, 1000).unwrap().1 as usize, e.moves_to_value(&x, t).unwrap().len());
+                assert_eq!(
+                    p.moves_to_value(t, 1000).unwrap().1 as usize,
+                    e.moves_to_value(&x, t).unwrap().len()
+                );
             }
         }
-        assert_eq!((0..9).map(value).collect::<Vec<_>>(), vec![0, 1, 2, 2, 3, 3, 3, 3, 4]);
+        assert_eq!(
+            (0..9).map(value).collect::<Vec<_>>(),
+            vec![0, 1, 2, 2, 3, 3, 3, 3, 4]
+        );
     }
 }

@@ -106,11 +106,11 @@ pub fn grundy_table(n: usize) -> Vec<Vec<u64>> {
     for i in 0..=n {
         for j in 0..=n {
             s.clear();
-            for k in 0..i {
-                s.mark(g[k][j]);
+            for row in g.iter().take(i) {
+                s.mark(row[j]);
             }
-            for k in 0..j {
-                s.mark(g[i][k]);
+            for &v in g[i].iter().take(j) {
+                s.mark(v);
             }
             for d in 1..=i.min(j) {
                 s.mark(g[i - d][j - d]);
@@ -145,7 +145,11 @@ impl Position for Wythoff {
         format!("wythoff {} {}", self.x, self.y)
     }
     fn outcome(&self) -> Outcome {
-        if is_p(self.x, self.y) { Outcome::P } else { Outcome::N }
+        if is_p(self.x, self.y) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
     }
     fn grundy(&self) -> Option<u64> {
         if is_p(self.x, self.y) {
@@ -198,16 +202,27 @@ impl Position for Wythoff {
         targets.sort_unstable();
         targets.dedup();
         let count = targets.len() as u64;
-        Some((targets.into_iter().take(limit).map(|(a, b)| self.to(a, b)).collect(), count))
+        Some((
+            targets
+                .into_iter()
+                .take(limit)
+                .map(|(a, b)| self.to(a, b))
+                .collect(),
+            count,
+        ))
     }
     fn reason(&self) -> String {
         let (lo, hi) = (self.x.min(self.y), self.x.max(self.y));
         let k = hi - lo;
         let ak = a(k);
         if ak == lo as u128 {
-            format!("Wythoff: the piles differ by k = {k} and the smaller is a_k = floor(k phi) = {ak} (exact integer arithmetic): P-position")
+            format!(
+                "Wythoff: the piles differ by k = {k} and the smaller is a_k = floor(k phi) = {ak} (exact integer arithmetic): P-position"
+            )
         } else {
-            format!("Wythoff: the piles differ by k = {k}, but the smaller is {lo}, not a_k = floor(k phi) = {ak}: N-position")
+            format!(
+                "Wythoff: the piles differ by k = {k}, but the smaller is {lo}, not a_k = floor(k phi) = {ak}: N-position"
+            )
         }
     }
 }
@@ -223,7 +238,11 @@ mod tests {
         for x in 0..=n as u64 {
             for y in 0..=n as u64 {
                 let w = Wythoff { x, y };
-                assert_eq!(w.outcome(), Outcome::from_grundy(g[x as usize][y as usize]), "({x},{y})");
+                assert_eq!(
+                    w.outcome(),
+                    Outcome::from_grundy(g[x as usize][y as usize]),
+                    "({x},{y})"
+                );
                 let (moves, count) = w.winning_moves(10).unwrap();
                 let brute = w
                     .options(10_000)
@@ -265,7 +284,11 @@ mod tests {
         let (mut lo, mut hi) = (1u64, u64::MAX / 2);
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2;
-            if b(mid) <= u64::MAX as u128 { lo = mid } else { hi = mid }
+            if b(mid) <= u64::MAX as u128 {
+                lo = mid
+            } else {
+                hi = mid
+            }
         }
         let kmax = lo;
         for k in kmax - 20..=kmax {
