@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod dilemmas;
+pub mod impartial;
 pub mod ipd;
 pub mod output;
 pub mod scenario;

@@ -8,6 +8,7 @@ pub mod pirates_cmd;
 pub mod progress;
 pub mod run_cmd;
 pub mod run_dilemmas;
+pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
 
@@ -36,6 +37,8 @@ pub enum Command {
     Pirates(pirates_cmd::PiratesArgs),
     /// Guess p of the average: elimination, equilibria, level-k, cognitive hierarchy, simulation.
     Guess(guess_cmd::GuessArgs),
+    /// Solve an impartial game: outcome, Grundy value, winning moves.
+    Solve(solve_cmd::SolveArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -67,6 +70,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Strategies(args) => strategies_cmd::run(&args),
         Command::Pirates(args) => pirates_cmd::run(&args),
         Command::Guess(args) => guess_cmd::run(&args),
+        Command::Solve(args) => solve_cmd::run(&args),
     }
 }
 

@@ -1,0 +1,232 @@
+//! Turns command-line words into positions: `nim 3 4 5`,
+//! `bash 21 --max 3`, `subtraction 20 --set 1,3,4`, `octal 10 --code 0.77`,
+//! `kayles 10`, `wythoff 10 15`, `graph FILE NODE`, `sum "nim 3" "bash 5
+//! --max 2"`. Pure: the graph file's text is supplied by the caller.
+//!
+//! Invariant: every mistake is an [`ImpartialError`] naming the argument and
+//! what is allowed.
+
+use super::all_or_even::AllOrEven;
+use super::bash::Bash;
+use super::end_nim::EndNim;
+use super::error::ImpartialError;
+use super::graph::{Graph, GraphPosition};
+use super::lasker::Lasker;
+use super::nim::{MisereNim, Nim};
+use super::octal::{Octal, OctalCode, named_code};
+use super::position::Position;
+use super::subtraction::{Analysis, Subtraction, SubtractionSet};
+use super::sum::Sum;
+use super::take_half::TakeHalf;
+use super::wythoff::Wythoff;
+use std::sync::Arc;
+
+pub use super::error::GAME_NAMES;
+
+fn usage(game: &str) -> &'static str {
+    match game {
+        "nim" => "nim PILE...",
+        "misere-nim" => "misere-nim PILE...",
+        "end-nim" => "end-nim PILE... (each at least 1)",
+        "bash" => "bash N --max M",
+        "subtraction" => "subtraction N --set 1,3,4",
+        "wythoff" => "wythoff X Y",
+        "take-half" => "take-half N",
+        "all-or-even" => "all-or-even N",
+        "lasker" => "lasker PILE...",
+        "octal" => "octal HEAP... --code 0.77",
+        "kayles" | "dawsons-kayles" | "dawsons-chess" => "kayles HEAP...",
+        "graph" => "graph FILE NODE",
+        "sum" => "sum \"GAME ARGS\" \"GAME ARGS\"...",
+        _ => "see dilemma solve --help",
+    }
+}
+
+/// Parses a non-negative integer argument.
+pub fn number(what: &str, s: &str) -> Result<u64, ImpartialError> {
+    s.parse::<u64>().map_err(|_| ImpartialError::NotANumber {
+        what: what.to_string(),
+        value: s.to_string(),
+    })
+}
+
+/// Parses game words into a position; `read_file` loads a graph file.
+pub fn parse_game(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Box<dyn Position>, ImpartialError> {
+    let Some(game) = words.first() else {
+        return Err(ImpartialError::UnknownGame(String::new()));
+    };
+    let game = game.as_str();
+    if !GAME_NAMES.contains(&game) {
+        return Err(ImpartialError::UnknownGame(game.to_string()));
+    }
+    let err = |message: String| ImpartialError::Usage {
+        game: game.to_string(),
+        message,
+        usage: usage(game).to_string(),
+    };
+    if game == "sum" {
+        if words.len() < 2 {
+            return Err(err("no parts given".into()));
+        }
+        let mut parts = Vec::new();
+        for w in &words[1..] {
+            let inner: Vec<String> = w.split_whitespace().map(str::to_string).collect();
+            if inner.first().map(String::as_str) == Some("sum") {
+                return Err(err("parts of a sum cannot be sums".into()));
+            }
+            let part = parse_game(&inner, read_file)?;
+            if part.grundy().is_none() {
+                return Err(err(format!(
+                    "'{w}' has no Grundy value, so it cannot be part of a sum"
+                )));
+            }
+            parts.push(part);
+        }
+        return Ok(Box::new(Sum { parts }));
+    }
+    if game == "graph" {
+        if words.len() != 3 {
+            return Err(err(format!(
+                "expected a file and a node, got {} arguments",
+                words.len() - 1
+            )));
+        }
+        let text = read_file(&words[1])
+            .map_err(|e| ImpartialError::BadGraph(format!("{}: {e}", words[1])))?;
+        let graph = Graph::parse(&text).map_err(|e| match e {
+            ImpartialError::BadGraph(m) => ImpartialError::BadGraph(format!("{}: {m}", words[1])),
+            other => other,
+        })?;
+        let node = graph.node(&words[2]).ok_or_else(|| {
+            ImpartialError::BadGraph(format!(
+                "{}: no node named '{}' (nodes: {})",
+                words[1],
+                words[2],
+                graph.names().join(", ")
+            ))
+        })?;
+        return Ok(Box::new(GraphPosition {
+            graph: Arc::new(graph),
+            node,
+            file: words[1].clone(),
+        }));
+    }
+    // Split numbers from --options.
+    let mut nums = Vec::new();
+    let mut max = None;
+    let mut set = None;
+    let mut code = None;
+    let mut i = 1;
+    while i < words.len() {
+        let w = words[i].as_str();
+        if let Some(opt) = w.strip_prefix("--") {
+            let value = words
+                .get(i + 1)
+                .ok_or_else(|| err(format!("--{opt} needs a value")))?;
+            match (opt, game) {
+                ("max", "bash") => max = Some(number("--max", value)?),
+                ("set", "subtraction") => set = Some(value.clone()),
+                ("code", "octal") => code = Some(value.clone()),
+                _ => return Err(err(format!("unknown option --{opt}"))),
+            }
+            i += 2;
+        } else {
+            nums.push(number(&format!("{game} argument {}", nums.len() + 1), w)?);
+            i += 1;
+        }
+    }
+    let one = |nums: &[u64]| -> Result<u64, ImpartialError> {
+        match nums {
+            [n] => Ok(*n),
+            _ => Err(err(format!("expected one number, got {}", nums.len()))),
+        }
+    };
+    Ok(match game {
+        "nim" => Box::new(Nim { piles: nums }),
+        "misere-nim" => Box::new(MisereNim { piles: nums }),
+        "end-nim" => {
+            if let Some(z) = nums.iter().position(|&p| p == 0) {
+                return Err(ImpartialError::OutOfRange {
+                    what: format!("end-nim pile {}", z + 1),
+                    value: "0".into(),
+                    allowed: "1 or more (an empty pile leaves the row)".into(),
+                });
+            }
+            Box::new(EndNim { piles: nums })
+        }
+        "bash" => {
+            let max = max.ok_or_else(|| err("--max is required".into()))?;
+            if max == 0 {
+                return Err(ImpartialError::OutOfRange {
+                    what: "--max".into(),
+                    value: "0".into(),
+                    allowed: "1 or more".into(),
+                });
+            }
+            Box::new(Bash {
+                n: one(&nums)?,
+                max,
+            })
+        }
+        "subtraction" => {
+            let text = set.ok_or_else(|| err("--set is required".into()))?;
+            let elems = text
+                .split(',')
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| number("--set element", s.trim()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let set = SubtractionSet::new(elems)?;
+            Box::new(Subtraction {
+                n: one(&nums)?,
+                game: Arc::new(Analysis::new(set)?),
+            })
+        }
+        "wythoff" => match nums[..] {
+            [x, y] => Box::new(Wythoff { x, y }),
+            _ => return Err(err(format!("expected two piles, got {}", nums.len()))),
+        },
+        "take-half" => Box::new(TakeHalf { n: one(&nums)? }),
+        "all-or-even" => Box::new(AllOrEven { n: one(&nums)? }),
+        "lasker" => Box::new(Lasker { piles: nums }),
+        "octal" | "kayles" | "dawsons-kayles" | "dawsons-chess" => {
+            let code = match named_code(game) {
+                Some(c) => c.to_string(),
+                None => code.ok_or_else(|| err("--code is required".into()))?,
+            };
+            Box::new(Octal::new(nums, OctalCode::parse(&code)?)?)
+        }
+        other => return Err(ImpartialError::UnknownGame(other.to_string())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Box<dyn Position>, ImpartialError> {
+        let w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+        parse_game(&w, &|_| Err("no files".into()))
+    }
+
+    #[test]
+    fn parses_examples() {
+        assert_eq!(p("nim 3 4 5").unwrap().grundy(), Some(2));
+        assert_eq!(p("bash 21 --max 3").unwrap().grundy(), Some(1));
+        assert_eq!(
+            p("subtraction 20 --set 1,3,4").unwrap().grundy(),
+            Some(p("subtraction 6 --set 1,3,4").unwrap().grundy().unwrap())
+        );
+        assert_eq!(p("kayles 3").unwrap().grundy(), Some(3));
+        assert!(p("nim -3").is_err());
+        assert!(p("nim x").is_err());
+        assert!(p("subtraction 5 --set ,").is_err());
+        assert!(p("octal 5 --code 0.9").is_err());
+        assert!(p("chess 1").is_err());
+        let w: Vec<String> = vec!["sum".into(), "nim 3".into(), "bash 5 --max 2".into()];
+        let s = parse_game(&w, &|_| Err("x".into())).unwrap();
+        assert_eq!(s.grundy(), Some(3 ^ 2));
+    }
+}

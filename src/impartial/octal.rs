@@ -1,0 +1,579 @@
+//! Octal games (Guy and Smith 1956; Winning Ways ch. 4): heaps of tokens;
+//! the code d0.d1d2d3... says, for each k, how k tokens may be removed from
+//! one heap: bit 1 of d_k = remove the whole heap (it had exactly k tokens),
+//! bit 2 = leave one non-empty heap, bit 4 = leave two non-empty heaps.
+//! d0 may only be 0 or 4 (splitting without removing). Kayles is 0.77,
+//! Dawson's Kayles 0.07, Dawson's Chess 0.137.
+//!
+//! Values are computed by the *sparse space* ("rare values") method of
+//! Gangolli and Plambeck (1989, "A note on periodicity in some octal games",
+//! IJGT 18) and Winning Ways: pick a mask M so that few heaps have a value of
+//! even parity under M ("rare"); the rest are "common". Rare values form a
+//! subspace and common values its coset, so XOR of two commons is rare, XOR of
+//! a rare and a common is common. Hence every *common* value reachable from a
+//! heap comes from a split with exactly one rare part: scanning the (few) rare
+//! heaps finds them all, which gives the least common value not reachable, c.
+//! Only the rare values below c must still be checked against common-common
+//! splits, and such a check stops at its first witness; a full scan happens
+//! only when a rare value is really missing, i.e. at the (few) rare heaps.
+//! The method is exact for any mask (M = 0 degenerates to the plain O(n^2)
+//! mex); only its speed depends on the sparsity.
+//!
+//! Periods are proven with the Guy-Smith theorem ([`super::period`]).
+
+use super::error::ImpartialError;
+use super::mex::MexScratch;
+use super::period::{Periodicity, find_certified, octal_needs};
+use super::position::{Move, Outcome, Position, TooManyMoves, words};
+use std::sync::Arc;
+
+/// A parsed octal code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalCode {
+    /// d_0, d_1, ... (trailing zeros removed).
+    digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// Parses `0.77`, `.07`, `4.0`, ...
+    pub fn parse(code: &str) -> Result<Self, ImpartialError> {
+        let bad = |message: &str| ImpartialError::BadOctalCode {
+            code: code.to_string(),
+            message: message.to_string(),
+        };
+        let (head, tail) = code
+            .split_once('.')
+            .ok_or_else(|| bad("no '.' (write 0.77, not 77)"))?;
+        let d0 = match head {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => return Err(bad("the digit before '.' must be 0 or 4")),
+        };
+        if tail.is_empty() {
+            return Err(bad("no digits after '.'"));
+        }
+        if tail.len() > 32 {
+            return Err(bad("more than 32 digits after '.'"));
+        }
+        let mut digits = vec![d0];
+        for c in tail.chars() {
+            match c.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => return Err(bad(&format!("'{c}' is not an octal digit"))),
+            }
+        }
+        while digits.len() > 1 && *digits.last().expect("non-empty") == 0 {
+            digits.pop();
+        }
+        Ok(OctalCode { digits })
+    }
+    /// The code as text, e.g. `0.77`.
+    pub fn text(&self) -> String {
+        let tail: String = self.digits[1..]
+            .iter()
+            .map(|d| char::from(b'0' + d))
+            .collect();
+        format!(
+            "{}.{}",
+            self.digits[0],
+            if tail.is_empty() { "0".into() } else { tail }
+        )
+    }
+    /// t: the largest number of tokens a move may remove.
+    pub fn max_take(&self) -> u64 {
+        (self.digits.len() - 1) as u64
+    }
+    /// Every option of heap n, as (tokens removed, heaps left).
+    pub fn options(&self, n: u64) -> Vec<(u64, Vec<u64>)> {
+        let mut out = Vec::new();
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                break;
+            }
+            if d & 1 != 0 && n == k {
+                out.push((k, vec![]));
+            }
+            if d & 2 != 0 && n > k {
+                out.push((k, vec![n - k]));
+            }
+            if d & 4 != 0 && n >= k + 2 {
+                let m = n - k;
+                for a in 1..=m / 2 {
+                    out.push((k, vec![a, m - a]));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Named codes.
+pub fn named_code(name: &str) -> Option<&'static str> {
+    match name {
+        "kayles" => Some("0.77"),
+        "dawsons-kayles" => Some("0.07"),
+        "dawsons-chess" => Some("0.137"),
+        _ => None,
+    }
+}
+
+/// Plain mex over every option: O(n^2) to n. The reference for tests.
+pub fn values_naive(code: &OctalCode, len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    let mut s = MexScratch::default();
+    for n in 0..len as u64 {
+        s.clear();
+        for (_, heaps) in code.options(n) {
+            s.mark(heaps.iter().fold(0u64, |x, &h| x ^ g[h as usize] as u64));
+        }
+        g.push(s.mex() as u32);
+    }
+    g
+}
+
+/// Incremental sparse-space computation of octal Grundy values.
+pub struct SparseValues {
+    /// (k, bits) for every non-zero digit.
+    rules: Vec<(usize, u8)>,
+    /// g(0 .. len).
+    pub values: Vec<u32>,
+    /// Heaps whose value has even parity under `mask`.
+    rare: Vec<usize>,
+    mask: u32,
+    scratch: MexScratch,
+    /// Naive prefix length after which the mask is chosen.
+    warmup: usize,
+}
+
+impl SparseValues {
+    /// Starts at heap 0.
+    pub fn new(code: &OctalCode) -> Self {
+        SparseValues {
+            rules: code
+                .digits
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| **d != 0)
+                .map(|(k, &d)| (k, d))
+                .collect(),
+            values: Vec::new(),
+            rare: Vec::new(),
+            mask: 0,
+            scratch: MexScratch::default(),
+            warmup: 2048,
+        }
+    }
+
+    /// The mask in use (0 until chosen).
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    fn is_rare(&self, v: u32) -> bool {
+        (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// Chooses the mask that makes the fewest heaps rare among the second
+    /// half of the values so far, then rebuilds the rare list.
+    fn choose_mask(&mut self) {
+        let max = self.values.iter().copied().max().unwrap_or(0);
+        let bits = 32 - max.leading_zeros();
+        let tail = &self.values[self.values.len() / 2..];
+        let mut best = (usize::MAX, 0u32);
+        if bits <= 12 {
+            for mask in 0..(1u32 << bits) {
+                let rare = tail
+                    .iter()
+                    .filter(|&&v| (v & mask).count_ones() % 2 == 0)
+                    .count();
+                if rare < best.0 {
+                    best = (rare, mask);
+                }
+            }
+        }
+        self.mask = best.1;
+        self.rare = (0..self.values.len())
+            .filter(|&i| self.is_rare(self.values[i]))
+            .collect();
+    }
+
+    /// Extends the values to `len`.
+    pub fn extend_to(&mut self, len: usize) {
+        while self.values.len() < len {
+            let n = self.values.len();
+            let g = if n < self.warmup {
+                self.naive_next(n)
+            } else {
+                if n == self.warmup {
+                    self.choose_mask();
+                }
+                self.sparse_next(n)
+            };
+            self.values.push(g);
+            if n >= self.warmup && self.is_rare(g) {
+                self.rare.push(n);
+            }
+        }
+    }
+
+    fn naive_next(&mut self, n: usize) -> u32 {
+        let g = &self.values;
+        self.scratch.clear();
+        for &(k, d) in &self.rules {
+            if k > n {
+                break;
+            }
+            if d & 1 != 0 && n == k {
+                self.scratch.mark(0);
+            }
+            if d & 2 != 0 && n > k {
+                self.scratch.mark(g[n - k] as u64);
+            }
+            if d & 4 != 0 && n >= k + 2 {
+                let m = n - k;
+                for a in 1..=m / 2 {
+                    self.scratch.mark((g[a] ^ g[m - a]) as u64);
+                }
+            }
+        }
+        self.scratch.mex() as u32
+    }
+
+    fn sparse_next(&mut self, n: usize) -> u32 {
+        let g = &self.values;
+        self.scratch.clear();
+        for &(k, d) in &self.rules {
+            if k > n {
+                break;
+            }
+            if d & 1 != 0 && n == k {
+                self.scratch.mark(0);
+            }
+            if d & 2 != 0 && n > k {
+                self.scratch.mark(g[n - k] as u64);
+            }
+            if d & 4 != 0 && n >= k + 2 {
+                // Every split with at least one rare part.
+                let m = n - k;
+                for &r in &self.rare {
+                    if r >= m {
+                        break;
+                    }
+                    if r >= 1 {
+                        self.scratch.mark((g[r] ^ g[m - r]) as u64);
+                    }
+                }
+            }
+        }
+        let split_sizes: Vec<usize> = self
+            .rules
+            .iter()
+            .filter(|&&(k, d)| d & 4 != 0 && n >= k + 2)
+            .map(|&(k, _)| n - k)
+            .collect();
+        let max_half = split_sizes.iter().map(|m| m / 2).max().unwrap_or(0);
+        // c: the least common value not reached (all common values reachable
+        // have been marked).
+        let mut c = 0u32;
+        while self.is_rare(c) || self.scratch.contains(c as u64) {
+            c += 1;
+        }
+        // Rare values below c: reached by a rare-rare split (marked), a
+        // one-heap move (marked), or a common-common split (search).
+        for v in 0..c {
+            if !self.is_rare(v) || self.scratch.contains(v as u64) {
+                continue;
+            }
+            // Scan splits by their smaller part across every rule at once, so
+            // the first witness (whatever the rule) ends the search.
+            let mut found = false;
+            let mut a = 1;
+            'scan: while a <= max_half {
+                for &m in &split_sizes {
+                    if a <= m / 2 && g[a] ^ g[m - a] == v {
+                        found = true;
+                        break 'scan;
+                    }
+                }
+                a += 1;
+            }
+            if !found {
+                return v;
+            }
+        }
+        c
+    }
+}
+
+/// An octal game with its values and, if found, its proven period.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The code.
+    pub code: OctalCode,
+    /// g(0 .. values.len()).
+    pub values: Vec<u32>,
+    /// The proven period, if one was found within the search bound.
+    pub periodicity: Option<Periodicity>,
+}
+
+impl Analysis {
+    /// Computes values (doubling the range) until the Guy-Smith test proves
+    /// a period or `max_values` values have been computed.
+    pub fn new(code: OctalCode, max_values: u64) -> Self {
+        let mut sv = SparseValues::new(&code);
+        let needs = octal_needs(code.max_take());
+        let mut len = 256u64.min(max_values.max(1));
+        loop {
+            sv.extend_to(len as usize);
+            if let Some(p) = find_certified(&sv.values, &needs) {
+                return Analysis {
+                    code,
+                    values: sv.values,
+                    periodicity: Some(p),
+                };
+            }
+            if len >= max_values {
+                return Analysis {
+                    code,
+                    values: sv.values,
+                    periodicity: None,
+                };
+            }
+            len = (len * 2).min(max_values);
+        }
+    }
+    /// g(n), if known (computed or implied by the proven period).
+    pub fn grundy(&self, n: u64) -> Option<u64> {
+        if (n as u128) < self.values.len() as u128 {
+            return Some(self.values[n as usize] as u64);
+        }
+        let p = self.periodicity?;
+        Some(self.values[p.reduce(n) as usize] as u64)
+    }
+}
+
+/// Heaps beyond this are only solvable with a proven period.
+pub const DIRECT_LIMIT: u64 = 1 << 20;
+
+/// Default search bound for the period.
+pub const DEFAULT_SEARCH: u64 = 1 << 16;
+
+/// A position of an octal game: several heaps.
+#[derive(Clone, Debug)]
+pub struct Octal {
+    /// The heaps.
+    pub heaps: Vec<u64>,
+    /// The game, shared.
+    pub game: Arc<Analysis>,
+}
+
+impl Octal {
+    /// Builds a position, computing values far enough for every heap;
+    /// errors if a heap is too large and no period is proven.
+    pub fn new(heaps: Vec<u64>, code: OctalCode) -> Result<Self, ImpartialError> {
+        let biggest = heaps.iter().copied().max().unwrap_or(0);
+        let mut analysis = Analysis::new(code.clone(), DEFAULT_SEARCH);
+        if analysis.grundy(biggest).is_none() {
+            if biggest >= DIRECT_LIMIT {
+                return Err(ImpartialError::OutOfRange {
+                    what: format!(
+                        "heap for octal game {} (no period proven within {DEFAULT_SEARCH} values)",
+                        code.text()
+                    ),
+                    value: biggest.to_string(),
+                    allowed: format!("0 to {}", DIRECT_LIMIT - 1),
+                });
+            }
+            analysis = Analysis::new(code, biggest + 1);
+        }
+        Ok(Octal {
+            heaps,
+            game: Arc::new(analysis),
+        })
+    }
+
+    fn value(&self) -> u64 {
+        self.heaps.iter().fold(0, |x, &h| {
+            x ^ self.game.grundy(h).expect("checked at construction")
+        })
+    }
+
+    fn heap_moves(&self, i: usize) -> Vec<Move> {
+        let n = self.heaps[i];
+        self.game
+            .code
+            .options(n)
+            .into_iter()
+            .map(|(k, left)| {
+                let mut heaps = self.heaps.clone();
+                heaps.remove(i);
+                for (j, &h) in left.iter().enumerate() {
+                    heaps.insert(i + j, h);
+                }
+                let label = match left.len() {
+                    0 => format!("remove heap {} ({k} tokens)", i + 1),
+                    1 => format!("remove {k} from heap {} (size {n})", i + 1),
+                    _ => format!(
+                        "remove {k} from heap {} (size {n}), splitting it into {} and {}",
+                        i + 1,
+                        left[0],
+                        left[1]
+                    ),
+                };
+                Move {
+                    label,
+                    next: Box::new(Octal {
+                        heaps,
+                        game: self.game.clone(),
+                    }),
+                }
+            })
+            .collect()
+    }
+}
+
+impl Position for Octal {
+    fn boxed(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+    fn describe(&self) -> String {
+        format!(
+            "octal {} --code {}",
+            words(&self.heaps),
+            self.game.code.text()
+        )
+    }
+    fn outcome(&self) -> Outcome {
+        Outcome::from_grundy(self.value())
+    }
+    fn grundy(&self) -> Option<u64> {
+        Some(self.value())
+    }
+    fn options(&self, limit: usize) -> Result<Vec<Move>, TooManyMoves> {
+        let total: u128 = self
+            .heaps
+            .iter()
+            .map(|&h| h as u128 * self.game.code.digits.len() as u128)
+            .sum();
+        if total > 4 * limit as u128 {
+            return Err(TooManyMoves);
+        }
+        let mut out = Vec::new();
+        for i in 0..self.heaps.len() {
+            out.extend(self.heap_moves(i));
+            if out.len() > limit {
+                return Err(TooManyMoves);
+            }
+        }
+        Ok(out)
+    }
+    fn reason(&self) -> String {
+        let vals: Vec<String> = self
+            .heaps
+            .iter()
+            .map(|&h| self.game.grundy(h).unwrap_or(0).to_string())
+            .collect();
+        let per = match self.game.periodicity {
+            Some(p) => format!(
+                "values periodic with period {} from n = {} (Guy-Smith, proven on {} values)",
+                p.period, p.preperiod, p.checked
+            ),
+            None => format!("values computed directly to {}", self.game.values.len()),
+        };
+        let x = self.value();
+        format!(
+            "octal {}: {per}; heap values {} XOR to {x}{}",
+            self.game.code.text(),
+            vals.join(" ^ "),
+            if x == 0 { " (P-position)" } else { ", not 0" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::engine::Engine;
+
+    fn code(c: &str) -> OctalCode {
+        OctalCode::parse(c).unwrap()
+    }
+
+    #[test]
+    fn naive_matches_engine_on_multisets() {
+        // Positions are sorted heap lists; moves from the code.
+        for c in ["0.77", "0.07", "0.137", "0.16", "4.07", "0.6"] {
+            let oc = code(c);
+            let oc2 = oc.clone();
+            let mut e = Engine::new(move |hs: &Vec<u64>| {
+                let mut out = Vec::new();
+                for i in 0..hs.len() {
+                    for (_, left) in oc2.options(hs[i]) {
+                        let mut v = hs.clone();
+                        v.remove(i);
+                        v.extend(left);
+                        v.sort_unstable();
+                        out.push(v);
+                    }
+                }
+                out
+            });
+            let naive = values_naive(&oc, 22);
+            for n in 0..22u64 {
+                assert_eq!(
+                    e.grundy(&vec![n]).unwrap(),
+                    naive[n as usize] as u64,
+                    "{c} heap {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_matches_naive() {
+        for c in ["0.77", "0.07", "0.137", "0.16", "0.6", "0.51", "4.07"] {
+            let oc = code(c);
+            let mut sv = SparseValues::new(&oc);
+            sv.warmup = 32;
+            sv.extend_to(700);
+            assert_eq!(sv.values, values_naive(&oc, 700), "{c}");
+        }
+    }
+
+    #[test]
+    fn kayles_period_12_from_71() {
+        let a = Analysis::new(code("0.77"), 1 << 12);
+        let p = a.periodicity.unwrap();
+        assert_eq!((p.period, p.preperiod), (12, 71));
+    }
+
+    #[test]
+    fn dawsons_kayles_period_34() {
+        let a = Analysis::new(code("0.07"), 1 << 12);
+        let p = a.periodicity.unwrap();
+        assert_eq!(p.period, 34);
+        // Dawson's Kayles: last exception at n = 51 (Winning Ways), so the
+        // values repeat from 53 onwards (our heap n = Dawson's Chess n - 1).
+        assert_eq!(p.preperiod, 53);
+        // Dawson's Chess 0.137 is Dawson's Kayles shifted by one heap.
+        let c = Analysis::new(code("0.137"), 1 << 12);
+        assert_eq!(c.periodicity.unwrap().period, 34);
+        for n in 0..2000u64 {
+            assert_eq!(c.grundy(n), a.grundy(n + 1), "heap {n}");
+        }
+    }
+
+    #[test]
+    fn bad_codes() {
+        for bad in ["77", "0.8", "1.7", "0.", "0.7a", "x.5"] {
+            assert!(
+                matches!(
+                    OctalCode::parse(bad),
+                    Err(ImpartialError::BadOctalCode { .. })
+                ),
+                "{bad}"
+            );
+        }
+    }
+}
