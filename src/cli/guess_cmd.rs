@@ -2,11 +2,11 @@
 //! equilibria, level-k, cognitive hierarchy and a seeded simulation.
 
 use crate::cli::{CliError, table};
-use crate::dilemmas::guess::analysis::{AnalysisSettings, GuessAnalysis, MAX_LEVELS, analyse};
+use crate::dilemmas::guess::Ratio;
+use crate::dilemmas::guess::analysis::{GuessAnalysis, analyse};
 use crate::dilemmas::guess::elimination::Stop;
 use crate::dilemmas::guess::equilibria::Search;
-use crate::dilemmas::guess::simulation::SimulationSettings;
-use crate::dilemmas::guess::{Choices, GuessGame, Ratio, Rounding};
+use crate::dilemmas::guess::inputs::{build, settings};
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -55,83 +55,6 @@ pub struct GuessArgs {
 pub fn parse_range(text: &str) -> Option<(i64, i64)> {
     let (lo, hi) = text.split_once("..")?;
     Some((lo.trim().parse().ok()?, hi.trim().parse().ok()?))
-}
-
-/// Builds and checks a game from its textual parts; messages name the option.
-#[allow(clippy::too_many_arguments)]
-pub fn build(
-    p: &str,
-    lo: i64,
-    hi: i64,
-    choices: &str,
-    rounding: &str,
-    players: i64,
-) -> Result<GuessGame, (&'static str, String)> {
-    let ratio = Ratio::parse(p).ok_or((
-        "p",
-        format!("must be a positive number such as 2/3, 0.5 or 4/3, got `{p}`"),
-    ))?;
-    let choices = Choices::parse(choices).ok_or((
-        "choices",
-        format!("unknown `{choices}` (allowed: {})", Choices::NAMES),
-    ))?;
-    let rounding = Rounding::parse(rounding).ok_or((
-        "rounding",
-        format!("unknown `{rounding}` (allowed: {})", Rounding::NAMES),
-    ))?;
-    GuessGame::new(ratio, lo, hi, choices, rounding, players).map_err(|e| {
-        let field = match e {
-            crate::dilemmas::guess::GuessError::P { .. } => "p",
-            crate::dilemmas::guess::GuessError::Range { .. } => "range",
-            crate::dilemmas::guess::GuessError::Players { .. } => "players",
-            crate::dilemmas::guess::GuessError::RoundingNeedsIntegers => "rounding",
-        };
-        (field, e.to_string())
-    })
-}
-
-/// Checks the analysis settings; messages name the option.
-pub fn settings(
-    game: &GuessGame,
-    levels: i64,
-    tau: f64,
-    elimination_rounds: i64,
-    rounds: i64,
-    noise: f64,
-    seed: u64,
-) -> Result<AnalysisSettings, (&'static str, String)> {
-    if !(0..=MAX_LEVELS).contains(&levels) {
-        return Err((
-            "levels",
-            format!("must be a whole number from 0 to {MAX_LEVELS}, got {levels}"),
-        ));
-    }
-    if !(1..=MAX_LEVELS).contains(&elimination_rounds) {
-        return Err((
-            "elimination-rounds",
-            format!("must be a whole number from 1 to {MAX_LEVELS}, got {elimination_rounds}"),
-        ));
-    }
-    if !tau.is_finite() || !(0.0..=100.0).contains(&tau) {
-        return Err((
-            "tau",
-            format!("the mean thinking level must be a number from 0 to 100, got {tau}"),
-        ));
-    }
-    let simulation = SimulationSettings::new(game, rounds, tau, noise, seed).map_err(|e| {
-        let field = match e {
-            crate::dilemmas::guess::simulation::SimulationError::Rounds { .. } => "rounds",
-            crate::dilemmas::guess::simulation::SimulationError::Noise { .. } => "noise",
-            _ => "players",
-        };
-        (field, e.to_string())
-    })?;
-    Ok(AnalysisSettings {
-        levels: levels as usize,
-        tau,
-        elimination_rounds: elimination_rounds as usize,
-        simulation,
-    })
 }
 
 /// Runs the command.

@@ -5,9 +5,10 @@
 use crate::cli::{CliError, table};
 use crate::dilemmas::count::BigCount;
 use crate::dilemmas::pirates::alternatives::equally_good;
+use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::rules::pirate_name;
 use crate::dilemmas::pirates::{
-    Fate, Majority, PirateError, PirateGame, Round, Rules, Solution, Temperament, TieBreak, solve,
+    Fate, Majority, PirateError, PirateGame, Round, Solution, Temperament, solve,
 };
 use clap::Args;
 use serde_json::{Value, json};
@@ -39,30 +40,6 @@ pub struct PiratesArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Parses the three rule names.
-pub fn parse_rules(majority: &str, temperament: &str, tie_break: &str) -> Result<Rules, String> {
-    Ok(Rules {
-        majority: Majority::parse(majority).ok_or_else(|| {
-            format!(
-                "unknown majority rule `{majority}` (allowed: {})",
-                Majority::NAMES
-            )
-        })?,
-        temperament: Temperament::parse(temperament).ok_or_else(|| {
-            format!(
-                "unknown temperament `{temperament}` (allowed: {})",
-                Temperament::NAMES
-            )
-        })?,
-        tie_break: TieBreak::parse(tie_break).ok_or_else(|| {
-            format!(
-                "unknown tie-break `{tie_break}` (allowed: {})",
-                TieBreak::NAMES
-            )
-        })?,
-    })
 }
 
 /// Runs the command.

@@ -21,9 +21,9 @@
 //! charts = true            # default true
 //! ```
 
-use crate::cli::guess_cmd::{build, settings};
 use crate::dilemmas::guess::GuessGame;
 use crate::dilemmas::guess::analysis::AnalysisSettings;
+use crate::dilemmas::guess::inputs::{build, settings};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
 use toml::de::DeValue;

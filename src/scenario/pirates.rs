@@ -17,8 +17,8 @@
 //!                              # (default max(pirates, 2 coins + 66), at most 100000)
 //! ```
 
-use crate::cli::pirates_cmd::parse_rules;
 use crate::dilemmas::pirates::rules::MAX_PIRATES;
+use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::{PirateError, PirateGame};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;

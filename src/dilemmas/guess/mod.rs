@@ -17,6 +17,7 @@ pub mod cognitive_hierarchy;
 pub mod elimination;
 pub mod equilibria;
 pub mod game;
+pub mod inputs;
 pub mod level_k;
 pub mod ratio;
 pub mod simulation;

@@ -224,6 +224,30 @@ pub fn pirate_name(index: usize) -> String {
     }
 }
 
+/// Parses the three rule names.
+pub fn parse_rules(majority: &str, temperament: &str, tie_break: &str) -> Result<Rules, String> {
+    Ok(Rules {
+        majority: Majority::parse(majority).ok_or_else(|| {
+            format!(
+                "unknown majority rule `{majority}` (allowed: {})",
+                Majority::NAMES
+            )
+        })?,
+        temperament: Temperament::parse(temperament).ok_or_else(|| {
+            format!(
+                "unknown temperament `{temperament}` (allowed: {})",
+                Temperament::NAMES
+            )
+        })?,
+        tie_break: TieBreak::parse(tie_break).ok_or_else(|| {
+            format!(
+                "unknown tie-break `{tie_break}` (allowed: {})",
+                TieBreak::NAMES
+            )
+        })?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

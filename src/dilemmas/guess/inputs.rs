@@ -1,0 +1,84 @@
+//! Building a guess game and its analysis settings from raw values (command
+//! line options or scenario fields), with errors that name the field at
+//! fault. Pure: shared by `dilemma guess` and the `guess` scenario kind.
+
+use crate::dilemmas::guess::analysis::{AnalysisSettings, MAX_LEVELS};
+use crate::dilemmas::guess::simulation::SimulationSettings;
+use crate::dilemmas::guess::{Choices, GuessGame, Ratio, Rounding};
+
+/// Builds and checks a game from its textual parts; messages name the option.
+#[allow(clippy::too_many_arguments)]
+pub fn build(
+    p: &str,
+    lo: i64,
+    hi: i64,
+    choices: &str,
+    rounding: &str,
+    players: i64,
+) -> Result<GuessGame, (&'static str, String)> {
+    let ratio = Ratio::parse(p).ok_or((
+        "p",
+        format!("must be a positive number such as 2/3, 0.5 or 4/3, got `{p}`"),
+    ))?;
+    let choices = Choices::parse(choices).ok_or((
+        "choices",
+        format!("unknown `{choices}` (allowed: {})", Choices::NAMES),
+    ))?;
+    let rounding = Rounding::parse(rounding).ok_or((
+        "rounding",
+        format!("unknown `{rounding}` (allowed: {})", Rounding::NAMES),
+    ))?;
+    GuessGame::new(ratio, lo, hi, choices, rounding, players).map_err(|e| {
+        let field = match e {
+            crate::dilemmas::guess::GuessError::P { .. } => "p",
+            crate::dilemmas::guess::GuessError::Range { .. } => "range",
+            crate::dilemmas::guess::GuessError::Players { .. } => "players",
+            crate::dilemmas::guess::GuessError::RoundingNeedsIntegers => "rounding",
+        };
+        (field, e.to_string())
+    })
+}
+
+/// Checks the analysis settings; messages name the option.
+pub fn settings(
+    game: &GuessGame,
+    levels: i64,
+    tau: f64,
+    elimination_rounds: i64,
+    rounds: i64,
+    noise: f64,
+    seed: u64,
+) -> Result<AnalysisSettings, (&'static str, String)> {
+    if !(0..=MAX_LEVELS).contains(&levels) {
+        return Err((
+            "levels",
+            format!("must be a whole number from 0 to {MAX_LEVELS}, got {levels}"),
+        ));
+    }
+    if !(1..=MAX_LEVELS).contains(&elimination_rounds) {
+        return Err((
+            "elimination-rounds",
+            format!("must be a whole number from 1 to {MAX_LEVELS}, got {elimination_rounds}"),
+        ));
+    }
+    if !tau.is_finite() || !(0.0..=100.0).contains(&tau) {
+        return Err((
+            "tau",
+            format!("the mean thinking level must be a number from 0 to 100, got {tau}"),
+        ));
+    }
+    let simulation = SimulationSettings::new(game, rounds, tau, noise, seed).map_err(|e| {
+        let field = match e {
+            crate::dilemmas::guess::simulation::SimulationError::Rounds { .. } => "rounds",
+            crate::dilemmas::guess::simulation::SimulationError::Noise { .. } => "noise",
+            _ => "players",
+        };
+        (field, e.to_string())
+    })?;
+    Ok(AnalysisSettings {
+        levels: levels as usize,
+        tau,
+        elimination_rounds: elimination_rounds as usize,
+        simulation,
+    })
+}
