@@ -97,3 +97,26 @@ fn bad_input_exits_2() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn fibonacci_nim_83_and_89() {
+    let (code, out, _) = solve(&["fibonacci-nim", "83", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"][0],
+        "take 2 (leave 81) -> fibonacci-nim 81 --limit 4"
+    );
+    let (code, out, _) = solve(&["fibonacci-nim", "89", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    let (code, out, _) = solve(&["fibonacci-nim", "10", "--limit", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    let (code, _, err) = solve(&["fibonacci-nim", "10", "--limit", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--limit: 'x'"), "{err}");
+}

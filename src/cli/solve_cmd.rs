@@ -28,11 +28,21 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut json = false;
     let mut limit = 20usize;
     let mut table: Option<u64> = None;
+    // In Fibonacci Nim `--limit` is part of the position (the largest take
+    // allowed now), so it is not the listing limit there.
+    let fibonacci = args.words.first().map(String::as_str) == Some("fibonacci-nim");
     let mut i = 0;
     while i < args.words.len() {
         let w = &args.words[i];
         match w.as_str() {
             "--json" => json = true,
+            "--limit" if fibonacci => {
+                words.push(w.clone());
+                if let Some(v) = args.words.get(i + 1) {
+                    words.push(v.clone());
+                }
+                i += 1;
+            }
             "--limit" | "--table" => {
                 let v = args
                     .words

@@ -10,6 +10,7 @@ use super::all_or_even::AllOrEven;
 use super::bash::Bash;
 use super::end_nim::EndNim;
 use super::error::ImpartialError;
+use super::fibonacci_nim::FibonacciNim;
 use super::graph::{Graph, GraphPosition};
 use super::lasker::Lasker;
 use super::nim::{MisereNim, Nim};
@@ -31,6 +32,7 @@ fn usage(game: &str) -> &'static str {
         "bash" => "bash N --max M",
         "subtraction" => "subtraction N --set 1,3,4",
         "wythoff" => "wythoff X Y",
+        "fibonacci-nim" => "fibonacci-nim N [--limit L] (L = largest take allowed now; default N - 1)",
         "take-half" => "take-half N",
         "all-or-even" => "all-or-even N",
         "lasker" => "lasker PILE...",
@@ -119,6 +121,7 @@ pub fn parse_game(
     let mut max = None;
     let mut set = None;
     let mut code = None;
+    let mut take_limit = None;
     let mut i = 1;
     while i < words.len() {
         let w = words[i].as_str();
@@ -130,6 +133,7 @@ pub fn parse_game(
                 ("max", "bash") => max = Some(number("--max", value)?),
                 ("set", "subtraction") => set = Some(value.clone()),
                 ("code", "octal") => code = Some(value.clone()),
+                ("limit", "fibonacci-nim") => take_limit = Some(number("--limit", value)?),
                 _ => return Err(err(format!("unknown option --{opt}"))),
             }
             i += 2;
@@ -188,6 +192,13 @@ pub fn parse_game(
             [x, y] => Box::new(Wythoff { x, y }),
             _ => return Err(err(format!("expected two piles, got {}", nums.len()))),
         },
+        "fibonacci-nim" => {
+            let n = one(&nums)?;
+            match take_limit {
+                Some(k) => Box::new(FibonacciNim { n, k }),
+                None => Box::new(FibonacciNim::opening(n)),
+            }
+        }
         "take-half" => Box::new(TakeHalf { n: one(&nums)? }),
         "all-or-even" => Box::new(AllOrEven { n: one(&nums)? }),
         "lasker" => Box::new(Lasker { piles: nums }),

@@ -60,6 +60,7 @@ pub const GAME_NAMES: &[&str] = &[
     "bash",
     "subtraction",
     "wythoff",
+    "fibonacci-nim",
     "take-half",
     "all-or-even",
     "lasker",

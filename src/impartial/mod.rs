@@ -18,6 +18,7 @@ pub mod catalogue;
 pub mod end_nim;
 pub mod engine;
 pub mod error;
+pub mod fibonacci_nim;
 pub mod graph;
 pub mod lasker;
 pub mod mex;
