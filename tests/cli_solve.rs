@@ -120,3 +120,33 @@ fn fibonacci_nim_83_and_89() {
     assert_eq!(code, 2);
     assert!(err.contains("--limit: 'x'"), "{err}");
 }
+
+#[test]
+fn coin_turning_games() {
+    let (code, out, _) = solve(&["ruler", "3", "5", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let (_, out, _) = solve(&["mock-turtles", "2", "5", "9", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 2 ^ 8 ^ 16);
+    let (_, out, _) = solve(&["turning-turtles", "3", "5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 6);
+    assert_eq!(
+        v["winning_moves"][0],
+        "turn coins 3 and 5 -> turning-turtles"
+    );
+    for (args, needle) in [
+        (vec!["ruler", "0"], "numbered from 1"),
+        (vec!["mock-turtles", "4", "4"], "listed twice"),
+        (vec!["turning-turtles", "x"], "'x' is not"),
+    ] {
+        let (code, _, err) = solve(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

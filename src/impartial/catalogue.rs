@@ -8,6 +8,7 @@
 
 use super::all_or_even::AllOrEven;
 use super::bash::Bash;
+use super::coin_turning::{CoinRow, Rule};
 use super::end_nim::EndNim;
 use super::error::ImpartialError;
 use super::fibonacci_nim::FibonacciNim;
@@ -32,7 +33,12 @@ fn usage(game: &str) -> &'static str {
         "bash" => "bash N --max M",
         "subtraction" => "subtraction N --set 1,3,4",
         "wythoff" => "wythoff X Y",
-        "fibonacci-nim" => "fibonacci-nim N [--limit L] (L = largest take allowed now; default N - 1)",
+        "fibonacci-nim" => {
+            "fibonacci-nim N [--limit L] (L = largest take allowed now; default N - 1)"
+        }
+        "ruler" | "mock-turtles" | "turning-turtles" => {
+            "ruler HEADS... (1-based positions of the heads-up coins)"
+        }
         "take-half" => "take-half N",
         "all-or-even" => "all-or-even N",
         "lasker" => "lasker PILE...",
@@ -198,6 +204,25 @@ pub fn parse_game(
                 Some(k) => Box::new(FibonacciNim { n, k }),
                 None => Box::new(FibonacciNim::opening(n)),
             }
+        }
+        "ruler" | "mock-turtles" | "turning-turtles" => {
+            let rule = Rule::from_name(game).expect("listed above");
+            let mut heads = nums.clone();
+            heads.sort_unstable();
+            if heads.first() == Some(&0) {
+                return Err(ImpartialError::OutOfRange {
+                    what: format!("{game} coin position"),
+                    value: "0".into(),
+                    allowed: "1 or more (coins are numbered from 1 at the left)".into(),
+                });
+            }
+            if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
+                return Err(err(format!(
+                    "coin {} is listed twice (list each heads-up coin once)",
+                    w[0]
+                )));
+            }
+            Box::new(CoinRow { rule, heads })
         }
         "take-half" => Box::new(TakeHalf { n: one(&nums)? }),
         "all-or-even" => Box::new(AllOrEven { n: one(&nums)? }),

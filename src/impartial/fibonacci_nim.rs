@@ -211,7 +211,11 @@ impl Position for FibonacciNim {
         let takes = winning_takes(self.n, self.k);
         let count = takes.len() as u64;
         Some((
-            takes.into_iter().take(limit).map(|t| self.take(t)).collect(),
+            takes
+                .into_iter()
+                .take(limit)
+                .map(|t| self.take(t))
+                .collect(),
             count,
         ))
     }
