@@ -150,3 +150,28 @@ fn coin_turning_games() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn coloring_game() {
+    let (code, out, _) = solve(&["coloring", "13", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert!(v["reason"].as_str().unwrap().contains("period 12 from 71"));
+    let (_, out, _) = solve(&["coloring", "6", "--colored", "1:2,2:5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 2);
+    for (args, needle) in [
+        (vec!["coloring", "6", "--colored", "3:2"], "row 1 or 2"),
+        (vec!["coloring", "6", "--colored", "1:7"], "column 1 to 6"),
+        (vec!["coloring", "6", "--colored", "12"], "not ROW:COL"),
+        (
+            vec!["coloring", "6", "--colored", "1:2,1:2"],
+            "listed twice",
+        ),
+    ] {
+        let (code, _, err) = solve(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

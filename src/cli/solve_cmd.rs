@@ -15,7 +15,9 @@ use clap::Args;
 pub struct SolveArgs {
     /// The game and its position, e.g. `nim 3 4 5`, `bash 21 --max 3`,
     /// `subtraction 20 --set 1,3,4`, `wythoff 10 15`, `octal 10 --code 0.77`,
-    /// `kayles 10`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
+    /// `kayles 10`, `fibonacci-nim 83 [--limit L]`, `ruler 3 5` (heads-up
+    /// coins, 1-based; also `mock-turtles`, `turning-turtles`), `coloring 13
+    /// [--colored 1:2,2:5]`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
     /// default 20), `--table N` (one-heap games: g(0..=N) as CSV).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]

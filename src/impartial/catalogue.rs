@@ -9,6 +9,7 @@
 use super::all_or_even::AllOrEven;
 use super::bash::Bash;
 use super::coin_turning::{CoinRow, Rule};
+use super::coloring::Coloring;
 use super::end_nim::EndNim;
 use super::error::ImpartialError;
 use super::fibonacci_nim::FibonacciNim;
@@ -39,6 +40,7 @@ fn usage(game: &str) -> &'static str {
         "ruler" | "mock-turtles" | "turning-turtles" => {
             "ruler HEADS... (1-based positions of the heads-up coins)"
         }
+        "coloring" => "coloring N [--colored ROW:COL,...] (rows 1-2, columns 1-N)",
         "take-half" => "take-half N",
         "all-or-even" => "all-or-even N",
         "lasker" => "lasker PILE...",
@@ -128,6 +130,7 @@ pub fn parse_game(
     let mut set = None;
     let mut code = None;
     let mut take_limit = None;
+    let mut colored = None;
     let mut i = 1;
     while i < words.len() {
         let w = words[i].as_str();
@@ -140,6 +143,7 @@ pub fn parse_game(
                 ("set", "subtraction") => set = Some(value.clone()),
                 ("code", "octal") => code = Some(value.clone()),
                 ("limit", "fibonacci-nim") => take_limit = Some(number("--limit", value)?),
+                ("colored", "coloring") => colored = Some(value.clone()),
                 _ => return Err(err(format!("unknown option --{opt}"))),
             }
             i += 2;
@@ -223,6 +227,35 @@ pub fn parse_game(
                 )));
             }
             Box::new(CoinRow { rule, heads })
+        }
+        "coloring" => {
+            let n = one(&nums)?;
+            let mut board = Coloring::empty(n);
+            let mut cells = Vec::new();
+            for cell in colored.iter().flat_map(|t| t.split(',')) {
+                let cell = cell.trim();
+                if cell.is_empty() {
+                    continue;
+                }
+                let (r, c) = cell.split_once(':').ok_or_else(|| {
+                    err(format!("--colored cell '{cell}' is not ROW:COL, e.g. 1:3"))
+                })?;
+                let row = number("--colored row", r.trim())?;
+                let col = number("--colored column", c.trim())?;
+                if row != 1 && row != 2 || col == 0 || col > n {
+                    return Err(ImpartialError::OutOfRange {
+                        what: "--colored cell".into(),
+                        value: cell.to_string(),
+                        allowed: format!("row 1 or 2, column 1 to {n}"),
+                    });
+                }
+                if cells.contains(&(row as u8, col)) {
+                    return Err(err(format!("cell {cell} is listed twice")));
+                }
+                cells.push((row as u8, col));
+            }
+            board = board.with(&cells);
+            Box::new(board)
         }
         "take-half" => Box::new(TakeHalf { n: one(&nums)? }),
         "all-or-even" => Box::new(AllOrEven { n: one(&nums)? }),

@@ -254,18 +254,19 @@ mod tests {
     use super::*;
     use crate::impartial::engine::Engine;
 
-    fn engine() -> Engine<(u64, u64), impl FnMut(&(u64, u64)) -> Vec<(u64, u64)>> {
-        // Normalise k to min(k, n) so equal games share a state.
-        Engine::new(|&(n, k): &(u64, u64)| {
-            (1..=k.min(n))
-                .map(|t| (n - t, (2 * t).min(n - t)))
-                .collect()
-        })
+    type State = (u64, u64);
+
+    /// Options of (n, k), with k normalised to min(k, n) so equal games
+    /// share a state.
+    fn brute_moves(&(n, k): &State) -> Vec<State> {
+        (1..=k.min(n))
+            .map(|t| (n - t, (2 * t).min(n - t)))
+            .collect()
     }
 
     #[test]
     fn outcomes_values_and_winning_moves_match_brute_force() {
-        let mut e = engine();
+        let mut e = Engine::new(brute_moves);
         for n in 0..=60u64 {
             for k in 0..=n {
                 let g = e.grundy(&(n, k)).unwrap();

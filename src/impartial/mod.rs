@@ -16,6 +16,7 @@ pub mod all_or_even;
 pub mod bash;
 pub mod catalogue;
 pub mod coin_turning;
+pub mod coloring;
 pub mod end_nim;
 pub mod engine;
 pub mod error;
