@@ -30,6 +30,7 @@ pub mod period;
 pub mod position;
 pub mod subtraction;
 pub mod sum;
+pub mod table;
 pub mod take_half;
 pub mod wythoff;
 
