@@ -27,6 +27,7 @@ pub mod mex;
 pub mod nim;
 pub mod octal;
 pub mod period;
+pub mod play;
 pub mod position;
 pub mod subtraction;
 pub mod sum;
