@@ -278,9 +278,7 @@ impl Session {
         }
         // A position the user names wins over a move number (in one-heap
         // games "4" is the heap of 4).
-        let named = options
-            .iter()
-            .position(|m| names_of(m).iter().any(|n| *n == input));
+        let named = options.iter().position(|m| names_of(m).contains(&input));
         let index = match (named, input.parse::<usize>()) {
             (Some(i), _) => Some(i),
             (None, Ok(k)) if k >= 1 && k <= options.len() => Some(k - 1),
