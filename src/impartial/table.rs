@@ -143,6 +143,9 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
                 values: wythoff::grundy_table(n as usize),
             })
         }
+        "fibonacci-nim" if n > super::fibonacci_nim::GRUNDY_TABLE_MAX => {
+            Err(too_big(game, n, super::fibonacci_nim::GRUNDY_TABLE_MAX))
+        }
         "graph" | "sum" | "end-nim" => Err(usage(
             "has no one-heap table",
             "a one-heap game, e.g. kayles --table 100",
@@ -203,6 +206,7 @@ mod tests {
         assert_eq!(values[3][5], 0);
         assert!(tabulate(&w("wythoff"), 301).is_err());
         assert!(tabulate(&w("graph"), 3).is_err());
+        assert!(tabulate(&w("fibonacci-nim"), 1001).is_err());
         assert!(tabulate(&w("chess"), 3).is_err());
     }
 }
