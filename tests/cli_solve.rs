@@ -97,3 +97,81 @@ fn bad_input_exits_2() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn fibonacci_nim_83_and_89() {
+    let (code, out, _) = solve(&["fibonacci-nim", "83", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"][0],
+        "take 2 (leave 81) -> fibonacci-nim 81 --limit 4"
+    );
+    let (code, out, _) = solve(&["fibonacci-nim", "89", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    let (code, out, _) = solve(&["fibonacci-nim", "10", "--limit", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    let (code, _, err) = solve(&["fibonacci-nim", "10", "--limit", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--limit: 'x'"), "{err}");
+}
+
+#[test]
+fn coin_turning_games() {
+    let (code, out, _) = solve(&["ruler", "3", "5", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let (_, out, _) = solve(&["mock-turtles", "2", "5", "9", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 2 ^ 8 ^ 16);
+    let (_, out, _) = solve(&["turning-turtles", "3", "5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 6);
+    assert_eq!(
+        v["winning_moves"][0],
+        "turn coins 3 and 5 -> turning-turtles"
+    );
+    for (args, needle) in [
+        (vec!["ruler", "0"], "numbered from 1"),
+        (vec!["mock-turtles", "4", "4"], "listed twice"),
+        (vec!["turning-turtles", "x"], "'x' is not"),
+    ] {
+        let (code, _, err) = solve(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn coloring_game() {
+    let (code, out, _) = solve(&["coloring", "13", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert!(v["reason"].as_str().unwrap().contains("period 12 from 71"));
+    let (_, out, _) = solve(&["coloring", "6", "--colored", "1:2,2:5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grundy"], 2);
+    for (args, needle) in [
+        (vec!["coloring", "6", "--colored", "3:2"], "row 1 or 2"),
+        (vec!["coloring", "6", "--colored", "1:7"], "column 1 to 6"),
+        (vec!["coloring", "6", "--colored", "12"], "not ROW:COL"),
+        (
+            vec!["coloring", "6", "--colored", "1:2,1:2"],
+            "listed twice",
+        ),
+    ] {
+        let (code, _, err) = solve(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -5,9 +5,11 @@
 pub mod guess_cmd;
 pub mod match_cmd;
 pub mod pirates_cmd;
+pub mod play_cmd;
 pub mod progress;
 pub mod run_cmd;
 pub mod run_dilemmas;
+pub mod run_impartial;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
@@ -39,6 +41,8 @@ pub enum Command {
     Guess(guess_cmd::GuessArgs),
     /// Solve an impartial game: outcome, Grundy value, winning moves.
     Solve(solve_cmd::SolveArgs),
+    /// Play an impartial game against the computer (moves read from standard input).
+    Play(play_cmd::PlayArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -71,6 +75,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Pirates(args) => pirates_cmd::run(&args),
         Command::Guess(args) => guess_cmd::run(&args),
         Command::Solve(args) => solve_cmd::run(&args),
+        Command::Play(args) => play_cmd::run(&args),
     }
 }
 

@@ -78,6 +78,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Guess(g) => {
                 crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
             }
+            Scenario::Impartial(s) => {
+                crate::cli::run_impartial::run_impartial(s, &loaded.scenario, &destination, args)
+            }
         })?;
     }
     Ok(())

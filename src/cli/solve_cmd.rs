@@ -5,9 +5,8 @@
 
 use super::CliError;
 use crate::impartial::catalogue::{number, parse_game};
-use crate::impartial::octal::{self, OctalCode};
 use crate::impartial::solve;
-use crate::impartial::subtraction::{self, SubtractionSet};
+use crate::impartial::table::{Table, tabulate};
 use clap::Args;
 
 /// Arguments of `dilemma solve`.
@@ -15,7 +14,9 @@ use clap::Args;
 pub struct SolveArgs {
     /// The game and its position, e.g. `nim 3 4 5`, `bash 21 --max 3`,
     /// `subtraction 20 --set 1,3,4`, `wythoff 10 15`, `octal 10 --code 0.77`,
-    /// `kayles 10`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
+    /// `kayles 10`, `fibonacci-nim 83 [--limit L]`, `ruler 3 5` (heads-up
+    /// coins, 1-based; also `mock-turtles`, `turning-turtles`), `coloring 13
+    /// [--colored 1:2,2:5]`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
     /// default 20), `--table N` (one-heap games: g(0..=N) as CSV).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
@@ -28,11 +29,21 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut json = false;
     let mut limit = 20usize;
     let mut table: Option<u64> = None;
+    // In Fibonacci Nim `--limit` is part of the position (the largest take
+    // allowed now), so it is not the listing limit there.
+    let fibonacci = args.words.first().map(String::as_str) == Some("fibonacci-nim");
     let mut i = 0;
     while i < args.words.len() {
         let w = &args.words[i];
         match w.as_str() {
             "--json" => json = true,
+            "--limit" if fibonacci => {
+                words.push(w.clone());
+                if let Some(v) = args.words.get(i + 1) {
+                    words.push(v.clone());
+                }
+                i += 1;
+            }
             "--limit" | "--table" => {
                 let v = args
                     .words
@@ -100,95 +111,52 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
-    if n > 10_000_000 {
-        return Err(CliError::BadInput(format!(
-            "--table {n} is out of range (allowed: 0 to 10000000)"
-        )));
-    }
-    let bad = |e: crate::impartial::ImpartialError| CliError::BadInput(e.to_string());
-    let game = words.first().map(String::as_str).unwrap_or("");
-    let opt = |name: &str| {
-        words
-            .iter()
-            .position(|w| w == name)
-            .and_then(|i| words.get(i + 1))
-            .cloned()
+    let table = tabulate(words, n).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let to_json = |v: serde_json::Value| {
+        serde_json::to_string(&v).map_err(|e| CliError::Failed(e.to_string()))
     };
-    let (values, period, label): (
-        Vec<u64>,
-        Option<crate::impartial::period::Periodicity>,
-        String,
-    ) = match game {
-        "subtraction" => {
-            let text = opt("--set").ok_or_else(|| {
-                CliError::BadInput(
-                    "subtraction: --set is required (usage: subtraction --set 1,3,4 --table N)"
-                        .into(),
-                )
-            })?;
-            let elems = text
-                .split(',')
-                .filter(|s| !s.trim().is_empty())
-                .map(|s| number("--set element", s.trim()))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(bad)?;
-            let set = SubtractionSet::new(elems).map_err(bad)?;
-            let a = subtraction::Analysis::new(set.clone()).map_err(bad)?;
-            (
-                (0..=n).map(|i| a.grundy(i)).collect(),
-                Some(a.periodicity),
-                format!("subtraction {{{}}}", set.text()),
-            )
-        }
-        "octal" | "kayles" | "dawsons-kayles" | "dawsons-chess" => {
-            let code = match octal::named_code(game) {
-                Some(c) => c.to_string(),
-                None => opt("--code").ok_or_else(|| {
-                    CliError::BadInput("octal: --code is required (e.g. --code 0.77)".into())
-                })?,
-            };
-            let code = OctalCode::parse(&code).map_err(bad)?;
-            let a = octal::Analysis::new(code.clone(), octal::DEFAULT_SEARCH.max(n + 1));
-            (
-                (0..=n)
-                    .map(|i| a.grundy(i).expect("computed to n"))
-                    .collect(),
-                a.periodicity,
-                format!("octal {}", code.text()),
-            )
-        }
-        _ => {
-            // Any one-heap game given by a template with the heap first.
-            let mut out = Vec::new();
-            for i in 0..=n.min(100_000) {
-                let mut w = words.to_vec();
-                w.insert(1, i.to_string());
-                let p = parse_game(&w, &|_| Err("no files in --table".into())).map_err(bad)?;
-                out.push(p.grundy().ok_or_else(|| {
-                    CliError::BadInput(format!("{game}: no Grundy values to tabulate"))
-                })?);
+    match table {
+        Table::Heap {
+            label,
+            values,
+            period,
+        } => {
+            if json {
+                println!(
+                    "{}",
+                    to_json(
+                        serde_json::json!({"game": label, "values": values, "period": period})
+                    )?
+                );
+                return Ok(());
             }
-            (out, None, game.to_string())
+            println!("n,grundy");
+            for (i, g) in values.iter().enumerate() {
+                println!("{i},{g}");
+            }
+            match period {
+                Some(p) => eprintln!(
+                    "{label}: period {} from n = {} (proven on {} values)",
+                    p.period, p.preperiod, p.checked
+                ),
+                None => eprintln!("{label}: no period certified"),
+            }
         }
-    };
-    if json {
-        let v = serde_json::json!({"game": label, "values": values, "period": period});
-        println!(
-            "{}",
-            serde_json::to_string(&v).map_err(|e| CliError::Failed(e.to_string()))?
-        );
-        return Ok(());
-    }
-    println!("n,grundy");
-    for (i, g) in values.iter().enumerate() {
-        println!("{i},{g}");
-    }
-    match period {
-        Some(p) => eprintln!(
-            "{label}: period {} from n = {} (proven on {} values)",
-            p.period, p.preperiod, p.checked
-        ),
-        None => eprintln!("{label}: no period certified"),
+        Table::Wythoff { values } => {
+            if json {
+                println!(
+                    "{}",
+                    to_json(serde_json::json!({"game": "wythoff", "values": values}))?
+                );
+                return Ok(());
+            }
+            println!("x,y,grundy,p_position");
+            for (x, row) in values.iter().enumerate() {
+                for (y, g) in row.iter().enumerate() {
+                    println!("{x},{y},{g},{}", *g == 0);
+                }
+            }
+        }
     }
     Ok(())
 }

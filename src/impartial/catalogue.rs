@@ -8,8 +8,11 @@
 
 use super::all_or_even::AllOrEven;
 use super::bash::Bash;
+use super::coin_turning::{CoinRow, Rule};
+use super::coloring::Coloring;
 use super::end_nim::EndNim;
 use super::error::ImpartialError;
+use super::fibonacci_nim::FibonacciNim;
 use super::graph::{Graph, GraphPosition};
 use super::lasker::Lasker;
 use super::nim::{MisereNim, Nim};
@@ -31,6 +34,13 @@ fn usage(game: &str) -> &'static str {
         "bash" => "bash N --max M",
         "subtraction" => "subtraction N --set 1,3,4",
         "wythoff" => "wythoff X Y",
+        "fibonacci-nim" => {
+            "fibonacci-nim N [--limit L] (L = largest take allowed now; default N - 1)"
+        }
+        "ruler" | "mock-turtles" | "turning-turtles" => {
+            "ruler HEADS... (1-based positions of the heads-up coins)"
+        }
+        "coloring" => "coloring N [--colored ROW:COL,...] (rows 1-2, columns 1-N)",
         "take-half" => "take-half N",
         "all-or-even" => "all-or-even N",
         "lasker" => "lasker PILE...",
@@ -119,6 +129,8 @@ pub fn parse_game(
     let mut max = None;
     let mut set = None;
     let mut code = None;
+    let mut take_limit = None;
+    let mut colored = None;
     let mut i = 1;
     while i < words.len() {
         let w = words[i].as_str();
@@ -130,6 +142,8 @@ pub fn parse_game(
                 ("max", "bash") => max = Some(number("--max", value)?),
                 ("set", "subtraction") => set = Some(value.clone()),
                 ("code", "octal") => code = Some(value.clone()),
+                ("limit", "fibonacci-nim") => take_limit = Some(number("--limit", value)?),
+                ("colored", "coloring") => colored = Some(value.clone()),
                 _ => return Err(err(format!("unknown option --{opt}"))),
             }
             i += 2;
@@ -188,6 +202,61 @@ pub fn parse_game(
             [x, y] => Box::new(Wythoff { x, y }),
             _ => return Err(err(format!("expected two piles, got {}", nums.len()))),
         },
+        "fibonacci-nim" => {
+            let n = one(&nums)?;
+            match take_limit {
+                Some(k) => Box::new(FibonacciNim { n, k }),
+                None => Box::new(FibonacciNim::opening(n)),
+            }
+        }
+        "ruler" | "mock-turtles" | "turning-turtles" => {
+            let rule = Rule::from_name(game).expect("listed above");
+            let mut heads = nums.clone();
+            heads.sort_unstable();
+            if heads.first() == Some(&0) {
+                return Err(ImpartialError::OutOfRange {
+                    what: format!("{game} coin position"),
+                    value: "0".into(),
+                    allowed: "1 or more (coins are numbered from 1 at the left)".into(),
+                });
+            }
+            if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
+                return Err(err(format!(
+                    "coin {} is listed twice (list each heads-up coin once)",
+                    w[0]
+                )));
+            }
+            Box::new(CoinRow { rule, heads })
+        }
+        "coloring" => {
+            let n = one(&nums)?;
+            let mut board = Coloring::empty(n);
+            let mut cells = Vec::new();
+            for cell in colored.iter().flat_map(|t| t.split(',')) {
+                let cell = cell.trim();
+                if cell.is_empty() {
+                    continue;
+                }
+                let (r, c) = cell.split_once(':').ok_or_else(|| {
+                    err(format!("--colored cell '{cell}' is not ROW:COL, e.g. 1:3"))
+                })?;
+                let row = number("--colored row", r.trim())?;
+                let col = number("--colored column", c.trim())?;
+                if row != 1 && row != 2 || col == 0 || col > n {
+                    return Err(ImpartialError::OutOfRange {
+                        what: "--colored cell".into(),
+                        value: cell.to_string(),
+                        allowed: format!("row 1 or 2, column 1 to {n}"),
+                    });
+                }
+                if cells.contains(&(row as u8, col)) {
+                    return Err(err(format!("cell {cell} is listed twice")));
+                }
+                cells.push((row as u8, col));
+            }
+            board = board.with(&cells);
+            Box::new(board)
+        }
         "take-half" => Box::new(TakeHalf { n: one(&nums)? }),
         "all-or-even" => Box::new(AllOrEven { n: one(&nums)? }),
         "lasker" => Box::new(Lasker { piles: nums }),

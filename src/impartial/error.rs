@@ -51,8 +51,7 @@ pub enum ImpartialError {
     TooLarge { limit: usize },
 }
 
-/// Every game name `dilemma solve` accepts (Fibonacci Nim, the coin-turning
-/// games and the 2 x n colouring game are not implemented yet).
+/// Every game name `dilemma solve` accepts.
 pub const GAME_NAMES: &[&str] = &[
     "nim",
     "misere-nim",
@@ -60,6 +59,11 @@ pub const GAME_NAMES: &[&str] = &[
     "bash",
     "subtraction",
     "wythoff",
+    "fibonacci-nim",
+    "ruler",
+    "mock-turtles",
+    "turning-turtles",
+    "coloring",
     "take-half",
     "all-or-even",
     "lasker",

@@ -15,18 +15,23 @@
 pub mod all_or_even;
 pub mod bash;
 pub mod catalogue;
+pub mod coin_turning;
+pub mod coloring;
 pub mod end_nim;
 pub mod engine;
 pub mod error;
+pub mod fibonacci_nim;
 pub mod graph;
 pub mod lasker;
 pub mod mex;
 pub mod nim;
 pub mod octal;
 pub mod period;
+pub mod play;
 pub mod position;
 pub mod subtraction;
 pub mod sum;
+pub mod table;
 pub mod take_half;
 pub mod wythoff;
 

@@ -6,6 +6,7 @@ pub mod atomic;
 // charts: pending
 pub mod charts;
 pub mod guess_files;
+pub mod impartial_files;
 pub mod pirates_files;
 pub mod tournament_charts;
 pub mod tournament_files;

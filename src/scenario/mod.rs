@@ -5,12 +5,14 @@
 
 pub mod error;
 pub mod guess;
+pub mod impartial;
 pub mod pirates;
 pub mod reader;
 pub mod tournament;
 
 pub use error::{ScenarioError, Source};
 pub use guess::GuessScenario;
+pub use impartial::ImpartialScenario;
 pub use pirates::PiratesScenario;
 pub use tournament::TournamentScenario;
 
@@ -18,7 +20,7 @@ use reader::{TableReader, parse_document};
 use std::path::Path;
 
 /// The kinds of scenario this version understands.
-pub const KINDS: &[&str] = &["tournament", "pirates", "guess"];
+pub const KINDS: &[&str] = &["tournament", "pirates", "guess", "impartial"];
 
 /// A validated scenario of any kind.
 #[derive(Clone, Debug)]
@@ -29,6 +31,8 @@ pub enum Scenario {
     Pirates(PiratesScenario),
     /// Guess p of the average.
     Guess(GuessScenario),
+    /// Grundy value tables and positions of an impartial game.
+    Impartial(ImpartialScenario),
 }
 
 impl Scenario {
@@ -38,6 +42,7 @@ impl Scenario {
             Scenario::Tournament(t) => &t.name,
             Scenario::Pirates(s) => &s.name,
             Scenario::Guess(s) => &s.name,
+            Scenario::Impartial(s) => &s.name,
         }
     }
 
@@ -47,6 +52,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.seed,
             Scenario::Pirates(s) => s.seed,
             Scenario::Guess(s) => s.seed,
+            Scenario::Impartial(s) => s.seed,
         }
     }
 
@@ -56,6 +62,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.seed = seed,
             Scenario::Pirates(s) => s.seed = seed,
             Scenario::Guess(s) => s.set_seed(seed),
+            Scenario::Impartial(s) => s.seed = seed,
         }
     }
 
@@ -65,6 +72,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.resolved_toml(),
             Scenario::Pirates(s) => s.resolved_toml(),
             Scenario::Guess(s) => s.resolved_toml(),
+            Scenario::Impartial(s) => s.resolved_toml(),
         }
     }
 }
@@ -136,6 +144,7 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         )?),
         "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
         "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
+        "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
         other => {
             return Err(top.error(
                 kind.span.start,

@@ -1,0 +1,212 @@
+//! Tables of Grundy values for `dilemma solve GAME --table N` and the
+//! `impartial` scenario kind: g(0..=N) of a one-heap game named by its
+//! command words without the heap (`kayles`, `subtraction --set 1,3,4`,
+//! `ruler`, `coloring`, ...), with the certified period when the theory
+//! gives one; for Wythoff, the grid g(x, y) for 0 <= x, y <= N.
+//!
+//! What "n" means per game: the heap or pile size; for the coin-turning
+//! games the value of a single heads-up coin at position n (n = 0: no coin);
+//! for the 2 x n colouring game the empty 2 x n board; for Fibonacci Nim the
+//! opening position of n tokens.
+//!
+//! Invariant: every value is exact and comes from the same solver as
+//! `dilemma solve`; a period is reported only when proven.
+
+use super::catalogue::{number, parse_game};
+use super::coin_turning::Rule;
+use super::error::ImpartialError;
+use super::octal::{self, OctalCode};
+use super::period::Periodicity;
+use super::subtraction::{self, SubtractionSet};
+use super::{coloring, wythoff};
+
+/// The largest N for one-heap tables.
+pub const MAX_HEAP_TABLE: u64 = 10_000_000;
+/// The largest N for games tabulated position by position (no fast
+/// recurrence).
+pub const MAX_GENERIC_TABLE: u64 = 100_000;
+/// The largest N for the Wythoff grid (its mex recursion is cubic).
+pub const MAX_WYTHOFF_TABLE: u64 = 300;
+
+/// A table of Grundy values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// g(0..=N) of a one-heap game.
+    Heap {
+        /// The game, e.g. "octal 0.77".
+        label: String,
+        /// g(n) for n = 0..=N.
+        values: Vec<u64>,
+        /// The proven eventual period, if any.
+        period: Option<Periodicity>,
+    },
+    /// Wythoff's g(x, y) for 0 <= x, y <= N: `values[x][y]`.
+    Wythoff {
+        /// `values[x][y]`.
+        values: Vec<Vec<u64>>,
+    },
+}
+
+fn option(words: &[String], name: &str) -> Option<String> {
+    words
+        .iter()
+        .position(|w| w == name)
+        .and_then(|i| words.get(i + 1))
+        .cloned()
+}
+
+fn too_big(game: &str, n: u64, max: u64) -> ImpartialError {
+    ImpartialError::OutOfRange {
+        what: format!("table size for {game}"),
+        value: n.to_string(),
+        allowed: format!("0 to {max}"),
+    }
+}
+
+/// Tabulates the game named by `words` (its command words without the heap
+/// size) for n = 0..=N.
+pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
+    let game = words.first().map(String::as_str).unwrap_or("");
+    let usage = |message: &str, usage: &str| ImpartialError::Usage {
+        game: game.to_string(),
+        message: message.to_string(),
+        usage: usage.to_string(),
+    };
+    if n > MAX_HEAP_TABLE {
+        return Err(too_big(game, n, MAX_HEAP_TABLE));
+    }
+    match game {
+        "subtraction" => {
+            let text = option(words, "--set")
+                .ok_or_else(|| usage("--set is required", "subtraction --set 1,3,4 --table N"))?;
+            let elems = text
+                .split(',')
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| number("--set element", s.trim()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let set = SubtractionSet::new(elems)?;
+            let a = subtraction::Analysis::new(set.clone())?;
+            Ok(Table::Heap {
+                label: format!("subtraction {{{}}}", set.text()),
+                values: (0..=n).map(|i| a.grundy(i)).collect(),
+                period: Some(a.periodicity),
+            })
+        }
+        "octal" | "kayles" | "dawsons-kayles" | "dawsons-chess" => {
+            let code = match octal::named_code(game) {
+                Some(c) => c.to_string(),
+                None => option(words, "--code")
+                    .ok_or_else(|| usage("--code is required", "octal --code 0.77 --table N"))?,
+            };
+            let code = OctalCode::parse(&code)?;
+            let a = octal::Analysis::new(code.clone(), octal::DEFAULT_SEARCH.max(n + 1));
+            Ok(Table::Heap {
+                label: format!("octal {}", code.text()),
+                values: (0..=n)
+                    .map(|i| a.grundy(i).expect("computed to n"))
+                    .collect(),
+                period: a.periodicity,
+            })
+        }
+        "coloring" => Ok(Table::Heap {
+            label: "2 x n colouring".into(),
+            values: (0..=n).map(coloring::run_value).collect(),
+            period: Some(coloring::periodicity()),
+        }),
+        "ruler" | "mock-turtles" | "turning-turtles" => {
+            let rule = Rule::from_name(game).expect("listed above");
+            if words.len() > 1 {
+                return Err(usage(
+                    "a table lists single coins; give no positions",
+                    "ruler --table N",
+                ));
+            }
+            Ok(Table::Heap {
+                label: format!("{game} (single heads-up coin at n)"),
+                values: (0..=n)
+                    .map(|i| if i == 0 { 0 } else { rule.value(i) })
+                    .collect(),
+                period: None,
+            })
+        }
+        "wythoff" => {
+            if n > MAX_WYTHOFF_TABLE {
+                return Err(too_big(game, n, MAX_WYTHOFF_TABLE));
+            }
+            if words.len() > 1 {
+                return Err(usage(
+                    "a table covers every pair of piles up to N; give no piles",
+                    "wythoff --table N",
+                ));
+            }
+            Ok(Table::Wythoff {
+                values: wythoff::grundy_table(n as usize),
+            })
+        }
+        "fibonacci-nim" if n > super::fibonacci_nim::GRUNDY_TABLE_MAX => {
+            Err(too_big(game, n, super::fibonacci_nim::GRUNDY_TABLE_MAX))
+        }
+        "graph" | "sum" | "end-nim" => Err(usage(
+            "has no one-heap table",
+            "a one-heap game, e.g. kayles --table 100",
+        )),
+        _ => {
+            // Any other one-heap game: its words with the heap inserted.
+            if n > MAX_GENERIC_TABLE {
+                return Err(too_big(game, n, MAX_GENERIC_TABLE));
+            }
+            let mut values = Vec::new();
+            for i in 0..=n {
+                let mut w = words.to_vec();
+                w.insert(1, i.to_string());
+                let p = parse_game(&w, &|_| Err("no files in a table".into()))?;
+                values.push(
+                    p.grundy()
+                        .ok_or_else(|| usage("no Grundy values to tabulate", "nim --table N"))?,
+                );
+            }
+            Ok(Table::Heap {
+                label: game.to_string(),
+                values,
+                period: None,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn tables_agree_with_the_solvers() {
+        let Table::Heap { values, period, .. } =
+            tabulate(&w("subtraction --set 1,3,4"), 20).unwrap()
+        else {
+            panic!("heap table")
+        };
+        assert_eq!(&values[..8], &[0, 1, 0, 1, 2, 3, 2, 0]);
+        assert_eq!(period.unwrap().period, 7);
+        let Table::Heap { values, .. } = tabulate(&w("ruler"), 8).unwrap() else {
+            panic!()
+        };
+        assert_eq!(values, vec![0, 1, 2, 1, 4, 1, 2, 1, 8]);
+        let Table::Heap { values, .. } = tabulate(&w("bash --max 3"), 6).unwrap() else {
+            panic!()
+        };
+        assert_eq!(values, vec![0, 1, 2, 3, 0, 1, 2]);
+        let Table::Wythoff { values } = tabulate(&w("wythoff"), 5).unwrap() else {
+            panic!()
+        };
+        assert_eq!(values[1][2], 0);
+        assert_eq!(values[3][5], 0);
+        assert!(tabulate(&w("wythoff"), 301).is_err());
+        assert!(tabulate(&w("graph"), 3).is_err());
+        assert!(tabulate(&w("fibonacci-nim"), 1001).is_err());
+        assert!(tabulate(&w("chess"), 3).is_err());
+    }
+}
