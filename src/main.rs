@@ -4,7 +4,27 @@
 use clap::Parser;
 use dilemma::cli::{Cli, execute};
 
+/// Restores the default action for SIGPIPE, so that `dilemma ... | head`
+/// ends quietly when the reader closes the pipe instead of panicking on a
+/// failed write (Rust ignores SIGPIPE by default).
+#[cfg(unix)]
+fn quit_quietly_on_closed_pipe() {
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: setting a signal's disposition to the default is always sound.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quit_quietly_on_closed_pipe() {}
+
 fn main() {
+    quit_quietly_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
