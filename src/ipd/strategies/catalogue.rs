@@ -5,7 +5,7 @@
 //! Display names follow the axelrod library exactly, parameters included
 //! ("Random: 0.5"), so result files line up with its output.
 
-use crate::ipd::strategies::{Strategy, basic};
+use crate::ipd::strategies::{Strategy, basic, cyclers, grudgers, memory_one, tit_for_tat};
 use serde::Serialize;
 
 /// One parameter a strategy takes.
@@ -21,6 +21,40 @@ pub struct ParamSpec {
     pub min: f64,
     /// Largest allowed value.
     pub max: f64,
+    /// What kind of value it is (decides checking and display).
+    pub kind: ParamKind,
+}
+
+/// The kind of a parameter's value. Values are stored as `f64` either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParamKind {
+    /// Any real number in range; shown like Python's `repr` ("0.5", "1.0").
+    Real,
+    /// A whole number in range; shown without a decimal point ("10").
+    Integer,
+    /// A move: 0 means C and 1 means D; shown as the letter.
+    Action,
+}
+
+impl ParamKind {
+    /// The value as the axelrod library prints it in a display name.
+    pub fn show(self, value: f64) -> String {
+        match self {
+            ParamKind::Real => python_float(value),
+            ParamKind::Integer => format!("{}", value as i64),
+            ParamKind::Action => if value == 0.0 { "C" } else { "D" }.to_string(),
+        }
+    }
+
+    /// True when `value` is of this kind.
+    pub fn accepts(self, value: f64) -> bool {
+        match self {
+            ParamKind::Real => value.is_finite(),
+            ParamKind::Integer => value.fract() == 0.0,
+            ParamKind::Action => value == 0.0 || value == 1.0,
+        }
+    }
 }
 
 /// Everything known about a built-in strategy.
@@ -59,140 +93,26 @@ impl std::fmt::Debug for StrategyInfo {
     }
 }
 
-const PROBABILITY_OF_C: ParamSpec = ParamSpec {
-    name: "p",
-    description: "probability of cooperating on each turn",
-    default: 0.5,
-    min: 0.0,
-    max: 1.0,
-};
-
-/// Every built-in strategy.
+/// Every built-in strategy, family by family. Each entry lives next to its
+/// rule (`Rule::INFO` in the family's file).
 pub static CATALOGUE: &[StrategyInfo] = &[
-    StrategyInfo {
-        id: "cooperator",
-        name: "Cooperator",
-        aliases: &["allc", "always-cooperate"],
-        description: "Always cooperates.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(0),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Cooperator(basic::Cooperator),
-    },
-    StrategyInfo {
-        id: "defector",
-        name: "Defector",
-        aliases: &["alld", "always-defect"],
-        description: "Always defects.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(0),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Defector(basic::Defector),
-    },
-    StrategyInfo {
-        id: "tit-for-tat",
-        name: "Tit For Tat",
-        aliases: &["tft"],
-        description: "Cooperates on the first move, then copies the opponent's previous move. \
-                      Winner of Axelrod's first and second tournaments.",
-        source: "Axelrod (1980), Effective Choice in the Prisoner's Dilemma (entry by Anatol Rapoport)",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::TitForTat(basic::TitForTat),
-    },
-    StrategyInfo {
-        id: "grudger",
-        name: "Grudger",
-        aliases: &["grim-trigger", "friedman"],
-        description: "Cooperates until the opponent defects once, then defects for the rest of \
-                      the match (the grim trigger).",
-        source: "Axelrod (1980), first tournament entry by James W. Friedman",
-        memory_depth: None,
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Grudger(basic::Grudger),
-    },
-    StrategyInfo {
-        id: "tit-for-2-tats",
-        name: "Tit For 2 Tats",
-        aliases: &["tf2t", "tit-for-two-tats"],
-        description: "Cooperates unless the opponent defected on both of the last two turns, \
-                      then defects.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(2),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::TitForTwoTats(basic::TitForTwoTats),
-    },
-    StrategyInfo {
-        id: "suspicious-tit-for-tat",
-        name: "Suspicious Tit For Tat",
-        aliases: &["stft"],
-        description: "Defects on the first move, then copies the opponent's previous move.",
-        source: "Beaufils, Delahaye & Mathieu (1997), Our Meeting With Gradual",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::SuspiciousTitForTat(basic::SuspiciousTitForTat),
-    },
-    StrategyInfo {
-        id: "win-stay-lose-shift",
-        name: "Win-Stay Lose-Shift",
-        aliases: &["wsls", "pavlov"],
-        description: "Cooperates first. After a good outcome (R or T) repeats its last move; \
-                      after a bad one (S or P) switches. Equivalently, cooperates exactly when \
-                      both players made the same move last turn.",
-        source: "Nowak & Sigmund (1993), A strategy of win-stay, lose-shift that outperforms \
-                 tit-for-tat in the Prisoner's Dilemma game",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::WinStayLoseShift(basic::WinStayLoseShift),
-    },
-    StrategyInfo {
-        id: "alternator",
-        name: "Alternator",
-        aliases: &[],
-        description: "Cooperates first, then alternates: plays the opposite of its own previous \
-                      move (C, D, C, D, ...).",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Alternator(basic::Alternator),
-    },
-    StrategyInfo {
-        id: "random",
-        name: "Random",
-        aliases: &[],
-        description: "Cooperates with probability p on every turn, independently of the history.",
-        source: "Axelrod (1980), first tournament entry RANDOM (p = 0.5)",
-        memory_depth: Some(0),
-        stochastic: true,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[PROBABILITY_OF_C],
-        build: |values| Strategy::Random(basic::RandomPlayer { p: values[0] }),
-    },
+    basic::Cooperator::INFO,
+    basic::Defector::INFO,
+    tit_for_tat::TitForTat::INFO,
+    grudgers::Grudger::INFO,
+    tit_for_tat::TitForTwoTats::INFO,
+    tit_for_tat::SuspiciousTitForTat::INFO,
+    memory_one::WinStayLoseShift::INFO,
+    cyclers::Alternator::INFO,
+    basic::RandomPlayer::INFO,
+    // The rest of axelrod's basic strategies.
+    tit_for_tat::AntiTitForTat::INFO,
+    tit_for_tat::Bully::INFO,
+    memory_one::WinShiftLoseStay::INFO,
+    // The tit-for-tat family.
+    tit_for_tat::TwoTitsForTat::INFO,
+    tit_for_tat::HardTitForTat::INFO,
+    tit_for_tat::HardTitForTwoTats::INFO,
 ];
 
 /// A player as written in a scenario: a strategy id and parameter values.
@@ -260,6 +180,26 @@ pub enum StrategyError {
         /// Largest allowed.
         max: f64,
     },
+    /// A parameter value is not of the parameter's kind.
+    #[error("parameter `{param}` of `{strategy}` must be {}, got {value}", kind_text(.kind))]
+    ParameterWrongKind {
+        /// Strategy id.
+        strategy: String,
+        /// Parameter name.
+        param: String,
+        /// Value given.
+        value: f64,
+        /// What is allowed.
+        kind: ParamKind,
+    },
+}
+
+fn kind_text(kind: &ParamKind) -> &'static str {
+    match kind {
+        ParamKind::Real => "a finite number",
+        ParamKind::Integer => "a whole number",
+        ParamKind::Action => "0 (C) or 1 (D)",
+    }
 }
 
 fn suggestion_text(suggestion: &Option<String>) -> String {
@@ -388,6 +328,14 @@ impl PlayerSpec {
                 });
             };
             let spec = &info.params[index];
+            if !spec.kind.accepts(*value) {
+                return Err(StrategyError::ParameterWrongKind {
+                    strategy: info.id.to_string(),
+                    param: name.clone(),
+                    value: *value,
+                    kind: spec.kind,
+                });
+            }
             if !(spec.min..=spec.max).contains(value) {
                 return Err(StrategyError::ParameterOutOfRange {
                     strategy: info.id.to_string(),
@@ -402,7 +350,12 @@ impl PlayerSpec {
         let name = if values.is_empty() {
             info.name.to_string()
         } else {
-            let shown: Vec<String> = values.iter().map(|&v| python_float(v)).collect();
+            let shown: Vec<String> = info
+                .params
+                .iter()
+                .zip(&values)
+                .map(|(spec, &v)| spec.kind.show(v))
+                .collect();
             format!("{}: {}", info.name, shown.join(", "))
         };
         Ok(Player {
