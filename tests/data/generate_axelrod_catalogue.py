@@ -15,6 +15,9 @@ It writes ``tests/data/axelrod_catalogue.json``, read by
   ``str(player)`` (the display name), and the classifiers
   ``memory_depth`` (null for infinity), ``stochastic`` and ``makes_use_of``
   (a sorted list, e.g. ["game", "length"]).
+  Memory-one players (axelrod's ``MemoryOnePlayer``) also get
+  ``four_vectors`` (payoffs name -> [P(C|CC), P(C|CD), P(C|DC), P(C|DD)] as
+  the player sets it for that game) and ``initial`` (first move).
 * ``matches``: for EVERY ordered pair (self-play included) of the
   deterministic players, the moves of both players for each horizon in
   ``HORIZONS`` under each payoff matrix in ``PAYOFFS``, from
@@ -25,6 +28,9 @@ It writes ``tests/data/axelrod_catalogue.json``, read by
   same payoffs; for the longest horizon under a later payoff matrix, the
   longest horizon's moves under the first matrix.  The reader reconstructs
   every (pair, payoffs, horizon) record this way and checks every one.
+  Matches are replayed here only where they can differ from that default
+  (a shorter horizon when a player uses the length, another matrix when a
+  player uses the game, by axelrod's ``makes_use_of`` classifier).
 
 Strategies not listed here (those the axelrod library does not have) must be
 checked by hand-written tests in the Rust sources.
@@ -32,6 +38,7 @@ checked by hand-written tests in the Rust sources.
 
 import argparse
 import json
+import multiprocessing
 import sys
 from pathlib import Path
 
@@ -73,6 +80,49 @@ PLAYERS = [
     ("hard-tit-for-2-tats", {}, lambda: axl.HardTitFor2Tats()),
     # grudgers
     ("grudger", {}, lambda: axl.Grudger()),
+    ("forgetful-grudger", {}, lambda: axl.ForgetfulGrudger()),
+    ("opposite-grudger", {}, lambda: axl.OppositeGrudger()),
+    ("aggravater", {}, lambda: axl.Aggravater()),
+    ("soft-grudger", {}, lambda: axl.SoftGrudger()),
+    ("grudger-alternator", {}, lambda: axl.GrudgerAlternator()),
+    ("easy-go", {}, lambda: axl.EasyGo()),
+    ("spiteful-cc", {}, lambda: axl.SpitefulCC()),
+    # cyclers
+    ("cycler-dc", {}, lambda: axl.CyclerDC()),
+    ("cycler-ccd", {}, lambda: axl.CyclerCCD()),
+    ("cycler-ddc", {}, lambda: axl.CyclerDDC()),
+    ("cycler-cccd", {}, lambda: axl.CyclerCCCD()),
+    ("cycler-cccccd", {}, lambda: axl.CyclerCCCCCD()),
+    ("cycler-cccdcd", {}, lambda: axl.CyclerCCCDCD()),
+    ("anti-cycler", {}, lambda: axl.AntiCycler()),
+    # go by majority
+    ("go-by-majority", {}, lambda: axl.GoByMajority()),
+    ("go-by-majority-40", {}, lambda: axl.GoByMajority40()),
+    ("go-by-majority-20", {}, lambda: axl.GoByMajority20()),
+    ("go-by-majority-10", {}, lambda: axl.GoByMajority10()),
+    ("go-by-majority-5", {}, lambda: axl.GoByMajority5()),
+    ("hard-go-by-majority", {}, lambda: axl.HardGoByMajority()),
+    ("hard-go-by-majority-40", {}, lambda: axl.HardGoByMajority40()),
+    ("hard-go-by-majority-20", {}, lambda: axl.HardGoByMajority20()),
+    ("hard-go-by-majority-10", {}, lambda: axl.HardGoByMajority10()),
+    ("hard-go-by-majority-5", {}, lambda: axl.HardGoByMajority5()),
+    ("fool-me-once", {}, lambda: axl.FoolMeOnce()),
+    ("once-bitten", {}, lambda: axl.OnceBitten()),
+    # punishers and appeaser
+    ("punisher", {}, lambda: axl.Punisher()),
+    ("inverse-punisher", {}, lambda: axl.InversePunisher()),
+    ("level-punisher", {}, lambda: axl.LevelPunisher()),
+    ("tricky-level-punisher", {}, lambda: axl.TrickyLevelPunisher()),
+    ("appeaser", {}, lambda: axl.Appeaser()),
+    # probers and handshakes
+    ("prober", {}, lambda: axl.Prober()),
+    ("prober-2", {}, lambda: axl.Prober2()),
+    ("prober-3", {}, lambda: axl.Prober3()),
+    ("prober-4", {}, lambda: axl.Prober4()),
+    ("hard-prober", {}, lambda: axl.HardProber()),
+    ("detective", {}, lambda: axl.Detective()),
+    ("handshake", {}, lambda: axl.Handshake()),
+    ("collective-strategy", {}, lambda: axl.CollectiveStrategy()),
 ]
 
 
@@ -104,6 +154,39 @@ def play(f1, f2, turns, payoffs):
     return ("".join(str(a) for a, _ in result), "".join(str(b) for _, b in result))
 
 
+def pair_record(i, j, uses):
+    """Every (payoffs, horizon) record of the ordered pair (i, j).
+
+    Matches are only replayed where they can differ: a shorter horizon only
+    when one of the players uses the match length, another payoff matrix only
+    when one uses the game (axelrod's `makes_use_of` classifier); otherwise
+    the record equals its default (see the module doc) by construction.
+    """
+    f1, f2 = PLAYERS[i][2], PLAYERS[j][2]
+    longest = max(HORIZONS)
+    names = list(PAYOFFS)
+    record = {"players": [i, j]}
+    resolved = {}
+    for k, name in enumerate(names):
+        for turns in sorted(HORIZONS, reverse=True):
+            # The record the reader assumes when this one is left out.
+            if turns != longest:
+                full = resolved[(name, longest)]
+                default = (full[0][:turns], full[1][:turns])
+                replay = "length" in uses
+            elif k > 0:
+                default = resolved[(names[0], longest)]
+                replay = "game" in uses
+            else:
+                default = None
+                replay = True
+            moves = play(f1, f2, turns, PAYOFFS[name]) if replay else default
+            resolved[(name, turns)] = moves
+            if default != moves:
+                record[f"{name}/{turns}"] = [rle(m) for m in moves]
+    return record
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--any-version", action="store_true")
@@ -114,33 +197,26 @@ def main():
     players = []
     for sid, params, factory in PLAYERS:
         player = factory()
-        players.append({"id": sid, "params": params, "name": str(player), **classifier(player)})
+        entry = {"id": sid, "params": params, "name": str(player), **classifier(player)}
+        if isinstance(player, axl.MemoryOnePlayer):
+            # The (P(C|CC), P(C|CD), P(C|DC), P(C|DD)) vector and first move
+            # the player uses under each payoff matrix.
+            entry["four_vectors"] = {}
+            for name, (r, s, t, p) in PAYOFFS.items():
+                player = factory()
+                player.set_match_attributes(length=200, game=axl.Game(r=r, s=s, t=t, p=p))
+                vector = [player._four_vector[(a, b)] for a in (C, D) for b in (C, D)]
+                entry["four_vectors"][name] = [float(x) for x in vector]
+            entry["initial"] = str(player._initial)
+        players.append(entry)
     deterministic = [i for i, p in enumerate(players) if not p["stochastic"]]
 
     longest = max(HORIZONS)
     names = list(PAYOFFS)
-    matches = []
-    for i in deterministic:
-        for j in deterministic:
-            f1, f2 = PLAYERS[i][2], PLAYERS[j][2]
-            record = {"players": [i, j]}
-            resolved = {}
-            for k, name in enumerate(names):
-                for turns in sorted(HORIZONS, reverse=True):
-                    moves = play(f1, f2, turns, PAYOFFS[name])
-                    resolved[(name, turns)] = moves
-                    record_key = f"{name}/{turns}"
-                    # The record the reader assumes when this one is left out.
-                    if turns != longest:
-                        full = resolved[(name, longest)]
-                        default = (full[0][:turns], full[1][:turns])
-                    elif k > 0:
-                        default = resolved[(names[0], longest)]
-                    else:
-                        default = None
-                    if default != moves:
-                        record[record_key] = [rle(m) for m in moves]
-            matches.append(record)
+    pairs = [(i, j) for i in deterministic for j in deterministic]
+    uses = [set(p["makes_use_of"]) for p in players]
+    with multiprocessing.Pool() as pool:
+        matches = pool.starmap(pair_record, [(i, j, uses[i] | uses[j]) for i, j in pairs])
 
     data = {
         "axelrod_version": axl.__version__,
@@ -150,9 +226,11 @@ def main():
         "players": players,
         "matches": matches,
     }
-    with open(OUT, "w") as f:
+    partial = OUT.with_suffix(".json.partial")
+    with open(partial, "w") as f:
         json.dump(data, f, separators=(",", ":"))
         f.write("\n")
+    partial.replace(OUT)
     print(f"wrote {OUT}: {len(players)} players, {len(matches)} ordered pairs")
 
 

@@ -26,6 +26,7 @@ impl Cooperator {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::Cooperator(Cooperator),
     };
 }
@@ -54,6 +55,7 @@ impl Defector {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::Defector(Defector),
     };
 }
@@ -95,6 +97,7 @@ impl RandomPlayer {
             max: 1.0,
             kind: ParamKind::Real,
         }],
+        display_name: None,
         build: |values| Strategy::Random(RandomPlayer { p: values[0] }),
     };
 }

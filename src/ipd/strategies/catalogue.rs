@@ -5,7 +5,9 @@
 //! Display names follow the axelrod library exactly, parameters included
 //! ("Random: 0.5"), so result files line up with its output.
 
-use crate::ipd::strategies::{Strategy, basic, cyclers, grudgers, memory_one, tit_for_tat};
+use crate::ipd::strategies::{
+    Strategy, basic, cyclers, go_by_majority, grudgers, memory_one, probers, punishers, tit_for_tat,
+};
 use serde::Serialize;
 
 /// One parameter a strategy takes.
@@ -80,6 +82,10 @@ pub struct StrategyInfo {
     pub uses_payoffs: bool,
     /// Parameters, in display order.
     pub params: &'static [ParamSpec],
+    /// Builds the display name from the parameter values, for the entries
+    /// whose axelrod name is not the generic "Name: v1, v2" (`None`: generic).
+    #[serde(skip)]
+    pub display_name: Option<fn(&[f64]) -> String>,
     /// Builds the strategy from parameter values given in `params` order.
     #[serde(skip)]
     pub build: fn(&[f64]) -> Strategy,
@@ -113,6 +119,51 @@ pub static CATALOGUE: &[StrategyInfo] = &[
     tit_for_tat::TwoTitsForTat::INFO,
     tit_for_tat::HardTitForTat::INFO,
     tit_for_tat::HardTitForTwoTats::INFO,
+    // Cyclers.
+    cyclers::Cycler::INFO_DC,
+    cyclers::Cycler::INFO_CCD,
+    cyclers::Cycler::INFO_DDC,
+    cyclers::Cycler::INFO_CCCD,
+    cyclers::Cycler::INFO_CCCCCD,
+    cyclers::Cycler::INFO_CCCDCD,
+    cyclers::AntiCycler::INFO,
+    // Grudgers.
+    grudgers::ForgetfulGrudger::INFO,
+    grudgers::OppositeGrudger::INFO,
+    grudgers::Aggravater::INFO,
+    grudgers::SoftGrudger::INFO,
+    grudgers::GrudgerAlternator::INFO,
+    grudgers::EasyGo::INFO,
+    grudgers::SpitefulCc::INFO,
+    // Go By Majority.
+    go_by_majority::GoByMajority::INFO_SOFT,
+    go_by_majority::GoByMajority::INFO_SOFT_40,
+    go_by_majority::GoByMajority::INFO_SOFT_20,
+    go_by_majority::GoByMajority::INFO_SOFT_10,
+    go_by_majority::GoByMajority::INFO_SOFT_5,
+    go_by_majority::GoByMajority::INFO_HARD,
+    go_by_majority::GoByMajority::INFO_HARD_40,
+    go_by_majority::GoByMajority::INFO_HARD_20,
+    go_by_majority::GoByMajority::INFO_HARD_10,
+    go_by_majority::GoByMajority::INFO_HARD_5,
+    // Grudger-like rules of oncebitten.py.
+    grudgers::FoolMeOnce::INFO,
+    grudgers::OnceBitten::INFO,
+    // Punishers and Appeaser.
+    punishers::Punisher::INFO,
+    punishers::Punisher::INFO_INVERSE,
+    punishers::LevelPunisher::INFO,
+    punishers::TrickyLevelPunisher::INFO,
+    punishers::Appeaser::INFO,
+    // Probers and handshakes.
+    probers::Prober::INFO,
+    probers::Prober::INFO_2,
+    probers::Prober::INFO_3,
+    probers::Prober4::INFO,
+    probers::Prober::INFO_HARD,
+    probers::Detective::INFO,
+    probers::Handshake::INFO,
+    probers::CollectiveStrategy::INFO,
 ];
 
 /// A player as written in a scenario: a strategy id and parameter values.
@@ -297,6 +348,14 @@ pub fn python_float(value: f64) -> String {
     }
 }
 
+/// Python's `round(value, digits)`: the float nearest to `value` rounded to
+/// `digits` decimals, computed from the exact binary value (so 0.125 gives
+/// 0.12 and 2.675 gives 2.67, as in Python). Rust's fixed-precision
+/// formatting rounds the exact value the same way.
+pub fn python_round(value: f64, digits: usize) -> f64 {
+    format!("{value:.digits$}").parse().unwrap_or(value)
+}
+
 impl PlayerSpec {
     /// A spec with no parameters.
     pub fn new(strategy: &str) -> PlayerSpec {
@@ -347,7 +406,9 @@ impl PlayerSpec {
             }
             values[index] = *value;
         }
-        let name = if values.is_empty() {
+        let name = if let Some(display_name) = info.display_name {
+            display_name(&values)
+        } else if values.is_empty() {
             info.name.to_string()
         } else {
             let shown: Vec<String> = info
@@ -454,6 +515,22 @@ mod tests {
             unknown.to_string().contains("takes no parameters"),
             "{unknown}"
         );
+    }
+
+    #[test]
+    fn python_round_matches_python() {
+        // Values from Python 3.11's round(x, 2).
+        for (x, rounded) in [
+            (0.125, 0.12),
+            (0.375, 0.38),
+            (0.335, 0.34),
+            (1.0 / 3.0, 0.33),
+            (0.005, 0.01),
+            (2.675, 2.67),
+            (0.9, 0.9),
+        ] {
+            assert_eq!(python_round(x, 2), rounded, "{x}");
+        }
     }
 
     #[test]

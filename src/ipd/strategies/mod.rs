@@ -13,8 +13,11 @@
 pub mod basic;
 pub mod catalogue;
 pub mod cyclers;
+pub mod go_by_majority;
 pub mod grudgers;
 pub mod memory_one;
+pub mod probers;
+pub mod punishers;
 pub mod tit_for_tat;
 
 use crate::ipd::action::Action;
@@ -103,7 +106,29 @@ strategies! {
     HardTitForTat(tit_for_tat::HardTitForTat),
     HardTitForTwoTats(tit_for_tat::HardTitForTwoTats),
     Grudger(grudgers::Grudger),
+    ForgetfulGrudger(grudgers::ForgetfulGrudger),
+    OppositeGrudger(grudgers::OppositeGrudger),
+    Aggravater(grudgers::Aggravater),
+    SoftGrudger(grudgers::SoftGrudger),
+    GrudgerAlternator(grudgers::GrudgerAlternator),
+    EasyGo(grudgers::EasyGo),
+    SpitefulCc(grudgers::SpitefulCc),
     WinStayLoseShift(memory_one::WinStayLoseShift),
     WinShiftLoseStay(memory_one::WinShiftLoseStay),
+    MemoryOne(memory_one::MemoryOne),
     Alternator(cyclers::Alternator),
+    Cycler(cyclers::Cycler),
+    AntiCycler(cyclers::AntiCycler),
+    GoByMajority(go_by_majority::GoByMajority),
+    FoolMeOnce(grudgers::FoolMeOnce),
+    OnceBitten(grudgers::OnceBitten),
+    Punisher(punishers::Punisher),
+    LevelPunisher(punishers::LevelPunisher),
+    TrickyLevelPunisher(punishers::TrickyLevelPunisher),
+    Appeaser(punishers::Appeaser),
+    Prober(probers::Prober),
+    Prober4(probers::Prober4),
+    Detective(probers::Detective),
+    Handshake(probers::Handshake),
+    CollectiveStrategy(probers::CollectiveStrategy),
 }

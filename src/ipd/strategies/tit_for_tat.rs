@@ -39,6 +39,7 @@ impl TitForTat {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::TitForTat(TitForTat),
     };
 }
@@ -76,6 +77,7 @@ impl TitForTwoTats {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::TitForTwoTats(TitForTwoTats),
     };
 }
@@ -111,6 +113,7 @@ impl SuspiciousTitForTat {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::SuspiciousTitForTat(SuspiciousTitForTat),
     };
 }
@@ -151,6 +154,7 @@ impl AntiTitForTat {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::AntiTitForTat(AntiTitForTat),
     };
 }
@@ -191,6 +195,7 @@ impl Bully {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::Bully(Bully),
     };
 }
@@ -227,6 +232,7 @@ impl TwoTitsForTat {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::TwoTitsForTat(TwoTitsForTat),
     };
 }
@@ -263,6 +269,7 @@ impl HardTitForTat {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::HardTitForTat(HardTitForTat),
     };
 }
@@ -299,6 +306,7 @@ impl HardTitForTwoTats {
         uses_length: false,
         uses_payoffs: false,
         params: &[],
+        display_name: None,
         build: |_| Strategy::HardTitForTwoTats(HardTitForTwoTats),
     };
 }
