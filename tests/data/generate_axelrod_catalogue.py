@@ -17,7 +17,10 @@ It writes ``tests/data/axelrod_catalogue.json``, read by
   (a sorted list, e.g. ["game", "length"]).
   Memory-one players (axelrod's ``MemoryOnePlayer``) also get
   ``four_vectors`` (payoffs name -> [P(C|CC), P(C|CD), P(C|DC), P(C|DD)] as
-  the player sets it for that game) and ``initial`` (first move).
+  the player sets it for that game, or null where the library refuses the
+  game) and ``initial`` (first move); Desperate, Hopeless and Willing (random
+  first move, then a fixed response) get the response measured from the
+  library's play, null for an outcome never reached, and initial "random".
 * ``matches``: for EVERY ordered pair (self-play included) of the
   deterministic players, the moves of both players for each horizon in
   ``HORIZONS`` under each payoff matrix in ``PAYOFFS``, from
@@ -123,7 +126,80 @@ PLAYERS = [
     ("detective", {}, lambda: axl.Detective()),
     ("handshake", {}, lambda: axl.Handshake()),
     ("collective-strategy", {}, lambda: axl.CollectiveStrategy()),
+    # memory-one players and zero-determinant strategies
+    ("memory-one", {}, lambda: axl.MemoryOnePlayer((1.0, 0.0, 0.0, 1.0), C)),
+    ("memory-one", {"p_cc": 0.0, "p_cd": 0.0, "p_dc": 1.0, "p_dd": 1.0, "initial": 1},
+     lambda: axl.MemoryOnePlayer((0.0, 0.0, 1.0, 1.0), D)),
+    ("memory-one", {"p_cc": 0.9, "p_cd": 0.1, "p_dc": 0.25, "p_dd": 0.6, "initial": 1},
+     lambda: axl.MemoryOnePlayer((0.9, 0.1, 0.25, 0.6), D)),
+    ("gtft", {}, lambda: axl.GTFT()),
+    ("firm-but-fair", {}, lambda: axl.FirmButFair()),
+    ("stochastic-cooperator", {}, lambda: axl.StochasticCooperator()),
+    ("stochastic-wsls", {}, lambda: axl.StochasticWSLS()),
+    ("stochastic-wsls", {"ep": 0.2}, lambda: axl.StochasticWSLS(0.2)),
+    ("soft-joss", {}, lambda: axl.SoftJoss()),
+    ("soft-joss", {"q": 0.375}, lambda: axl.SoftJoss(0.375)),
+    ("desperate", {}, lambda: axl.Desperate()),
+    ("hopeless", {}, lambda: axl.Hopeless()),
+    ("willing", {}, lambda: axl.Willing()),
+    ("zd-extort-2", {}, lambda: axl.ZDExtort2()),
+    ("zd-gtft-2", {}, lambda: axl.ZDGTFT2()),
+    ("zd-extort-2-v2", {}, lambda: axl.ZDExtort2v2()),
+    ("zd-extort-3", {}, lambda: axl.ZDExtort3()),
+    ("zd-extort-4", {}, lambda: axl.ZDExtort4()),
+    ("zd-gen-2", {}, lambda: axl.ZDGen2()),
+    ("zd-set-2", {}, lambda: axl.ZDSet2()),
+    ("zd-mischief", {}, lambda: axl.ZDMischief()),
+    ("zd-extortion", {}, lambda: axl.ZDExtortion()),
+    ("zd-extortion", {"phi": 0.1, "s": 0.25, "l": 2.5},
+     lambda: axl.ZDExtortion(phi=0.1, s=0.25, l=2.5)),
+    # more of the tit-for-tat family, forgivers and Adaptive
+    ("gradual", {}, lambda: axl.Gradual()),
+    ("original-gradual", {}, lambda: axl.OriginalGradual()),
+    ("alexei", {}, lambda: axl.Alexei()),
+    ("eugine-nier", {}, lambda: axl.EugineNier()),
+    ("sneaky-tit-for-tat", {}, lambda: axl.SneakyTitForTat()),
+    ("spiteful-tit-for-tat", {}, lambda: axl.SpitefulTitForTat()),
+    ("slow-tit-for-two-tats-2", {}, lambda: axl.SlowTitForTwoTats2()),
+    ("forgiving-tit-for-tat", {}, lambda: axl.ForgivingTitForTat()),
+    ("forgiver", {}, lambda: axl.Forgiver()),
+    ("adaptive", {}, lambda: axl.Adaptive()),
+    # Axelrod's first tournament
+    ("first-by-davis", {}, lambda: axl.FirstByDavis()),
+    ("first-by-davis", {"rounds_to_cooperate": 3}, lambda: axl.FirstByDavis(3)),
+    ("first-by-shubik", {}, lambda: axl.FirstByShubik()),
+    ("first-by-joss", {}, lambda: axl.FirstByJoss()),
+    ("first-by-joss", {"p": 0.7}, lambda: axl.FirstByJoss(0.7)),
+    ("first-by-nydegger", {}, lambda: axl.FirstByNydegger()),
+    ("calculator", {}, lambda: axl.Calculator()),
 ]
+
+
+# Stochastic only through a random first move (axelrod's mutual.py).
+RANDOM_START = {"desperate", "hopeless", "willing"}
+
+
+def measured_vector(factory, payoffs):
+    """P(C | own last move, opponent's last move), measured from the
+    library's own play: 300 matches of 20 turns against Random(0.5), seeds
+    0-299 (the first move is random, so every own move gets visited).  Each
+    must come out exactly 0 or 1 (a deterministic response), else the script
+    stops; an outcome never visited is written as null."""
+    r, s, t, p = payoffs
+    counts = {}
+    for seed in range(300):
+        match = axl.Match((factory(), axl.Random(0.5)), turns=20,
+                          game=axl.Game(r=r, s=s, t=t, p=p), seed=seed)
+        result = match.play()
+        for (a0, b0), (a1, _) in zip(result, result[1:]):
+            seen, cooperated = counts.get((a0, b0), (0, 0))
+            counts[(a0, b0)] = (seen + 1, cooperated + (a1 == C))
+    vector = []
+    for state in [(C, C), (C, D), (D, C), (D, D)]:
+        seen, cooperated = counts.get(state, (0, 0))
+        assert cooperated in (0, seen), (factory(), state, counts)
+        vector.append(None if seen == 0 else (1.0 if cooperated else 0.0))
+    return vector
 
 
 def classifier(player):
@@ -200,14 +276,25 @@ def main():
         entry = {"id": sid, "params": params, "name": str(player), **classifier(player)}
         if isinstance(player, axl.MemoryOnePlayer):
             # The (P(C|CC), P(C|CD), P(C|DC), P(C|DD)) vector and first move
-            # the player uses under each payoff matrix.
+            # the player uses under each payoff matrix; null where the library
+            # refuses the game (a zero-determinant relation infeasible for it).
             entry["four_vectors"] = {}
             for name, (r, s, t, p) in PAYOFFS.items():
                 player = factory()
-                player.set_match_attributes(length=200, game=axl.Game(r=r, s=s, t=t, p=p))
+                try:
+                    player.set_match_attributes(length=200, game=axl.Game(r=r, s=s, t=t, p=p))
+                except ValueError:
+                    entry["four_vectors"][name] = None
+                    continue
                 vector = [player._four_vector[(a, b)] for a in (C, D) for b in (C, D)]
                 entry["four_vectors"][name] = [float(x) for x in vector]
             entry["initial"] = str(player._initial)
+        elif entry["stochastic"] and entry["memory_depth"] == 1 and sid in RANDOM_START:
+            # Memory-one rules with a random first move only: measure their
+            # response to each outcome from the library's own play.
+            entry["four_vectors"] = {name: measured_vector(factory, payoffs)
+                                     for name, payoffs in PAYOFFS.items()}
+            entry["initial"] = "random"
         players.append(entry)
     deterministic = [i for i, p in enumerate(players) if not p["stochastic"]]
 

@@ -6,7 +6,8 @@
 //! ("Random: 0.5"), so result files line up with its output.
 
 use crate::ipd::strategies::{
-    Strategy, basic, cyclers, go_by_majority, grudgers, memory_one, probers, punishers, tit_for_tat,
+    Strategy, adaptive, axelrod_first, basic, cyclers, go_by_majority, grudgers, memory_one,
+    probers, punishers, tit_for_tat,
 };
 use serde::Serialize;
 
@@ -164,6 +165,42 @@ pub static CATALOGUE: &[StrategyInfo] = &[
     probers::Detective::INFO,
     probers::Handshake::INFO,
     probers::CollectiveStrategy::INFO,
+    // Memory-one players and zero-determinant strategies.
+    memory_one::MemoryOne::INFO,
+    memory_one::MemoryOne::INFO_GTFT,
+    memory_one::MemoryOne::INFO_FIRM_BUT_FAIR,
+    memory_one::MemoryOne::INFO_STOCHASTIC_COOPERATOR,
+    memory_one::MemoryOne::INFO_STOCHASTIC_WSLS,
+    memory_one::MemoryOne::INFO_SOFT_JOSS,
+    memory_one::MemoryOne::INFO_DESPERATE,
+    memory_one::MemoryOne::INFO_HOPELESS,
+    memory_one::MemoryOne::INFO_WILLING,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_2,
+    memory_one::MemoryOne::INFO_ZD_GTFT_2,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_2_V2,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_3,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_4,
+    memory_one::MemoryOne::INFO_ZD_GEN_2,
+    memory_one::MemoryOne::INFO_ZD_SET_2,
+    memory_one::MemoryOne::INFO_ZD_MISCHIEF,
+    memory_one::MemoryOne::INFO_ZD,
+    // More of the tit-for-tat family, forgivers and Adaptive.
+    tit_for_tat::Gradual::INFO,
+    tit_for_tat::OriginalGradual::INFO,
+    tit_for_tat::Alexei::INFO,
+    tit_for_tat::EugineNier::INFO,
+    tit_for_tat::SneakyTitForTat::INFO,
+    tit_for_tat::SpitefulTitForTat::INFO,
+    tit_for_tat::SlowTitForTwoTats2::INFO,
+    tit_for_tat::ForgivingTitForTat::INFO,
+    tit_for_tat::Forgiver::INFO,
+    adaptive::Adaptive::INFO,
+    // Axelrod's first tournament (some of the entries).
+    axelrod_first::FirstByDavis::INFO,
+    axelrod_first::FirstByShubik::INFO,
+    axelrod_first::FirstByJoss::INFO,
+    axelrod_first::FirstByNydegger::INFO,
+    axelrod_first::Calculator::INFO,
 ];
 
 /// A player as written in a scenario: a strategy id and parameter values.

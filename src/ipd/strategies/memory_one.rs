@@ -144,6 +144,35 @@ pub enum Vector {
     /// of the match: (1, g, 1, g), g = min(1 - (T - R)/(R - S), (R - P)/(T - P))
     /// (Nowak & Sigmund 1992).
     GenerousFromPayoffs,
+    /// A zero-determinant strategy enforcing the linear relation
+    /// s (S_X - l) = S_Y - l between the players' long-run scores, with scale
+    /// phi (Press & Dyson 2012; Stewart & Plotkin 2012). The vector is
+    /// built from the match's payoffs as the axelrod library builds it
+    /// (`LRPlayer.receive_match_attributes`):
+    /// p1 = 1 - phi (1 - s)(R - l), p2 = 1 - phi (s (l - S) + (T - l)),
+    /// p3 = phi ((l - S) + s (T - l)), p4 = phi (1 - s)(l - P).
+    /// When the relation is infeasible for the game (l outside [P, R], or
+    /// s outside [s_min, 1]) the library refuses to play; here the
+    /// probabilities are clamped to [0, 1].
+    Linear {
+        /// Scale.
+        phi: f64,
+        /// Slope.
+        s: f64,
+        /// Baseline score.
+        l: Baseline,
+    },
+}
+
+/// The baseline `l` of a zero-determinant relation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Baseline {
+    /// A fixed number.
+    Value(f64),
+    /// The punishment payoff P of the match (extortionate strategies).
+    Punishment,
+    /// The reward payoff R of the match (generous strategies).
+    Reward,
 }
 
 /// A memory-one player: opens with `initial`, then cooperates with the
@@ -154,8 +183,8 @@ pub enum Vector {
 pub struct MemoryOne {
     /// The four probabilities.
     pub vector: Vector,
-    /// First move.
-    pub initial: Action,
+    /// Probability of cooperating on the first move (1 = C, 0 = D).
+    pub initial: f64,
     /// The vector in use this match (resolved on the first move).
     resolved: [f64; 4],
 }
@@ -165,9 +194,18 @@ impl MemoryOne {
     pub fn new(vector: [f64; 4], initial: Action) -> MemoryOne {
         MemoryOne {
             vector: Vector::Fixed(vector),
-            initial,
+            initial: if initial == C { 1.0 } else { 0.0 },
             resolved: vector,
         }
+    }
+
+    /// A memory-one player whose first move is C with probability 1/2.
+    fn random_start(vector: [f64; 4]) -> Strategy {
+        Strategy::MemoryOne(MemoryOne {
+            vector: Vector::Fixed(vector),
+            initial: 0.5,
+            resolved: vector,
+        })
     }
 
     /// The generosity of Generous Tit For Tat under `payoffs`:
@@ -186,7 +224,34 @@ impl MemoryOne {
                 let g = Self::generosity(payoffs);
                 [1.0, g, 1.0, g]
             }
+            Vector::Linear { phi, s, l } => {
+                let Payoffs {
+                    r: rr,
+                    s: ss,
+                    t: tt,
+                    p: pp,
+                } = *payoffs;
+                let l = match l {
+                    Baseline::Value(v) => v,
+                    Baseline::Punishment => pp,
+                    Baseline::Reward => rr,
+                };
+                let p1 = 1.0 - phi * (1.0 - s) * (rr - l);
+                let p2 = 1.0 - phi * (s * (l - ss) + (tt - l));
+                let p3 = phi * ((l - ss) + s * (tt - l));
+                let p4 = phi * (1.0 - s) * (l - pp);
+                [p1, p2, p3, p4].map(|p| p.clamp(0.0, 1.0))
+            }
         }
+    }
+
+    /// A zero-determinant player (see [`Vector::Linear`]); first move C.
+    fn linear(phi: f64, s: f64, l: Baseline) -> Strategy {
+        Strategy::MemoryOne(MemoryOne {
+            vector: Vector::Linear { phi, s, l },
+            initial: 1.0,
+            resolved: [1.0; 4],
+        })
     }
 
     /// Catalogue entry of the generic player.
@@ -250,7 +315,7 @@ impl MemoryOne {
         build: |_| {
             Strategy::MemoryOne(MemoryOne {
                 vector: Vector::GenerousFromPayoffs,
-                initial: C,
+                initial: 1.0,
                 resolved: [1.0; 4],
             })
         },
@@ -333,6 +398,278 @@ impl MemoryOne {
         display_name: Some(|v| format!("Soft Joss: {}", python_float(python_round(v[0], 2)))),
         build: |v| Strategy::MemoryOne(MemoryOne::new([1.0, 1.0 - v[0], 1.0, 1.0 - v[0]], C)),
     };
+
+    /// Catalogue entry of ZD-Extort-2.
+    pub const INFO_ZD_EXTORT_2: StrategyInfo = StrategyInfo {
+        id: "zd-extort-2",
+        name: "ZD-Extort-2",
+        aliases: &[],
+        description: "Extortionate zero-determinant strategy: enforces S_Y - P = 0.5 (S_X - P) with phi = 1/9 and l = P of the match's payoffs; the opponent's surplus over P is half its own. Cooperates first.",
+        source: "Stewart & Plotkin (2012), Extortion and cooperation in the Prisoner's Dilemma",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-Extort-2: {}, {}",
+                python_float(1.0 / 9.0),
+                python_float(0.5)
+            )
+        }),
+        build: |_| MemoryOne::linear(1.0 / 9.0, 0.5, Baseline::Punishment),
+    };
+
+    /// Catalogue entry of ZD-GTFT-2.
+    pub const INFO_ZD_GTFT_2: StrategyInfo = StrategyInfo {
+        id: "zd-gtft-2",
+        name: "ZD-GTFT-2",
+        aliases: &[],
+        description: "Generous zero-determinant strategy: enforces S_Y - R = 0.5 (S_X - R) with phi = 1/4 and l = R of the match's payoffs; its shortfall below R is half the opponent's. Cooperates first.",
+        source: "Stewart & Plotkin (2012), Extortion and cooperation in the Prisoner's Dilemma",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| format!("ZD-GTFT-2: {}, {}", python_float(0.25), python_float(0.5))),
+        build: |_| MemoryOne::linear(0.25, 0.5, Baseline::Reward),
+    };
+
+    /// Catalogue entry of ZD-Extort-2 v2.
+    pub const INFO_ZD_EXTORT_2_V2: StrategyInfo = StrategyInfo {
+        id: "zd-extort-2-v2",
+        name: "ZD-Extort-2 v2",
+        aliases: &[],
+        description: "Extortionate zero-determinant strategy with phi = 1/8, s = 1/2, l = 1. Cooperates first.",
+        source: "Kuhn (2017), Prisoner's Dilemma, Stanford Encyclopedia of Philosophy (ZD strategies)",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-Extort-2 v2: {}, {}, 1",
+                python_float(1.0 / 8.0),
+                python_float(0.5)
+            )
+        }),
+        build: |_| MemoryOne::linear(1.0 / 8.0, 0.5, Baseline::Value(1.0)),
+    };
+
+    /// Catalogue entry of ZD-Extort3.
+    pub const INFO_ZD_EXTORT_3: StrategyInfo = StrategyInfo {
+        id: "zd-extort-3",
+        name: "ZD-Extort3",
+        aliases: &[],
+        description: "Extortionate zero-determinant strategy with phi = 3/26, s = 1/3, l = 1. Cooperates first.",
+        source: "Press & Dyson (2012), Iterated Prisoner's Dilemma contains strategies that dominate any evolutionary opponent",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-Extort3: {}, {}, 1",
+                python_float(3.0 / 26.0),
+                python_float(1.0 / 3.0)
+            )
+        }),
+        build: |_| MemoryOne::linear(3.0 / 26.0, 1.0 / 3.0, Baseline::Value(1.0)),
+    };
+
+    /// Catalogue entry of ZD-Extort-4.
+    pub const INFO_ZD_EXTORT_4: StrategyInfo = StrategyInfo {
+        id: "zd-extort-4",
+        name: "ZD-Extort-4",
+        aliases: &[],
+        description: "Extortionate zero-determinant strategy with phi = 4/17, s = 1/4, l = 1. Cooperates first.",
+        source: "Stewart & Plotkin (2012), Extortion and cooperation in the Prisoner's Dilemma",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-Extort-4: {}, {}, 1",
+                python_float(4.0 / 17.0),
+                python_float(0.25)
+            )
+        }),
+        build: |_| MemoryOne::linear(4.0 / 17.0, 0.25, Baseline::Value(1.0)),
+    };
+
+    /// Catalogue entry of ZD-GEN-2.
+    pub const INFO_ZD_GEN_2: StrategyInfo = StrategyInfo {
+        id: "zd-gen-2",
+        name: "ZD-GEN-2",
+        aliases: &[],
+        description: "Generous zero-determinant strategy with phi = 1/8, s = 1/2, l = 3. Cooperates first.",
+        source: "Kuhn (2017), Prisoner's Dilemma, Stanford Encyclopedia of Philosophy (ZD strategies)",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-GEN-2: {}, {}, 3",
+                python_float(1.0 / 8.0),
+                python_float(0.5)
+            )
+        }),
+        build: |_| MemoryOne::linear(1.0 / 8.0, 0.5, Baseline::Value(3.0)),
+    };
+
+    /// Catalogue entry of ZD-SET-2.
+    pub const INFO_ZD_SET_2: StrategyInfo = StrategyInfo {
+        id: "zd-set-2",
+        name: "ZD-SET-2",
+        aliases: &[],
+        description: "Equalizer zero-determinant strategy with phi = 1/4, s = 0, l = 2: sets the opponent's score. Cooperates first.",
+        source: "Kuhn (2017), Prisoner's Dilemma, Stanford Encyclopedia of Philosophy (ZD strategies)",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!("ZD-SET-2: {}, {}, 2", python_float(0.25), python_float(0.0))
+        }),
+        build: |_| MemoryOne::linear(0.25, 0.0, Baseline::Value(2.0)),
+    };
+
+    /// Catalogue entry of ZD-Mischief.
+    pub const INFO_ZD_MISCHIEF: StrategyInfo = StrategyInfo {
+        id: "zd-mischief",
+        name: "ZD-Mischief",
+        aliases: &[],
+        description: "Zero-determinant strategy with phi = 0.1, s = 0, l = 1. Cooperates first.",
+        source: "Kuhn (2017), Prisoner's Dilemma, Stanford Encyclopedia of Philosophy (ZD strategies)",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| {
+            format!(
+                "ZD-Mischief: {}, {}, 1",
+                python_float(0.1),
+                python_float(0.0)
+            )
+        }),
+        build: |_| MemoryOne::linear(0.1, 0.0, Baseline::Value(1.0)),
+    };
+
+    /// Catalogue entry of the parametrised zero-determinant family.
+    pub const INFO_ZD: StrategyInfo = StrategyInfo {
+        id: "zd-extortion",
+        name: "ZD-Extortion",
+        aliases: &["zero-determinant"],
+        description: "The zero-determinant family: enforces s (S_X - l) = S_Y - l between its \
+                      own long-run score S_X and the opponent's S_Y, with scale phi; the \
+                      memory-one vector is built from the match's payoffs. Cooperates first.",
+        source: "Press & Dyson (2012); Stewart & Plotkin (2012)",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[
+            ParamSpec {
+                name: "phi",
+                description: "scale of the relation",
+                default: 0.2,
+                min: 0.0,
+                max: 1.0,
+                kind: ParamKind::Real,
+            },
+            ParamSpec {
+                name: "s",
+                description: "slope of the relation",
+                default: 0.1,
+                min: -1.0,
+                max: 1.0,
+                kind: ParamKind::Real,
+            },
+            ParamSpec {
+                name: "l",
+                description: "baseline score of the relation",
+                default: 1.0,
+                min: -1e12,
+                max: 1e12,
+                kind: ParamKind::Real,
+            },
+        ],
+        display_name: Some(|v| {
+            // The library prints l as given; its default is the integer 1.
+            let l = if v[2].fract() == 0.0 && v[2].abs() < 1e15 {
+                format!("{}", v[2] as i64)
+            } else {
+                python_float(v[2])
+            };
+            format!(
+                "ZD-Extortion: {}, {}, {l}",
+                python_float(v[0]),
+                python_float(v[1])
+            )
+        }),
+        build: |v| MemoryOne::linear(v[0], v[1], Baseline::Value(v[2])),
+    };
+
+    /// Catalogue entry of Desperate.
+    pub const INFO_DESPERATE: StrategyInfo = StrategyInfo {
+        id: "desperate",
+        name: "Desperate",
+        aliases: &[],
+        description: "First move at random (C with probability 1/2); afterwards cooperates only after mutual defection.",
+        source: "Van den Berg & Weissing (2015), The importance of mechanisms for the \
+                 evolution of cooperation",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| MemoryOne::random_start([0.0, 0.0, 0.0, 1.0]),
+    };
+
+    /// Catalogue entry of Hopeless.
+    pub const INFO_HOPELESS: StrategyInfo = StrategyInfo {
+        id: "hopeless",
+        name: "Hopeless",
+        aliases: &[],
+        description: "First move at random (C with probability 1/2); afterwards defects only after mutual cooperation.",
+        source: "Van den Berg & Weissing (2015), The importance of mechanisms for the \
+                 evolution of cooperation",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| MemoryOne::random_start([0.0, 1.0, 1.0, 1.0]),
+    };
+
+    /// Catalogue entry of Willing.
+    pub const INFO_WILLING: StrategyInfo = StrategyInfo {
+        id: "willing",
+        name: "Willing",
+        aliases: &[],
+        description: "First move at random (C with probability 1/2); afterwards defects only after mutual defection.",
+        source: "Van den Berg & Weissing (2015), The importance of mechanisms for the \
+                 evolution of cooperation",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| MemoryOne::random_start([1.0, 1.0, 1.0, 0.0]),
+    };
 }
 
 impl Rule for MemoryOne {
@@ -350,15 +687,77 @@ impl Rule for MemoryOne {
             }
             _ => {
                 self.resolved = self.vector_for(&context.payoffs);
-                self.initial
+                random_choice(rng, self.initial)
             }
         }
     }
 
     fn is_stochastic(&self) -> bool {
-        match self.vector {
-            Vector::Fixed(v) => v.iter().any(|&p| p > 0.0 && p < 1.0),
-            Vector::GenerousFromPayoffs => true,
-        }
+        self.initial > 0.0 && self.initial < 1.0
+            || match self.vector {
+                Vector::Fixed(v) => v.iter().any(|&p| p > 0.0 && p < 1.0),
+                Vector::GenerousFromPayoffs | Vector::Linear { .. } => true,
+            }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipd::horizon::Horizon;
+    use crate::ipd::play::{MatchSettings, MoveList, play_match};
+    use crate::ipd::random::match_rng;
+    use crate::ipd::strategies::PlayerSpec;
+
+    fn close(a: [f64; 4], b: [f64; 4]) -> bool {
+        a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12)
+    }
+
+    #[test]
+    fn zero_determinant_vectors_match_the_papers() {
+        // Stewart & Plotkin (2012): Extort-2 = (8/9, 1/2, 1/3, 0) and
+        // ZD-GTFT-2 = (1, 1/8, 1, 1/4) under (R, S, T, P) = (3, 0, 5, 1).
+        let vector = |id: &str| match PlayerSpec::new(id).build().unwrap().prototype {
+            Strategy::MemoryOne(m) => m.vector_for(&Payoffs::STANDARD),
+            other => panic!("{other:?}"),
+        };
+        assert!(close(
+            vector("zd-extort-2"),
+            [8.0 / 9.0, 0.5, 1.0 / 3.0, 0.0]
+        ));
+        assert!(close(vector("zd-gtft-2"), [1.0, 0.125, 1.0, 0.25]));
+        assert!(close(vector("gtft"), [1.0, 1.0 / 3.0, 1.0, 1.0 / 3.0]));
+    }
+
+    #[test]
+    fn deterministic_vectors_draw_no_random_numbers() {
+        // Memory-one (1, 0, 1, 0) is Tit For Tat; if it drew numbers, the
+        // Random opponent's moves (same generator) would differ.
+        let tft_vector = PlayerSpec::new("memory-one")
+            .with("p_cd", 0.0)
+            .with("p_dc", 1.0)
+            .with("p_dd", 0.0)
+            .build()
+            .unwrap();
+        assert!(!tft_vector.is_stochastic());
+        let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
+        let random = PlayerSpec::new("random").build().unwrap();
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns: 300 },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let play = |p: &Strategy| {
+            let mut moves = MoveList::default();
+            play_match(
+                p,
+                &random.prototype,
+                &settings,
+                &mut match_rng(5, 0, 1, 0),
+                &mut moves,
+            );
+            (moves.first, moves.second)
+        };
+        assert_eq!(play(&tft_vector.prototype), play(&tft.prototype));
     }
 }

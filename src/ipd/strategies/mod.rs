@@ -10,6 +10,8 @@
 //! entry (`pub const INFO: StrategyInfo`) in the family's file, add it to the
 //! `strategies!` list below and list its `INFO` in [`catalogue::CATALOGUE`].
 
+pub mod adaptive;
+pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
 pub mod cyclers;
@@ -131,4 +133,18 @@ strategies! {
     Detective(probers::Detective),
     Handshake(probers::Handshake),
     CollectiveStrategy(probers::CollectiveStrategy),
+    Gradual(tit_for_tat::Gradual),
+    OriginalGradual(tit_for_tat::OriginalGradual),
+    Alexei(tit_for_tat::Alexei),
+    EugineNier(tit_for_tat::EugineNier),
+    SneakyTitForTat(tit_for_tat::SneakyTitForTat),
+    SpitefulTitForTat(tit_for_tat::SpitefulTitForTat),
+    SlowTitForTwoTats2(tit_for_tat::SlowTitForTwoTats2),
+    ForgivingTitForTat(tit_for_tat::ForgivingTitForTat),
+    Forgiver(tit_for_tat::Forgiver),
+    Adaptive(adaptive::Adaptive),
+    FirstByDavis(axelrod_first::FirstByDavis),
+    FirstByShubik(axelrod_first::FirstByShubik),
+    FirstByNydegger(axelrod_first::FirstByNydegger),
+    Calculator(axelrod_first::Calculator),
 }
