@@ -294,9 +294,8 @@ impl Rule for Calculator {
         let cyclic = *self
             .cyclic
             .get_or_insert_with(|| Self::is_cyclic(them.recent_bits(), Self::JOSS_TURNS));
-        if cyclic {
-            D
-        } else if them.last() == Some(D) {
+        // Defect for ever against a cycle; otherwise Tit For Tat.
+        if cyclic || them.last() == Some(D) {
             D
         } else {
             C
