@@ -8,7 +8,9 @@
 //! 2. a 15-player, 200-turn, 5-repetition tournament (all threads), as a
 //!    user runs it, with reuse of repeated deterministic matches;
 //! 3. the same tournament with noise 0.01 (nothing can be reused);
-//! 4. a tournament of Random players only (every turn draws).
+//! 4. a tournament of Random players only (every turn draws);
+//! 5. a tournament of the whole catalogue (every strategy with its default
+//!    parameters), 200 turns, 10 repetitions.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
@@ -168,4 +170,19 @@ fn main() {
             results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
         );
     }
+
+    // 5. The whole catalogue.
+    let everyone: Vec<PlayerSpec> = dilemma::ipd::strategies::CATALOGUE
+        .iter()
+        .map(|info| PlayerSpec::new(info.id))
+        .collect();
+    let t = tournament(&everyone, 200, 10, 0.0);
+    let (elapsed, results) = best_of(budget, || t.play());
+    println!(
+        "tournament, the whole catalogue ({} strategies), 200 turns, 10 repetitions: {:.3} ms, {} turns, {:.0} million turns/s",
+        everyone.len(),
+        elapsed.as_secs_f64() * 1e3,
+        results.total_turns(),
+        results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
+    );
 }

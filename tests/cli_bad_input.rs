@@ -431,3 +431,22 @@ fn out_of_range_options_are_rejected() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn parameters_of_the_wrong_kind_are_rejected() {
+    rejects(
+        "integer-param",
+        "strategy = \"tit-for-tat\"",
+        "strategy = \"first-by-davis\"\nrounds_to_cooperate = 2.5",
+        &[
+            "`players[0].rounds_to_cooperate`",
+            "must be a whole number, got 2.5",
+        ],
+    );
+    rejects(
+        "action-param",
+        "strategy = \"tit-for-tat\"",
+        "strategy = \"win-shift-lose-stay\"\ninitial = 0.5",
+        &["`players[0].initial`", "must be 0 (C) or 1 (D), got 0.5"],
+    );
+}

@@ -411,7 +411,8 @@ fn read_players(
                         .map_or(start, |s| s.1);
                     (key, format!("{field}.{param}"))
                 }
-                StrategyError::ParameterOutOfRange { param, .. } => {
+                StrategyError::ParameterOutOfRange { param, .. }
+                | StrategyError::ParameterWrongKind { param, .. } => {
                     let value = param_spans
                         .iter()
                         .find(|(k, _, _)| k == param)

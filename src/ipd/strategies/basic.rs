@@ -1,17 +1,35 @@
-//! The basic strategies: unconditional play, the tit-for-tat family,
-//! Grudger, Win-Stay Lose-Shift, Alternator and Random.
+//! Unconditional strategies: Cooperator, Defector and Random.
 //!
 //! Each rule follows the axelrod library's implementation (4.14), including
-//! first moves; sources are cited per rule.
+//! first moves and display names; sources are cited per rule.
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
 use crate::ipd::random::{MatchRng, bernoulli};
-use crate::ipd::strategies::{MatchContext, Rule};
+use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
+use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 
 /// Always cooperates.
 #[derive(Clone, Debug, Default)]
 pub struct Cooperator;
+
+impl Cooperator {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "cooperator",
+        name: "Cooperator",
+        aliases: &["allc", "always-cooperate"],
+        description: "Always cooperates.",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(0),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::Cooperator(Cooperator),
+    };
+}
 
 impl Rule for Cooperator {
     #[inline(always)]
@@ -24,6 +42,24 @@ impl Rule for Cooperator {
 #[derive(Clone, Debug, Default)]
 pub struct Defector;
 
+impl Defector {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "defector",
+        name: "Defector",
+        aliases: &["alld", "always-defect"],
+        description: "Always defects.",
+        source: "Axelrod (1984), The Evolution of Cooperation",
+        memory_depth: Some(0),
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::Defector(Defector),
+    };
+}
+
 impl Rule for Defector {
     #[inline(always)]
     fn choose(&mut self, _: &History, _: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
@@ -31,130 +67,39 @@ impl Rule for Defector {
     }
 }
 
-/// Cooperates first, then copies the opponent's last move (Rapoport;
-/// Axelrod 1980).
-#[derive(Clone, Debug, Default)]
-pub struct TitForTat;
-
-impl Rule for TitForTat {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        _: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        // Before the first move the bits are 0, i.e. C.
-        Action::from_bit(them.recent_bits())
-    }
-}
-
-/// Cooperates until the opponent defects once, then defects forever
-/// (Friedman 1971).
-#[derive(Clone, Debug, Default)]
-pub struct Grudger;
-
-impl Rule for Grudger {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        _: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        if them.defections() > 0 { D } else { C }
-    }
-}
-
-/// Defects only when the opponent defected on both of the last two turns
-/// (Axelrod 1984).
-#[derive(Clone, Debug, Default)]
-pub struct TitForTwoTats;
-
-impl Rule for TitForTwoTats {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        _: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        // Bits before the first move are 0 (C), so no length check is needed.
-        if them.recent_bits() & 0b11 == 0b11 {
-            D
-        } else {
-            C
-        }
-    }
-}
-
-/// Defects first, then copies the opponent's last move (Beaufils et al. 1997).
-#[derive(Clone, Debug, Default)]
-pub struct SuspiciousTitForTat;
-
-impl Rule for SuspiciousTitForTat {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        _: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        if them.is_empty() {
-            D
-        } else {
-            Action::from_bit(them.recent_bits())
-        }
-    }
-}
-
-/// Pavlov: cooperates first; keeps its move after a reward (R or T) and
-/// switches after a punishment (S or P), i.e. cooperates exactly when both
-/// players made the same move last turn (Nowak & Sigmund 1993). As the
-/// memory-one vector (1, 0, 0, 1).
-#[derive(Clone, Debug, Default)]
-pub struct WinStayLoseShift;
-
-impl Rule for WinStayLoseShift {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        me: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        // Equal last moves (or no moves yet) give 0, i.e. C.
-        Action::from_bit(me.recent_bits() ^ them.recent_bits())
-    }
-}
-
-/// Cooperates first, then alternates D, C, D, ... by flipping its own last
-/// move (Axelrod 1984).
-#[derive(Clone, Debug, Default)]
-pub struct Alternator;
-
-impl Rule for Alternator {
-    #[inline(always)]
-    fn choose(&mut self, me: &History, _: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
-        if me.is_empty() {
-            C
-        } else {
-            Action::from_bit(me.recent_bits() ^ 1)
-        }
-    }
-}
-
 /// Cooperates with probability `p` on every turn, independently
-/// (Axelrod 1980, the first tournament's RANDOM entry, p = 0.5).
+/// (Axelrod 1980, the first tournament's RANDOM entry, p = 0.5). It draws
+/// on every turn, even for p = 0 or 1 (kept so seeded results stay as they
+/// were; the moves are the same either way).
 #[derive(Clone, Debug)]
 pub struct RandomPlayer {
     /// Probability of cooperating.
     pub p: f64,
+}
+
+impl RandomPlayer {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "random",
+        name: "Random",
+        aliases: &[],
+        description: "Cooperates with probability p on every turn, independently of the history.",
+        source: "Axelrod (1980), first tournament entry RANDOM (p = 0.5)",
+        memory_depth: Some(0),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[ParamSpec {
+            name: "p",
+            description: "probability of cooperating on each turn",
+            default: 0.5,
+            min: 0.0,
+            max: 1.0,
+            kind: ParamKind::Real,
+        }],
+        display_name: None,
+        build: |values| Strategy::Random(RandomPlayer { p: values[0] }),
+    };
 }
 
 impl Rule for RandomPlayer {
@@ -165,6 +110,19 @@ impl Rule for RandomPlayer {
 
     fn is_stochastic(&self) -> bool {
         self.p > 0.0 && self.p < 1.0
+    }
+}
+
+/// C with probability `p`, else D; like axelrod's `random_choice`, p = 0 and
+/// p = 1 decide without drawing, so deterministic settings use no randomness.
+#[inline(always)]
+pub fn random_choice(rng: &mut MatchRng, p: f64) -> Action {
+    if p <= 0.0 {
+        D
+    } else if p >= 1.0 || bernoulli(rng, p) {
+        C
+    } else {
+        D
     }
 }
 

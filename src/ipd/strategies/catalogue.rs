@@ -5,7 +5,10 @@
 //! Display names follow the axelrod library exactly, parameters included
 //! ("Random: 0.5"), so result files line up with its output.
 
-use crate::ipd::strategies::{Strategy, basic};
+use crate::ipd::strategies::{
+    Strategy, adaptive, axelrod_first, basic, cyclers, go_by_majority, grudgers, memory_one,
+    probers, punishers, tit_for_tat,
+};
 use serde::Serialize;
 
 /// One parameter a strategy takes.
@@ -21,6 +24,40 @@ pub struct ParamSpec {
     pub min: f64,
     /// Largest allowed value.
     pub max: f64,
+    /// What kind of value it is (decides checking and display).
+    pub kind: ParamKind,
+}
+
+/// The kind of a parameter's value. Values are stored as `f64` either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParamKind {
+    /// Any real number in range; shown like Python's `repr` ("0.5", "1.0").
+    Real,
+    /// A whole number in range; shown without a decimal point ("10").
+    Integer,
+    /// A move: 0 means C and 1 means D; shown as the letter.
+    Action,
+}
+
+impl ParamKind {
+    /// The value as the axelrod library prints it in a display name.
+    pub fn show(self, value: f64) -> String {
+        match self {
+            ParamKind::Real => python_float(value),
+            ParamKind::Integer => format!("{}", value as i64),
+            ParamKind::Action => if value == 0.0 { "C" } else { "D" }.to_string(),
+        }
+    }
+
+    /// True when `value` is of this kind.
+    pub fn accepts(self, value: f64) -> bool {
+        match self {
+            ParamKind::Real => value.is_finite(),
+            ParamKind::Integer => value.fract() == 0.0,
+            ParamKind::Action => value == 0.0 || value == 1.0,
+        }
+    }
 }
 
 /// Everything known about a built-in strategy.
@@ -46,6 +83,10 @@ pub struct StrategyInfo {
     pub uses_payoffs: bool,
     /// Parameters, in display order.
     pub params: &'static [ParamSpec],
+    /// Builds the display name from the parameter values, for the entries
+    /// whose axelrod name is not the generic "Name: v1, v2" (`None`: generic).
+    #[serde(skip)]
+    pub display_name: Option<fn(&[f64]) -> String>,
     /// Builds the strategy from parameter values given in `params` order.
     #[serde(skip)]
     pub build: fn(&[f64]) -> Strategy,
@@ -59,140 +100,107 @@ impl std::fmt::Debug for StrategyInfo {
     }
 }
 
-const PROBABILITY_OF_C: ParamSpec = ParamSpec {
-    name: "p",
-    description: "probability of cooperating on each turn",
-    default: 0.5,
-    min: 0.0,
-    max: 1.0,
-};
-
-/// Every built-in strategy.
+/// Every built-in strategy, family by family. Each entry lives next to its
+/// rule (`Rule::INFO` in the family's file).
 pub static CATALOGUE: &[StrategyInfo] = &[
-    StrategyInfo {
-        id: "cooperator",
-        name: "Cooperator",
-        aliases: &["allc", "always-cooperate"],
-        description: "Always cooperates.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(0),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Cooperator(basic::Cooperator),
-    },
-    StrategyInfo {
-        id: "defector",
-        name: "Defector",
-        aliases: &["alld", "always-defect"],
-        description: "Always defects.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(0),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Defector(basic::Defector),
-    },
-    StrategyInfo {
-        id: "tit-for-tat",
-        name: "Tit For Tat",
-        aliases: &["tft"],
-        description: "Cooperates on the first move, then copies the opponent's previous move. \
-                      Winner of Axelrod's first and second tournaments.",
-        source: "Axelrod (1980), Effective Choice in the Prisoner's Dilemma (entry by Anatol Rapoport)",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::TitForTat(basic::TitForTat),
-    },
-    StrategyInfo {
-        id: "grudger",
-        name: "Grudger",
-        aliases: &["grim-trigger", "friedman"],
-        description: "Cooperates until the opponent defects once, then defects for the rest of \
-                      the match (the grim trigger).",
-        source: "Axelrod (1980), first tournament entry by James W. Friedman",
-        memory_depth: None,
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Grudger(basic::Grudger),
-    },
-    StrategyInfo {
-        id: "tit-for-2-tats",
-        name: "Tit For 2 Tats",
-        aliases: &["tf2t", "tit-for-two-tats"],
-        description: "Cooperates unless the opponent defected on both of the last two turns, \
-                      then defects.",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(2),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::TitForTwoTats(basic::TitForTwoTats),
-    },
-    StrategyInfo {
-        id: "suspicious-tit-for-tat",
-        name: "Suspicious Tit For Tat",
-        aliases: &["stft"],
-        description: "Defects on the first move, then copies the opponent's previous move.",
-        source: "Beaufils, Delahaye & Mathieu (1997), Our Meeting With Gradual",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::SuspiciousTitForTat(basic::SuspiciousTitForTat),
-    },
-    StrategyInfo {
-        id: "win-stay-lose-shift",
-        name: "Win-Stay Lose-Shift",
-        aliases: &["wsls", "pavlov"],
-        description: "Cooperates first. After a good outcome (R or T) repeats its last move; \
-                      after a bad one (S or P) switches. Equivalently, cooperates exactly when \
-                      both players made the same move last turn.",
-        source: "Nowak & Sigmund (1993), A strategy of win-stay, lose-shift that outperforms \
-                 tit-for-tat in the Prisoner's Dilemma game",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::WinStayLoseShift(basic::WinStayLoseShift),
-    },
-    StrategyInfo {
-        id: "alternator",
-        name: "Alternator",
-        aliases: &[],
-        description: "Cooperates first, then alternates: plays the opposite of its own previous \
-                      move (C, D, C, D, ...).",
-        source: "Axelrod (1984), The Evolution of Cooperation",
-        memory_depth: Some(1),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[],
-        build: |_| Strategy::Alternator(basic::Alternator),
-    },
-    StrategyInfo {
-        id: "random",
-        name: "Random",
-        aliases: &[],
-        description: "Cooperates with probability p on every turn, independently of the history.",
-        source: "Axelrod (1980), first tournament entry RANDOM (p = 0.5)",
-        memory_depth: Some(0),
-        stochastic: true,
-        uses_length: false,
-        uses_payoffs: false,
-        params: &[PROBABILITY_OF_C],
-        build: |values| Strategy::Random(basic::RandomPlayer { p: values[0] }),
-    },
+    basic::Cooperator::INFO,
+    basic::Defector::INFO,
+    tit_for_tat::TitForTat::INFO,
+    grudgers::Grudger::INFO,
+    tit_for_tat::TitForTwoTats::INFO,
+    tit_for_tat::SuspiciousTitForTat::INFO,
+    memory_one::WinStayLoseShift::INFO,
+    cyclers::Alternator::INFO,
+    basic::RandomPlayer::INFO,
+    // The rest of axelrod's basic strategies.
+    tit_for_tat::AntiTitForTat::INFO,
+    tit_for_tat::Bully::INFO,
+    memory_one::WinShiftLoseStay::INFO,
+    // The tit-for-tat family.
+    tit_for_tat::TwoTitsForTat::INFO,
+    tit_for_tat::HardTitForTat::INFO,
+    tit_for_tat::HardTitForTwoTats::INFO,
+    // Cyclers.
+    cyclers::Cycler::INFO_DC,
+    cyclers::Cycler::INFO_CCD,
+    cyclers::Cycler::INFO_DDC,
+    cyclers::Cycler::INFO_CCCD,
+    cyclers::Cycler::INFO_CCCCCD,
+    cyclers::Cycler::INFO_CCCDCD,
+    cyclers::AntiCycler::INFO,
+    // Grudgers.
+    grudgers::ForgetfulGrudger::INFO,
+    grudgers::OppositeGrudger::INFO,
+    grudgers::Aggravater::INFO,
+    grudgers::SoftGrudger::INFO,
+    grudgers::GrudgerAlternator::INFO,
+    grudgers::EasyGo::INFO,
+    grudgers::SpitefulCc::INFO,
+    // Go By Majority.
+    go_by_majority::GoByMajority::INFO_SOFT,
+    go_by_majority::GoByMajority::INFO_SOFT_40,
+    go_by_majority::GoByMajority::INFO_SOFT_20,
+    go_by_majority::GoByMajority::INFO_SOFT_10,
+    go_by_majority::GoByMajority::INFO_SOFT_5,
+    go_by_majority::GoByMajority::INFO_HARD,
+    go_by_majority::GoByMajority::INFO_HARD_40,
+    go_by_majority::GoByMajority::INFO_HARD_20,
+    go_by_majority::GoByMajority::INFO_HARD_10,
+    go_by_majority::GoByMajority::INFO_HARD_5,
+    // Grudger-like rules of oncebitten.py.
+    grudgers::FoolMeOnce::INFO,
+    grudgers::OnceBitten::INFO,
+    // Punishers and Appeaser.
+    punishers::Punisher::INFO,
+    punishers::Punisher::INFO_INVERSE,
+    punishers::LevelPunisher::INFO,
+    punishers::TrickyLevelPunisher::INFO,
+    punishers::Appeaser::INFO,
+    // Probers and handshakes.
+    probers::Prober::INFO,
+    probers::Prober::INFO_2,
+    probers::Prober::INFO_3,
+    probers::Prober4::INFO,
+    probers::Prober::INFO_HARD,
+    probers::Detective::INFO,
+    probers::Handshake::INFO,
+    probers::CollectiveStrategy::INFO,
+    // Memory-one players and zero-determinant strategies.
+    memory_one::MemoryOne::INFO,
+    memory_one::MemoryOne::INFO_GTFT,
+    memory_one::MemoryOne::INFO_FIRM_BUT_FAIR,
+    memory_one::MemoryOne::INFO_STOCHASTIC_COOPERATOR,
+    memory_one::MemoryOne::INFO_STOCHASTIC_WSLS,
+    memory_one::MemoryOne::INFO_SOFT_JOSS,
+    memory_one::MemoryOne::INFO_DESPERATE,
+    memory_one::MemoryOne::INFO_HOPELESS,
+    memory_one::MemoryOne::INFO_WILLING,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_2,
+    memory_one::MemoryOne::INFO_ZD_GTFT_2,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_2_V2,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_3,
+    memory_one::MemoryOne::INFO_ZD_EXTORT_4,
+    memory_one::MemoryOne::INFO_ZD_GEN_2,
+    memory_one::MemoryOne::INFO_ZD_SET_2,
+    memory_one::MemoryOne::INFO_ZD_MISCHIEF,
+    memory_one::MemoryOne::INFO_ZD,
+    // More of the tit-for-tat family, forgivers and Adaptive.
+    tit_for_tat::Gradual::INFO,
+    tit_for_tat::OriginalGradual::INFO,
+    tit_for_tat::Alexei::INFO,
+    tit_for_tat::EugineNier::INFO,
+    tit_for_tat::SneakyTitForTat::INFO,
+    tit_for_tat::SpitefulTitForTat::INFO,
+    tit_for_tat::SlowTitForTwoTats2::INFO,
+    tit_for_tat::ForgivingTitForTat::INFO,
+    tit_for_tat::Forgiver::INFO,
+    adaptive::Adaptive::INFO,
+    // Axelrod's first tournament (some of the entries).
+    axelrod_first::FirstByDavis::INFO,
+    axelrod_first::FirstByShubik::INFO,
+    axelrod_first::FirstByJoss::INFO,
+    axelrod_first::FirstByNydegger::INFO,
+    axelrod_first::Calculator::INFO,
 ];
 
 /// A player as written in a scenario: a strategy id and parameter values.
@@ -260,6 +268,26 @@ pub enum StrategyError {
         /// Largest allowed.
         max: f64,
     },
+    /// A parameter value is not of the parameter's kind.
+    #[error("parameter `{param}` of `{strategy}` must be {}, got {value}", kind_text(.kind))]
+    ParameterWrongKind {
+        /// Strategy id.
+        strategy: String,
+        /// Parameter name.
+        param: String,
+        /// Value given.
+        value: f64,
+        /// What is allowed.
+        kind: ParamKind,
+    },
+}
+
+fn kind_text(kind: &ParamKind) -> &'static str {
+    match kind {
+        ParamKind::Real => "a finite number",
+        ParamKind::Integer => "a whole number",
+        ParamKind::Action => "0 (C) or 1 (D)",
+    }
 }
 
 fn suggestion_text(suggestion: &Option<String>) -> String {
@@ -357,6 +385,14 @@ pub fn python_float(value: f64) -> String {
     }
 }
 
+/// Python's `round(value, digits)`: the float nearest to `value` rounded to
+/// `digits` decimals, computed from the exact binary value (so 0.125 gives
+/// 0.12 and 2.675 gives 2.67, as in Python). Rust's fixed-precision
+/// formatting rounds the exact value the same way.
+pub fn python_round(value: f64, digits: usize) -> f64 {
+    format!("{value:.digits$}").parse().unwrap_or(value)
+}
+
 impl PlayerSpec {
     /// A spec with no parameters.
     pub fn new(strategy: &str) -> PlayerSpec {
@@ -388,6 +424,14 @@ impl PlayerSpec {
                 });
             };
             let spec = &info.params[index];
+            if !spec.kind.accepts(*value) {
+                return Err(StrategyError::ParameterWrongKind {
+                    strategy: info.id.to_string(),
+                    param: name.clone(),
+                    value: *value,
+                    kind: spec.kind,
+                });
+            }
             if !(spec.min..=spec.max).contains(value) {
                 return Err(StrategyError::ParameterOutOfRange {
                     strategy: info.id.to_string(),
@@ -399,10 +443,17 @@ impl PlayerSpec {
             }
             values[index] = *value;
         }
-        let name = if values.is_empty() {
+        let name = if let Some(display_name) = info.display_name {
+            display_name(&values)
+        } else if values.is_empty() {
             info.name.to_string()
         } else {
-            let shown: Vec<String> = values.iter().map(|&v| python_float(v)).collect();
+            let shown: Vec<String> = info
+                .params
+                .iter()
+                .zip(&values)
+                .map(|(spec, &v)| spec.kind.show(v))
+                .collect();
             format!("{}: {}", info.name, shown.join(", "))
         };
         Ok(Player {
@@ -501,6 +552,22 @@ mod tests {
             unknown.to_string().contains("takes no parameters"),
             "{unknown}"
         );
+    }
+
+    #[test]
+    fn python_round_matches_python() {
+        // Values from Python 3.11's round(x, 2).
+        for (x, rounded) in [
+            (0.125, 0.12),
+            (0.375, 0.38),
+            (0.335, 0.34),
+            (1.0 / 3.0, 0.33),
+            (0.005, 0.01),
+            (2.675, 2.67),
+            (0.9, 0.9),
+        ] {
+            assert_eq!(python_round(x, 2), rounded, "{x}");
+        }
     }
 
     #[test]

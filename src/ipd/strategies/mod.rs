@@ -6,19 +6,30 @@
 //! a match), instead of a virtual call. A strategy value holds its own
 //! per-match state; the tournament clones a fresh prototype for every match.
 //!
-//! To add a strategy: write its struct and `Rule` impl in the family's file,
-//! add it to the `strategies!` list below, and give it a catalogue entry in
-//! [`catalogue`].
+//! To add a strategy: write its struct, its `Rule` impl and its catalogue
+//! entry (`pub const INFO: StrategyInfo`) in the family's file, add it to the
+//! `strategies!` list below and list its `INFO` in [`catalogue::CATALOGUE`].
 
+pub mod adaptive;
+pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
+pub mod cyclers;
+pub mod go_by_majority;
+pub mod grudgers;
+pub mod memory_one;
+pub mod probers;
+pub mod punishers;
+pub mod tit_for_tat;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 
-pub use catalogue::{CATALOGUE, ParamSpec, Player, PlayerSpec, StrategyError, StrategyInfo};
+pub use catalogue::{
+    CATALOGUE, ParamKind, ParamSpec, Player, PlayerSpec, StrategyError, StrategyInfo,
+};
 
 /// What a strategy may know about the match besides the two histories.
 #[derive(Clone, Copy, Debug)]
@@ -87,11 +98,53 @@ macro_rules! strategies {
 strategies! {
     Cooperator(basic::Cooperator),
     Defector(basic::Defector),
-    TitForTat(basic::TitForTat),
-    Grudger(basic::Grudger),
-    TitForTwoTats(basic::TitForTwoTats),
-    SuspiciousTitForTat(basic::SuspiciousTitForTat),
-    WinStayLoseShift(basic::WinStayLoseShift),
-    Alternator(basic::Alternator),
     Random(basic::RandomPlayer),
+    TitForTat(tit_for_tat::TitForTat),
+    TitForTwoTats(tit_for_tat::TitForTwoTats),
+    SuspiciousTitForTat(tit_for_tat::SuspiciousTitForTat),
+    AntiTitForTat(tit_for_tat::AntiTitForTat),
+    Bully(tit_for_tat::Bully),
+    TwoTitsForTat(tit_for_tat::TwoTitsForTat),
+    HardTitForTat(tit_for_tat::HardTitForTat),
+    HardTitForTwoTats(tit_for_tat::HardTitForTwoTats),
+    Grudger(grudgers::Grudger),
+    ForgetfulGrudger(grudgers::ForgetfulGrudger),
+    OppositeGrudger(grudgers::OppositeGrudger),
+    Aggravater(grudgers::Aggravater),
+    SoftGrudger(grudgers::SoftGrudger),
+    GrudgerAlternator(grudgers::GrudgerAlternator),
+    EasyGo(grudgers::EasyGo),
+    SpitefulCc(grudgers::SpitefulCc),
+    WinStayLoseShift(memory_one::WinStayLoseShift),
+    WinShiftLoseStay(memory_one::WinShiftLoseStay),
+    MemoryOne(memory_one::MemoryOne),
+    Alternator(cyclers::Alternator),
+    Cycler(cyclers::Cycler),
+    AntiCycler(cyclers::AntiCycler),
+    GoByMajority(go_by_majority::GoByMajority),
+    FoolMeOnce(grudgers::FoolMeOnce),
+    OnceBitten(grudgers::OnceBitten),
+    Punisher(punishers::Punisher),
+    LevelPunisher(punishers::LevelPunisher),
+    TrickyLevelPunisher(punishers::TrickyLevelPunisher),
+    Appeaser(punishers::Appeaser),
+    Prober(probers::Prober),
+    Prober4(probers::Prober4),
+    Detective(probers::Detective),
+    Handshake(probers::Handshake),
+    CollectiveStrategy(probers::CollectiveStrategy),
+    Gradual(tit_for_tat::Gradual),
+    OriginalGradual(tit_for_tat::OriginalGradual),
+    Alexei(tit_for_tat::Alexei),
+    EugineNier(tit_for_tat::EugineNier),
+    SneakyTitForTat(tit_for_tat::SneakyTitForTat),
+    SpitefulTitForTat(tit_for_tat::SpitefulTitForTat),
+    SlowTitForTwoTats2(tit_for_tat::SlowTitForTwoTats2),
+    ForgivingTitForTat(tit_for_tat::ForgivingTitForTat),
+    Forgiver(tit_for_tat::Forgiver),
+    Adaptive(adaptive::Adaptive),
+    FirstByDavis(axelrod_first::FirstByDavis),
+    FirstByShubik(axelrod_first::FirstByShubik),
+    FirstByNydegger(axelrod_first::FirstByNydegger),
+    Calculator(axelrod_first::Calculator),
 }

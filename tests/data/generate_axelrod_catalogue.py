@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Reference data for the whole strategy catalogue, from the Python `axelrod` library.
+
+Requirements: ``pip install axelrod==4.14.0``.  The script refuses to run with
+another axelrod version unless ``--any-version`` is given.  ``import axelrod``
+is slow (10-60 s); the rest takes a few seconds.
+
+    python3 tests/data/generate_axelrod_catalogue.py
+
+It writes ``tests/data/axelrod_catalogue.json``, read by
+``tests/axelrod_catalogue.rs``:
+
+* ``players``: one entry per catalogue player below (our strategy id, our
+  parameter values, and the axelrod constructor in a comment), with
+  ``str(player)`` (the display name), and the classifiers
+  ``memory_depth`` (null for infinity), ``stochastic`` and ``makes_use_of``
+  (a sorted list, e.g. ["game", "length"]).
+  Memory-one players (axelrod's ``MemoryOnePlayer``) also get
+  ``four_vectors`` (payoffs name -> [P(C|CC), P(C|CD), P(C|DC), P(C|DD)] as
+  the player sets it for that game, or null where the library refuses the
+  game) and ``initial`` (first move); Desperate, Hopeless and Willing (random
+  first move, then a fixed response) get the response measured from the
+  library's play, null for an outcome never reached, and initial "random".
+* ``matches``: for EVERY ordered pair (self-play included) of the
+  deterministic players, the moves of both players for each horizon in
+  ``HORIZONS`` under each payoff matrix in ``PAYOFFS``, from
+  ``axl.Match((p1, p2), turns=N, game=axl.Game(r, s, t, p))`` without noise.
+  To keep the file small, moves are run-length encoded ("C3DC2" = CCCDCC),
+  and the record "<payoffs>/<turns>" is left out when it equals its default:
+  for a shorter horizon, the prefix of the longest horizon's moves under the
+  same payoffs; for the longest horizon under a later payoff matrix, the
+  longest horizon's moves under the first matrix.  The reader reconstructs
+  every (pair, payoffs, horizon) record this way and checks every one.
+  Matches are replayed here only where they can differ from that default
+  (a shorter horizon when a player uses the length, another matrix when a
+  player uses the game, by axelrod's ``makes_use_of`` classifier).
+
+Strategies not listed here (those the axelrod library does not have) must be
+checked by hand-written tests in the Rust sources.
+"""
+
+import argparse
+import json
+import multiprocessing
+import sys
+from pathlib import Path
+
+import axelrod as axl
+
+EXPECTED_VERSION = "4.14.0"
+OUT = Path(__file__).resolve().parent / "axelrod_catalogue.json"
+C, D = axl.Action.C, axl.Action.D
+
+# name -> (R, S, T, P); the first is the base the second is compared with
+PAYOFFS = {
+    "standard": (3, 0, 5, 1),
+    "prison-years-a": (-0.5, -10, 0, -2),
+}
+HORIZONS = [1, 10, 200]
+
+# (our id, our parameters, axelrod factory).  Parameter values as our
+# scenario files take them: moves as 0 (C) / 1 (D).
+PLAYERS = [
+    # basic strategies
+    ("cooperator", {}, lambda: axl.Cooperator()),
+    ("defector", {}, lambda: axl.Defector()),
+    ("random", {}, lambda: axl.Random()),
+    ("random", {"p": 0.1}, lambda: axl.Random(0.1)),
+    ("random", {"p": 0.0}, lambda: axl.Random(0.0)),
+    ("random", {"p": 1.0}, lambda: axl.Random(1.0)),
+    ("alternator", {}, lambda: axl.Alternator()),
+    ("anti-tit-for-tat", {}, lambda: axl.AntiTitForTat()),
+    ("bully", {}, lambda: axl.Bully()),
+    ("win-stay-lose-shift", {}, lambda: axl.WinStayLoseShift()),
+    ("win-shift-lose-stay", {}, lambda: axl.WinShiftLoseStay()),
+    ("win-shift-lose-stay", {"initial": 0}, lambda: axl.WinShiftLoseStay(C)),
+    # tit for tat family
+    ("tit-for-tat", {}, lambda: axl.TitForTat()),
+    ("tit-for-2-tats", {}, lambda: axl.TitFor2Tats()),
+    ("suspicious-tit-for-tat", {}, lambda: axl.SuspiciousTitForTat()),
+    ("two-tits-for-tat", {}, lambda: axl.TwoTitsForTat()),
+    ("hard-tit-for-tat", {}, lambda: axl.HardTitForTat()),
+    ("hard-tit-for-2-tats", {}, lambda: axl.HardTitFor2Tats()),
+    # grudgers
+    ("grudger", {}, lambda: axl.Grudger()),
+    ("forgetful-grudger", {}, lambda: axl.ForgetfulGrudger()),
+    ("opposite-grudger", {}, lambda: axl.OppositeGrudger()),
+    ("aggravater", {}, lambda: axl.Aggravater()),
+    ("soft-grudger", {}, lambda: axl.SoftGrudger()),
+    ("grudger-alternator", {}, lambda: axl.GrudgerAlternator()),
+    ("easy-go", {}, lambda: axl.EasyGo()),
+    ("spiteful-cc", {}, lambda: axl.SpitefulCC()),
+    # cyclers
+    ("cycler-dc", {}, lambda: axl.CyclerDC()),
+    ("cycler-ccd", {}, lambda: axl.CyclerCCD()),
+    ("cycler-ddc", {}, lambda: axl.CyclerDDC()),
+    ("cycler-cccd", {}, lambda: axl.CyclerCCCD()),
+    ("cycler-cccccd", {}, lambda: axl.CyclerCCCCCD()),
+    ("cycler-cccdcd", {}, lambda: axl.CyclerCCCDCD()),
+    ("anti-cycler", {}, lambda: axl.AntiCycler()),
+    # go by majority
+    ("go-by-majority", {}, lambda: axl.GoByMajority()),
+    ("go-by-majority-40", {}, lambda: axl.GoByMajority40()),
+    ("go-by-majority-20", {}, lambda: axl.GoByMajority20()),
+    ("go-by-majority-10", {}, lambda: axl.GoByMajority10()),
+    ("go-by-majority-5", {}, lambda: axl.GoByMajority5()),
+    ("hard-go-by-majority", {}, lambda: axl.HardGoByMajority()),
+    ("hard-go-by-majority-40", {}, lambda: axl.HardGoByMajority40()),
+    ("hard-go-by-majority-20", {}, lambda: axl.HardGoByMajority20()),
+    ("hard-go-by-majority-10", {}, lambda: axl.HardGoByMajority10()),
+    ("hard-go-by-majority-5", {}, lambda: axl.HardGoByMajority5()),
+    ("fool-me-once", {}, lambda: axl.FoolMeOnce()),
+    ("once-bitten", {}, lambda: axl.OnceBitten()),
+    # punishers and appeaser
+    ("punisher", {}, lambda: axl.Punisher()),
+    ("inverse-punisher", {}, lambda: axl.InversePunisher()),
+    ("level-punisher", {}, lambda: axl.LevelPunisher()),
+    ("tricky-level-punisher", {}, lambda: axl.TrickyLevelPunisher()),
+    ("appeaser", {}, lambda: axl.Appeaser()),
+    # probers and handshakes
+    ("prober", {}, lambda: axl.Prober()),
+    ("prober-2", {}, lambda: axl.Prober2()),
+    ("prober-3", {}, lambda: axl.Prober3()),
+    ("prober-4", {}, lambda: axl.Prober4()),
+    ("hard-prober", {}, lambda: axl.HardProber()),
+    ("detective", {}, lambda: axl.Detective()),
+    ("handshake", {}, lambda: axl.Handshake()),
+    ("collective-strategy", {}, lambda: axl.CollectiveStrategy()),
+    # memory-one players and zero-determinant strategies
+    ("memory-one", {}, lambda: axl.MemoryOnePlayer((1.0, 0.0, 0.0, 1.0), C)),
+    ("memory-one", {"p_cc": 0.0, "p_cd": 0.0, "p_dc": 1.0, "p_dd": 1.0, "initial": 1},
+     lambda: axl.MemoryOnePlayer((0.0, 0.0, 1.0, 1.0), D)),
+    ("memory-one", {"p_cc": 0.9, "p_cd": 0.1, "p_dc": 0.25, "p_dd": 0.6, "initial": 1},
+     lambda: axl.MemoryOnePlayer((0.9, 0.1, 0.25, 0.6), D)),
+    ("gtft", {}, lambda: axl.GTFT()),
+    ("firm-but-fair", {}, lambda: axl.FirmButFair()),
+    ("stochastic-cooperator", {}, lambda: axl.StochasticCooperator()),
+    ("stochastic-wsls", {}, lambda: axl.StochasticWSLS()),
+    ("stochastic-wsls", {"ep": 0.2}, lambda: axl.StochasticWSLS(0.2)),
+    ("soft-joss", {}, lambda: axl.SoftJoss()),
+    ("soft-joss", {"q": 0.375}, lambda: axl.SoftJoss(0.375)),
+    ("desperate", {}, lambda: axl.Desperate()),
+    ("hopeless", {}, lambda: axl.Hopeless()),
+    ("willing", {}, lambda: axl.Willing()),
+    ("zd-extort-2", {}, lambda: axl.ZDExtort2()),
+    ("zd-gtft-2", {}, lambda: axl.ZDGTFT2()),
+    ("zd-extort-2-v2", {}, lambda: axl.ZDExtort2v2()),
+    ("zd-extort-3", {}, lambda: axl.ZDExtort3()),
+    ("zd-extort-4", {}, lambda: axl.ZDExtort4()),
+    ("zd-gen-2", {}, lambda: axl.ZDGen2()),
+    ("zd-set-2", {}, lambda: axl.ZDSet2()),
+    ("zd-mischief", {}, lambda: axl.ZDMischief()),
+    ("zd-extortion", {}, lambda: axl.ZDExtortion()),
+    ("zd-extortion", {"phi": 0.1, "s": 0.25, "l": 2.5},
+     lambda: axl.ZDExtortion(phi=0.1, s=0.25, l=2.5)),
+    # more of the tit-for-tat family, forgivers and Adaptive
+    ("gradual", {}, lambda: axl.Gradual()),
+    ("original-gradual", {}, lambda: axl.OriginalGradual()),
+    ("alexei", {}, lambda: axl.Alexei()),
+    ("eugine-nier", {}, lambda: axl.EugineNier()),
+    ("sneaky-tit-for-tat", {}, lambda: axl.SneakyTitForTat()),
+    ("spiteful-tit-for-tat", {}, lambda: axl.SpitefulTitForTat()),
+    ("slow-tit-for-two-tats-2", {}, lambda: axl.SlowTitForTwoTats2()),
+    ("forgiving-tit-for-tat", {}, lambda: axl.ForgivingTitForTat()),
+    ("forgiver", {}, lambda: axl.Forgiver()),
+    ("adaptive", {}, lambda: axl.Adaptive()),
+    # Axelrod's first tournament
+    ("first-by-davis", {}, lambda: axl.FirstByDavis()),
+    ("first-by-davis", {"rounds_to_cooperate": 3}, lambda: axl.FirstByDavis(3)),
+    ("first-by-shubik", {}, lambda: axl.FirstByShubik()),
+    ("first-by-joss", {}, lambda: axl.FirstByJoss()),
+    ("first-by-joss", {"p": 0.7}, lambda: axl.FirstByJoss(0.7)),
+    ("first-by-nydegger", {}, lambda: axl.FirstByNydegger()),
+    ("calculator", {}, lambda: axl.Calculator()),
+]
+
+
+# Stochastic only through a random first move (axelrod's mutual.py).
+RANDOM_START = {"desperate", "hopeless", "willing"}
+
+
+def measured_vector(factory, payoffs):
+    """P(C | own last move, opponent's last move), measured from the
+    library's own play: 300 matches of 20 turns against Random(0.5), seeds
+    0-299 (the first move is random, so every own move gets visited).  Each
+    must come out exactly 0 or 1 (a deterministic response), else the script
+    stops; an outcome never visited is written as null."""
+    r, s, t, p = payoffs
+    counts = {}
+    for seed in range(300):
+        match = axl.Match((factory(), axl.Random(0.5)), turns=20,
+                          game=axl.Game(r=r, s=s, t=t, p=p), seed=seed)
+        result = match.play()
+        for (a0, b0), (a1, _) in zip(result, result[1:]):
+            seen, cooperated = counts.get((a0, b0), (0, 0))
+            counts[(a0, b0)] = (seen + 1, cooperated + (a1 == C))
+    vector = []
+    for state in [(C, C), (C, D), (D, C), (D, D)]:
+        seen, cooperated = counts.get(state, (0, 0))
+        assert cooperated in (0, seen), (factory(), state, counts)
+        vector.append(None if seen == 0 else (1.0 if cooperated else 0.0))
+    return vector
+
+
+def classifier(player):
+    depth = axl.Classifiers["memory_depth"](player)
+    return {
+        "memory_depth": None if depth == float("inf") else int(depth),
+        "stochastic": bool(axl.Classifiers["stochastic"](player)),
+        "makes_use_of": sorted(axl.Classifiers["makes_use_of"](player)),
+    }
+
+
+def rle(moves):
+    out = []
+    i = 0
+    while i < len(moves):
+        j = i
+        while j < len(moves) and moves[j] == moves[i]:
+            j += 1
+        out.append(moves[i] + (str(j - i) if j - i > 1 else ""))
+        i = j
+    return "".join(out)
+
+
+def play(f1, f2, turns, payoffs):
+    r, s, t, p = payoffs
+    match = axl.Match((f1(), f2()), turns=turns, game=axl.Game(r=r, s=s, t=t, p=p))
+    result = match.play()
+    return ("".join(str(a) for a, _ in result), "".join(str(b) for _, b in result))
+
+
+def pair_record(i, j, uses):
+    """Every (payoffs, horizon) record of the ordered pair (i, j).
+
+    Matches are only replayed where they can differ: a shorter horizon only
+    when one of the players uses the match length, another payoff matrix only
+    when one uses the game (axelrod's `makes_use_of` classifier); otherwise
+    the record equals its default (see the module doc) by construction.
+    """
+    f1, f2 = PLAYERS[i][2], PLAYERS[j][2]
+    longest = max(HORIZONS)
+    names = list(PAYOFFS)
+    record = {"players": [i, j]}
+    resolved = {}
+    for k, name in enumerate(names):
+        for turns in sorted(HORIZONS, reverse=True):
+            # The record the reader assumes when this one is left out.
+            if turns != longest:
+                full = resolved[(name, longest)]
+                default = (full[0][:turns], full[1][:turns])
+                replay = "length" in uses
+            elif k > 0:
+                default = resolved[(names[0], longest)]
+                replay = "game" in uses
+            else:
+                default = None
+                replay = True
+            moves = play(f1, f2, turns, PAYOFFS[name]) if replay else default
+            resolved[(name, turns)] = moves
+            if default != moves:
+                record[f"{name}/{turns}"] = [rle(m) for m in moves]
+    return record
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--any-version", action="store_true")
+    args = parser.parse_args()
+    if axl.__version__ != EXPECTED_VERSION and not args.any_version:
+        sys.exit(f"axelrod {axl.__version__} found, {EXPECTED_VERSION} expected")
+
+    players = []
+    for sid, params, factory in PLAYERS:
+        player = factory()
+        entry = {"id": sid, "params": params, "name": str(player), **classifier(player)}
+        if isinstance(player, axl.MemoryOnePlayer):
+            # The (P(C|CC), P(C|CD), P(C|DC), P(C|DD)) vector and first move
+            # the player uses under each payoff matrix; null where the library
+            # refuses the game (a zero-determinant relation infeasible for it).
+            entry["four_vectors"] = {}
+            for name, (r, s, t, p) in PAYOFFS.items():
+                player = factory()
+                try:
+                    player.set_match_attributes(length=200, game=axl.Game(r=r, s=s, t=t, p=p))
+                except ValueError:
+                    entry["four_vectors"][name] = None
+                    continue
+                vector = [player._four_vector[(a, b)] for a in (C, D) for b in (C, D)]
+                entry["four_vectors"][name] = [float(x) for x in vector]
+            entry["initial"] = str(player._initial)
+        elif entry["stochastic"] and entry["memory_depth"] == 1 and sid in RANDOM_START:
+            # Memory-one rules with a random first move only: measure their
+            # response to each outcome from the library's own play.
+            entry["four_vectors"] = {name: measured_vector(factory, payoffs)
+                                     for name, payoffs in PAYOFFS.items()}
+            entry["initial"] = "random"
+        players.append(entry)
+    deterministic = [i for i, p in enumerate(players) if not p["stochastic"]]
+
+    longest = max(HORIZONS)
+    names = list(PAYOFFS)
+    pairs = [(i, j) for i in deterministic for j in deterministic]
+    uses = [set(p["makes_use_of"]) for p in players]
+    with multiprocessing.Pool() as pool:
+        matches = pool.starmap(pair_record, [(i, j, uses[i] | uses[j]) for i, j in pairs])
+
+    data = {
+        "axelrod_version": axl.__version__,
+        "generator": "tests/data/generate_axelrod_catalogue.py",
+        "payoffs": {k: list(v) for k, v in PAYOFFS.items()},
+        "horizons": HORIZONS,
+        "players": players,
+        "matches": matches,
+    }
+    partial = OUT.with_suffix(".json.partial")
+    with open(partial, "w") as f:
+        json.dump(data, f, separators=(",", ":"))
+        f.write("\n")
+    partial.replace(OUT)
+    print(f"wrote {OUT}: {len(players)} players, {len(matches)} ordered pairs")
+
+
+if __name__ == "__main__":
+    main()
