@@ -14,6 +14,7 @@ pub mod graph;
 pub mod interval;
 pub mod moran;
 pub mod payoff_table;
+pub mod replicator;
 
 pub use error::EvolutionError;
 pub use fixation::{FixationResult, FixationStudy, estimate_fixation, moran_fixation_probability};
@@ -21,3 +22,4 @@ pub use graph::Graph;
 pub use interval::wilson_interval;
 pub use moran::{Fitness, Mode, MoranProcess, MoranRun};
 pub use payoff_table::PayoffTable;
+pub use replicator::{ReplicatorDynamics, ReplicatorKind};
