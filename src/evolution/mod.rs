@@ -15,6 +15,7 @@ pub mod interval;
 pub mod moran;
 pub mod payoff_table;
 pub mod replicator;
+pub mod spatial;
 
 pub use error::EvolutionError;
 pub use fixation::{FixationResult, FixationStudy, estimate_fixation, moran_fixation_probability};
@@ -23,3 +24,4 @@ pub use interval::wilson_interval;
 pub use moran::{Fitness, Mode, MoranProcess, MoranRun};
 pub use payoff_table::PayoffTable;
 pub use replicator::{ReplicatorDynamics, ReplicatorKind};
+pub use spatial::{Boundary, CellPayoff, Neighbourhood, SpatialGame};
