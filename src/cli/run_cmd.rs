@@ -78,6 +78,15 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Guess(g) => {
                 crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
             }
+            Scenario::Moran(m) => {
+                crate::cli::run_evolution::run_moran(m, &loaded.scenario, &destination, args)
+            }
+            Scenario::Ecological(e) => {
+                crate::cli::run_evolution::run_ecological(e, &loaded.scenario, &destination, args)
+            }
+            Scenario::Spatial(s) => {
+                crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
+            }
         })?;
     }
     Ok(())
