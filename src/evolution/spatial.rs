@@ -184,36 +184,80 @@ impl SpatialGame {
         }
     }
 
-    /// Every cell's total payoff in `lattice` at step `step`.
-    pub fn scores(&self, lattice: &Lattice, step: u64) -> Vec<f64> {
+    /// Neighbours of every cell, flat: cell i's are `table[i * 8..i * 8 + count[i]]`.
+    fn neighbour_table(&self) -> (Vec<u32>, Vec<u8>) {
+        let cells = self.rows * self.cols;
+        let mut table = vec![0u32; cells * 8];
+        let mut count = vec![0u8; cells];
+        let mut buffer = Vec::with_capacity(8);
+        for i in 0..cells {
+            self.neighbours(i / self.cols, i % self.cols, &mut buffer);
+            for (slot, &j) in table[i * 8..].iter_mut().zip(&buffer) {
+                *slot = j as u32;
+            }
+            count[i] = buffer.len() as u8;
+        }
+        (table, count)
+    }
+
+    fn scores_with(&self, lattice: &Lattice, step: u64, table: &[u32], count: &[u8]) -> Vec<f64> {
+        let score = |i: usize| {
+            let near = &table[i * 8..i * 8 + count[i] as usize];
+            match &self.payoff {
+                CellPayoff::Matrix(m) => {
+                    let row = &m[lattice[i] as usize];
+                    let mut total = if self.with_self {
+                        row[lattice[i] as usize]
+                    } else {
+                        0.0
+                    };
+                    for &j in near {
+                        total += row[lattice[j as usize] as usize];
+                    }
+                    total
+                }
+                CellPayoff::Matches(_) => {
+                    let mut total = if self.with_self {
+                        self.pay(step, i, i, lattice)
+                    } else {
+                        0.0
+                    };
+                    for &j in near {
+                        total += self.pay(step, i, j as usize, lattice);
+                    }
+                    total
+                }
+            }
+        };
         (0..self.rows * self.cols)
             .into_par_iter()
-            .map_init(Vec::new, |buffer, i| {
-                self.neighbours(i / self.cols, i % self.cols, buffer);
-                let mut total = if self.with_self {
-                    self.pay(step, i, i, lattice)
-                } else {
-                    0.0
-                };
-                for &j in buffer.iter() {
-                    total += self.pay(step, i, j, lattice);
-                }
-                total
-            })
+            .with_min_len(1024)
+            .map(score)
             .collect()
+    }
+
+    /// Every cell's total payoff in `lattice` at step `step`.
+    pub fn scores(&self, lattice: &Lattice, step: u64) -> Vec<f64> {
+        let (table, count) = self.neighbour_table();
+        self.scores_with(lattice, step, &table, &count)
     }
 
     /// One synchronous step: play, then imitate the best.
     pub fn step(&self, lattice: &Lattice, step: u64) -> Lattice {
-        let scores = self.scores(lattice, step);
+        let (table, count) = self.neighbour_table();
+        self.step_with(lattice, step, &table, &count)
+    }
+
+    fn step_with(&self, lattice: &Lattice, step: u64, table: &[u32], count: &[u8]) -> Lattice {
+        let scores = self.scores_with(lattice, step, table, count);
         (0..self.rows * self.cols)
             .into_par_iter()
-            .map_init(Vec::new, |buffer, i| {
-                self.neighbours(i / self.cols, i % self.cols, buffer);
+            .with_min_len(1024)
+            .map(|i| {
                 let mut best = i;
-                for &j in buffer.iter() {
-                    if scores[j] > scores[best] {
-                        best = j;
+                for &j in &table[i * 8..i * 8 + count[i] as usize] {
+                    if scores[j as usize] > scores[best] {
+                        best = j as usize;
                     }
                 }
                 lattice[best]
@@ -225,8 +269,9 @@ impl SpatialGame {
     pub fn run(&self, start: Lattice, steps: u64) -> Vec<Lattice> {
         let mut out = Vec::with_capacity(steps as usize + 1);
         out.push(start);
+        let (table, count) = self.neighbour_table();
         for s in 0..steps {
-            let next = self.step(out.last().expect("non-empty"), s);
+            let next = self.step_with(out.last().expect("non-empty"), s, &table, &count);
             out.push(next);
         }
         out
