@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod dilemmas;
+pub mod evolution;
 pub mod impartial;
 pub mod ipd;
 pub mod output;

@@ -9,6 +9,7 @@ pub mod play_cmd;
 pub mod progress;
 pub mod run_cmd;
 pub mod run_dilemmas;
+pub mod run_evolution;
 pub mod run_impartial;
 pub mod solve_cmd;
 pub mod strategies_cmd;

@@ -81,6 +81,15 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Impartial(s) => {
                 crate::cli::run_impartial::run_impartial(s, &loaded.scenario, &destination, args)
             }
+            Scenario::Moran(m) => {
+                crate::cli::run_evolution::run_moran(m, &loaded.scenario, &destination, args)
+            }
+            Scenario::Ecological(e) => {
+                crate::cli::run_evolution::run_ecological(e, &loaded.scenario, &destination, args)
+            }
+            Scenario::Spatial(s) => {
+                crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
+            }
         })?;
     }
     Ok(())

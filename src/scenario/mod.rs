@@ -3,24 +3,40 @@
 //! [`ScenarioError`] that names the file, line, column and field. Nothing
 //! here runs a study or writes a file.
 
+pub mod ecological;
 pub mod error;
+pub mod evolution_common;
 pub mod guess;
 pub mod impartial;
+pub mod moran;
 pub mod pirates;
 pub mod reader;
+pub mod spatial;
 pub mod tournament;
 
+pub use ecological::EcologicalScenario;
 pub use error::{ScenarioError, Source};
 pub use guess::GuessScenario;
 pub use impartial::ImpartialScenario;
+pub use moran::MoranScenario;
 pub use pirates::PiratesScenario;
+pub use spatial::SpatialScenario;
 pub use tournament::TournamentScenario;
 
 use reader::{TableReader, parse_document};
 use std::path::Path;
 
 /// The kinds of scenario this version understands.
-pub const KINDS: &[&str] = &["tournament", "pirates", "guess", "impartial"];
+pub const KINDS: &[&str] = &[
+    "tournament",
+    "pirates",
+    "guess",
+    "impartial",
+    "moran",
+    "ecological",
+    "replicator",
+    "spatial",
+];
 
 /// A validated scenario of any kind.
 #[derive(Clone, Debug)]
@@ -33,6 +49,12 @@ pub enum Scenario {
     Guess(GuessScenario),
     /// Grundy value tables and positions of an impartial game.
     Impartial(ImpartialScenario),
+    /// Moran process fixation.
+    Moran(Box<MoranScenario>),
+    /// Replicator dynamics from a tournament.
+    Ecological(Box<EcologicalScenario>),
+    /// Spatial prisoner's dilemma.
+    Spatial(Box<SpatialScenario>),
 }
 
 impl Scenario {
@@ -43,6 +65,9 @@ impl Scenario {
             Scenario::Pirates(s) => &s.name,
             Scenario::Guess(s) => &s.name,
             Scenario::Impartial(s) => &s.name,
+            Scenario::Moran(s) => &s.name,
+            Scenario::Ecological(s) => &s.tournament.name,
+            Scenario::Spatial(s) => &s.name,
         }
     }
 
@@ -53,6 +78,9 @@ impl Scenario {
             Scenario::Pirates(s) => s.seed,
             Scenario::Guess(s) => s.seed,
             Scenario::Impartial(s) => s.seed,
+            Scenario::Moran(s) => s.seed,
+            Scenario::Ecological(s) => s.tournament.seed,
+            Scenario::Spatial(s) => s.seed,
         }
     }
 
@@ -63,6 +91,18 @@ impl Scenario {
             Scenario::Pirates(s) => s.seed = seed,
             Scenario::Guess(s) => s.set_seed(seed),
             Scenario::Impartial(s) => s.seed = seed,
+            Scenario::Moran(s) => s.seed = seed,
+            Scenario::Ecological(s) => {
+                s.tournament.seed = seed;
+                if s.initial_rule.starts_with("random") {
+                    s.initial = crate::evolution::replicator::random_shares(s.initial.len(), seed);
+                    s.initial_rule = format!("random (seed {seed})");
+                }
+            }
+            Scenario::Spatial(s) => {
+                s.seed = seed;
+                s.game.seed = seed;
+            }
         }
     }
 
@@ -73,6 +113,9 @@ impl Scenario {
             Scenario::Pirates(s) => s.resolved_toml(),
             Scenario::Guess(s) => s.resolved_toml(),
             Scenario::Impartial(s) => s.resolved_toml(),
+            Scenario::Moran(s) => s.resolved_toml(),
+            Scenario::Ecological(s) => s.resolved_toml(),
+            Scenario::Spatial(s) => s.resolved_toml(),
         }
     }
 }
@@ -135,24 +178,30 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         None => 1,
     };
     let mut warnings = Vec::new();
-    let scenario = match kind.value.as_str() {
-        "tournament" => Scenario::Tournament(tournament::read_tournament(
-            &mut top,
-            name,
-            seed,
-            &mut warnings,
-        )?),
-        "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
-        "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
-        "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
-        other => {
-            return Err(top.error(
-                kind.span.start,
-                "kind",
-                format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
-            ));
-        }
-    };
+    let scenario =
+        match kind.value.as_str() {
+            "tournament" => Scenario::Tournament(tournament::read_tournament(
+                &mut top,
+                name,
+                seed,
+                &mut warnings,
+            )?),
+            "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
+            "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
+            "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
+            "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
+            "ecological" | "replicator" => Scenario::Ecological(Box::new(
+                ecological::read_ecological(&mut top, name, seed, &mut warnings)?,
+            )),
+            "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
+            other => {
+                return Err(top.error(
+                    kind.span.start,
+                    "kind",
+                    format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
+                ));
+            }
+        };
     top.finish()?;
     Ok(Loaded { scenario, warnings })
 }

@@ -253,7 +253,7 @@ pub fn read_tournament(
     })
 }
 
-fn read_horizon(
+pub(crate) fn read_horizon(
     table: &TableReader<'_>,
     turns: Option<At<u32>>,
     continuation: Option<At<f64>>,
@@ -280,7 +280,7 @@ fn read_horizon(
     }
 }
 
-fn read_payoffs(
+pub(crate) fn read_payoffs(
     game: &TableReader<'_>,
     value: &toml::Spanned<DeValue<'_>>,
 ) -> Result<(Payoffs, Option<String>), ScenarioError> {

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::{
-    BitMapBackend, Circle, DrawingArea, DrawingBackend, IntoDrawingArea, PathElement, Rectangle,
-    SVGBackend,
+    BitMapBackend, Circle, DrawingArea, DrawingBackend, IntoDrawingArea, PathElement, Polygon,
+    Rectangle, SVGBackend,
 };
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
@@ -130,6 +130,14 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
                 width,
             ),
         }
+    }
+
+    /// Filled polygon (used by the stacked area chart).
+    pub(super) fn fill_polygon(&self, points: &[(f64, f64)], color: RGBColor) -> DrawResult {
+        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| (px(x), px(y))).collect();
+        self.area
+            .draw(&Polygon::new(points, color.filled()))
+            .map_err(|e| e.to_string())
     }
 
     pub(super) fn line(&self, points: &[(f64, f64)], color: RGBColor, width: u32) -> DrawResult {
@@ -279,6 +287,25 @@ pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError>
         })
         .map_err(svg_error)?;
     area.present().map_err(|e| svg_error(e.to_string()))
+}
+
+/// Renders `scene` to `<stem>.png` only (for long frame series, where an SVG per
+/// frame would be wasteful).
+pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
+    let png = with_suffix(stem, "png");
+    let png_error = |message: String| ChartError::Draw {
+        path: png.clone(),
+        message,
+    };
+    let area = BitMapBackend::new(&png, scene.size()).into_drawing_area();
+    area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
+    scene
+        .paint(&Canvas {
+            area: &area,
+            flavor: Flavor::Png,
+        })
+        .map_err(png_error)?;
+    area.present().map_err(|e| png_error(e.to_string()))
 }
 
 pub(super) fn canvas_size(width: f64, height: f64) -> (u32, u32) {

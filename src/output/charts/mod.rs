@@ -32,9 +32,13 @@ mod box_plot;
 mod canvas;
 mod font;
 mod heat_map;
+mod interval_chart;
+mod lattice;
 mod line_chart;
+mod palette;
 mod rows;
 mod scale;
+mod stacked_area;
 mod style;
 #[cfg(test)]
 mod test_support;
@@ -44,7 +48,10 @@ use std::path::PathBuf;
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
 pub use heat_map::draw_heat_map;
+pub use interval_chart::draw_interval_chart;
+pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
+pub use stacked_area::draw_stacked_area;
 
 /// Error raised when a chart cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -152,6 +159,54 @@ pub struct LineChart<'a> {
     pub steps: bool,
     /// Include zero on the vertical axis.
     pub y_from_zero: bool,
+}
+
+/// Stacked area chart of shares over time (one band per category, stacked to 1).
+pub struct StackedArea<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the horizontal axis.
+    pub x_label: &'a str,
+    /// Label of the vertical axis.
+    pub y_label: &'a str,
+    /// One name per band (bottom band first).
+    pub names: &'a [String],
+    /// x of each step.
+    pub xs: &'a [f64],
+    /// `shares[step][category]` (normalised per step when drawn).
+    pub shares: &'a [Vec<f64>],
+}
+
+/// Estimates with confidence intervals, one row per category.
+pub struct IntervalChart<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value (horizontal) axis.
+    pub value_label: &'a str,
+    /// Label of the category (vertical) axis.
+    pub category_label: &'a str,
+    /// One name per row (first at the top).
+    pub names: &'a [String],
+    /// One estimate per name.
+    pub values: &'a [f64],
+    /// (low, high) per name.
+    pub intervals: &'a [(f64, f64)],
+    /// Optional dashed reference line: (legend text, value).
+    pub reference: Option<(String, f64)>,
+}
+
+/// A lattice of typed cells.
+pub struct LatticeImage<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Type of each cell, row-major.
+    pub cells: &'a [u8],
+    /// Type names (legend).
+    pub names: &'a [String],
 }
 
 /// `names` cut or padded with empty names to exactly `n` entries.

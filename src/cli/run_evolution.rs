@@ -1,0 +1,395 @@
+//! `dilemma run` for the evolutionary kinds `moran`, `ecological`
+//! (`replicator`) and `spatial`: compute in the pure core, then write the
+//! results folder atomically (CSVs, charts, scenario.toml, run.json).
+
+use crate::cli::run_cmd::RunArgs;
+use crate::cli::{CliError, progress, shown};
+use crate::evolution::fixation::{FixationStudy, estimate_fixation};
+use crate::evolution::replicator::{ReplicatorDynamics, ReplicatorKind};
+use crate::output::atomic::StagingDir;
+use crate::output::evolution_files as files;
+use crate::output::tournament_files::write_payoff_matrix;
+use crate::scenario::{EcologicalScenario, MoranScenario, Scenario, SpatialScenario};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::time::Instant;
+
+fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
+    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
+}
+
+fn dependencies() -> Value {
+    let map: serde_json::Map<String, Value> = env!("DILEMMA_DEPENDENCIES")
+        .split(',')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, version)| (name.to_string(), json!(version)))
+        .collect();
+    Value::Object(map)
+}
+
+fn text(path: &Path, content: &str) -> Result<(), CliError> {
+    std::fs::write(path, content).map_err(|e| failed("cannot write", path, e))
+}
+
+fn finish(
+    staging: StagingDir,
+    destination: &Path,
+    run: &Value,
+    summary: Value,
+    report: String,
+    args: &RunArgs,
+    name: &str,
+) -> Result<(), CliError> {
+    text(&staging.file("run.json"), &format!("{run:#}\n"))?;
+    let folder = staging
+        .commit()
+        .map_err(|e| failed("cannot move results into place", destination, e))?;
+    if args.json {
+        println!(
+            "{:#}",
+            json!({"name": name, "results": shown(&folder), "summary": summary, "run": run})
+        );
+    } else if !args.quiet {
+        print!("{report}");
+        println!("results written to {}/", shown(&folder));
+    }
+    Ok(())
+}
+
+/// Runs a `moran` scenario: fixation probabilities over `runs` runs, and the
+/// counts per step of run 0.
+pub fn run_moran(
+    scenario: &MoranScenario,
+    whole: &Scenario,
+    destination: &Path,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let process = &scenario.process;
+    let study = FixationStudy {
+        process: process.clone(),
+        runs: scenario.runs,
+        seed: scenario.seed,
+    };
+    let bar = progress::bar(scenario.runs, &scenario.name, args.quiet || args.json);
+    let result = estimate_fixation(&study, |done| bar.set_position(done));
+    bar.finish_and_clear();
+    let example = process.run(scenario.seed, 0, true);
+    let computed = started.elapsed().as_secs_f64();
+    let names = &process.type_names;
+    let initial: Vec<u32> = scenario.population.iter().map(|p| p.1).collect();
+    let n = process.size();
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let io = |name: &str, r: std::io::Result<()>| {
+        r.map_err(|e| failed("cannot write", &destination.join(name), e))
+    };
+    io(
+        "fixation.csv",
+        files::write_fixation(&staging.file("fixation.csv"), &result, &initial),
+    )?;
+    io(
+        "counts.csv",
+        files::write_counts(&staging.file("counts.csv"), names, &example.counts),
+    )?;
+    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    if scenario.charts {
+        let chart_error =
+            |e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)));
+        // Neutral reference only when every type starts with one individual.
+        let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
+        files::draw_fixation(
+            &staging.file("fixation"),
+            &format!(
+                "{}: fixation probability ({} runs, N = {n})",
+                scenario.name, result.runs
+            ),
+            &result,
+            neutral,
+        )
+        .map_err(chart_error)?;
+        let xs: Vec<f64> = example.counts.iter().map(|c| c.0 as f64).collect();
+        let shares: Vec<Vec<f64>> = example
+            .counts
+            .iter()
+            .map(|c| c.1.iter().map(|&v| v as f64).collect())
+            .collect();
+        files::draw_shares(
+            &staging.file("shares"),
+            &format!("{}: population shares, run 0", scenario.name),
+            "Step (one birth and one death)",
+            names,
+            &xs,
+            &shares,
+        )
+        .map_err(chart_error)?;
+    }
+    let summary = json!({
+        "strategies": names,
+        "initial_counts": initial,
+        "runs": result.runs,
+        "fixations": result.fixations,
+        "unfixed": result.unfixed,
+        "probabilities": result.probabilities,
+        "intervals95": result.intervals,
+        "mean_steps": result.mean_steps,
+    });
+    let run = json!({
+        "dilemma_version": env!("CARGO_PKG_VERSION"),
+        "scenario": scenario.name,
+        "kind": "moran",
+        "seed": scenario.seed,
+        "threads": rayon::current_num_threads(),
+        "population": n,
+        "mode": process.mode.id(),
+        "runs": scenario.runs,
+        "compute_seconds": computed,
+        "total_seconds": started.elapsed().as_secs_f64(),
+        "dependencies": dependencies(),
+    });
+    let mut report = format!(
+        "{}: {} runs of the Moran process ({}), N = {n}\n",
+        scenario.name,
+        result.runs,
+        process.mode.id()
+    );
+    for (t, name) in names.iter().enumerate() {
+        report += &format!(
+            "  {name:<32} start {:>5}  fixed {:>7}  p = {:.4}  95% [{:.4}, {:.4}]\n",
+            initial[t],
+            result.fixations[t],
+            result.probabilities[t],
+            result.intervals[t].0,
+            result.intervals[t].1
+        );
+    }
+    if result.unfixed > 0 {
+        report += &format!(
+            "  {} runs stopped at the step limit before fixation\n",
+            result.unfixed
+        );
+    }
+    finish(
+        staging,
+        destination,
+        &run,
+        summary,
+        report,
+        args,
+        &scenario.name,
+    )
+}
+
+/// Runs an `ecological` scenario: the tournament, then replicator dynamics
+/// on its payoff matrix.
+pub fn run_ecological(
+    scenario: &EcologicalScenario,
+    whole: &Scenario,
+    destination: &Path,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let t = &scenario.tournament;
+    let results = t.tournament().play();
+    let matrix = results.payoff_matrix();
+    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    let dynamics = ReplicatorDynamics {
+        names: names.clone(),
+        matrix: matrix.clone(),
+        initial: scenario.initial.clone(),
+        kind: scenario.kind,
+        steps: scenario.steps,
+    };
+    dynamics
+        .validate()
+        .map_err(|e| CliError::BadInput(format!("{}: {e}", t.name)))?;
+    let shares = dynamics.run();
+    let computed = started.elapsed().as_secs_f64();
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let io = |name: &str, r: std::io::Result<()>| {
+        r.map_err(|e| failed("cannot write", &destination.join(name), e))
+    };
+    let dt = match scenario.kind {
+        ReplicatorKind::Continuous { dt } => Some(dt),
+        ReplicatorKind::Discrete => None,
+    };
+    io(
+        "payoff_matrix.csv",
+        write_payoff_matrix(&staging.file("payoff_matrix.csv"), &names, &matrix),
+    )?;
+    io(
+        "shares.csv",
+        files::write_shares(&staging.file("shares.csv"), &names, &shares, dt),
+    )?;
+    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    if t.charts {
+        let xs: Vec<f64> = (0..shares.len())
+            .map(|s| s as f64 * dt.unwrap_or(1.0))
+            .collect();
+        let label = if dt.is_some() { "Time" } else { "Generation" };
+        files::draw_shares(
+            &staging.file("shares"),
+            &format!("{}: ecological dynamics", t.name),
+            label,
+            &names,
+            &xs,
+            &shares,
+        )
+        .map_err(|e| {
+            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
+        })?;
+    }
+    let last = shares.last().cloned().unwrap_or_default();
+    let summary = json!({"strategies": names, "initial": scenario.initial, "final": last, "shift": dynamics.discrete_shift()});
+    let run = json!({
+        "dilemma_version": env!("CARGO_PKG_VERSION"),
+        "scenario": t.name,
+        "kind": "ecological",
+        "seed": t.seed,
+        "threads": rayon::current_num_threads(),
+        "steps": scenario.steps,
+        "time": if dt.is_some() { "continuous" } else { "discrete" },
+        "compute_seconds": computed,
+        "total_seconds": started.elapsed().as_secs_f64(),
+        "dependencies": dependencies(),
+    });
+    let mut report = format!(
+        "{}: replicator dynamics, {} steps; final shares:\n",
+        t.name, scenario.steps
+    );
+    for (name, s) in names.iter().zip(&last) {
+        report += &format!("  {name:<32} {s:.4}\n");
+    }
+    finish(staging, destination, &run, summary, report, args, &t.name)
+}
+
+/// Runs a `spatial` scenario.
+pub fn run_spatial(
+    scenario: &SpatialScenario,
+    whole: &Scenario,
+    destination: &Path,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let game = &scenario.game;
+    let names = &game.type_names;
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let io = |name: &str, r: std::io::Result<()>| {
+        r.map_err(|e| failed("cannot write", &destination.join(name), e))
+    };
+    let chart_error =
+        |e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)));
+    let bar = progress::bar(scenario.steps, &scenario.name, args.quiet || args.json);
+    let mut lattice = scenario.start_lattice();
+    let mut counts = vec![(0u64, game.counts(&lattice))];
+    let frames_dir = staging.path().join("frames");
+    if scenario.frames && scenario.charts {
+        std::fs::create_dir_all(&frames_dir)
+            .map_err(|e| failed("cannot create", &frames_dir, e))?;
+    }
+    let width = scenario.steps.to_string().len().max(4);
+    let save = |step: u64, lattice: &Vec<u8>| -> Result<(), CliError> {
+        if scenario.snapshots.contains(&step) {
+            let file = format!("lattice_{step:0width$}.csv");
+            io(
+                &file,
+                files::write_lattice(&staging.file(&file), game.cols, lattice),
+            )?;
+            if scenario.charts {
+                files::draw_lattice_state(
+                    &staging.file(&format!("lattice_{step:0width$}")),
+                    &format!("{}: step {step}", scenario.name),
+                    game.rows,
+                    game.cols,
+                    lattice,
+                    names,
+                    false,
+                )
+                .map_err(chart_error)?;
+            }
+        }
+        if scenario.frames && scenario.charts {
+            files::draw_lattice_state(
+                &frames_dir.join(format!("frame_{step:0width$}")),
+                &format!("{}: step {step}", scenario.name),
+                game.rows,
+                game.cols,
+                lattice,
+                names,
+                true,
+            )
+            .map_err(chart_error)?;
+        }
+        Ok(())
+    };
+    save(0, &lattice)?;
+    for step in 0..scenario.steps {
+        lattice = game.step(&lattice, step);
+        counts.push((step + 1, game.counts(&lattice)));
+        save(step + 1, &lattice)?;
+        bar.set_position(step + 1);
+    }
+    bar.finish_and_clear();
+    io(
+        "counts.csv",
+        files::write_counts(&staging.file("counts.csv"), names, &counts),
+    )?;
+    io(
+        "types.csv",
+        files::write_types(&staging.file("types.csv"), names),
+    )?;
+    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    if scenario.charts {
+        let xs: Vec<f64> = counts.iter().map(|c| c.0 as f64).collect();
+        let shares: Vec<Vec<f64>> = counts
+            .iter()
+            .map(|c| c.1.iter().map(|&v| v as f64).collect())
+            .collect();
+        files::draw_shares(
+            &staging.file("shares"),
+            &format!("{}: shares of cells", scenario.name),
+            "Step",
+            names,
+            &xs,
+            &shares,
+        )
+        .map_err(chart_error)?;
+    }
+    let cells = (game.rows * game.cols) as f64;
+    let last = counts.last().map(|c| c.1.clone()).unwrap_or_default();
+    let summary = json!({
+        "strategies": names,
+        "final_counts": last,
+        "final_shares": last.iter().map(|&c| c as f64 / cells).collect::<Vec<_>>(),
+    });
+    let run = json!({
+        "dilemma_version": env!("CARGO_PKG_VERSION"),
+        "scenario": scenario.name,
+        "kind": "spatial",
+        "seed": scenario.seed,
+        "threads": rayon::current_num_threads(),
+        "rows": game.rows,
+        "cols": game.cols,
+        "steps": scenario.steps,
+        "total_seconds": started.elapsed().as_secs_f64(),
+        "dependencies": dependencies(),
+    });
+    let mut report = format!(
+        "{}: {}x{} lattice, {} steps; final shares:\n",
+        scenario.name, game.rows, game.cols, scenario.steps
+    );
+    for (name, &c) in names.iter().zip(&last) {
+        report += &format!("  {name:<32} {:.4} ({c} cells)\n", c as f64 / cells);
+    }
+    finish(
+        staging,
+        destination,
+        &run,
+        summary,
+        report,
+        args,
+        &scenario.name,
+    )
+}

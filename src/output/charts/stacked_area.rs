@@ -1,0 +1,257 @@
+//! Stacked area chart: the shares of several categories (strategies) over time, stacked
+//! to 1, each in its own colour, with a legend under the title. Shares are normalised per
+//! step (a step whose shares sum to 0 or are not finite is left blank).
+
+use std::path::Path;
+
+use plotters::prelude::DrawingBackend;
+
+use super::canvas::{
+    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+};
+use super::font::{ensure_fonts, text_width};
+use super::palette::category_colour;
+use super::scale::{all_integers, fmt_num, nice_ticks};
+use super::style::{
+    FRAME, LABEL_SIZE, MARGIN, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
+};
+use super::{ChartError, StackedArea};
+
+const WIDTH: f64 = 1200.0;
+const HEIGHT: f64 = 760.0;
+const LEGEND_SIZE: f64 = 17.0;
+
+/// Draws `chart` to `<stem>.png` and `<stem>.svg`.
+pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    let entry_w: Vec<f64> = chart
+        .names
+        .iter()
+        .map(|n| 30.0 + text_width(n, LEGEND_SIZE, false) + 24.0)
+        .collect();
+    let y_tick_w = text_width("0.00", TICK_SIZE, false);
+    let x0 = MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN;
+    let x1 = WIDTH - MARGIN - 16.0;
+    let mut rows = 1;
+    let mut used = 0.0;
+    for w in &entry_w {
+        if used + w > x1 - x0 && used > 0.0 {
+            rows += 1;
+            used = 0.0;
+        }
+        used += w;
+    }
+    let y0 = MARGIN + TITLE_SIZE + TITLE_GAP + rows as f64 * (LEGEND_SIZE + 12.0);
+    let y1 = HEIGHT - MARGIN - (TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE);
+    let (x_lo, x_hi) = match (chart.xs.first(), chart.xs.last()) {
+        (Some(&a), Some(&b)) if b > a => (a, b),
+        (Some(&a), _) => (a, a + 1.0),
+        _ => (0.0, 1.0),
+    };
+    let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(chart.xs.iter().copied()));
+    render(
+        stem,
+        &AreaScene {
+            chart,
+            x0,
+            x1,
+            y0,
+            y1,
+            x_lo,
+            x_hi,
+            x_ticks,
+            x_dec,
+            entry_w,
+        },
+    )
+}
+
+struct AreaScene<'a> {
+    chart: &'a StackedArea<'a>,
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+    x_lo: f64,
+    x_hi: f64,
+    x_ticks: Vec<f64>,
+    x_dec: usize,
+    entry_w: Vec<f64>,
+}
+
+impl AreaScene<'_> {
+    fn px(&self, x: f64) -> f64 {
+        self.x0 + (x - self.x_lo) / (self.x_hi - self.x_lo) * (self.x1 - self.x0)
+    }
+    fn py(&self, y: f64) -> f64 {
+        self.y1 - y * (self.y1 - self.y0)
+    }
+}
+
+impl Scene for AreaScene<'_> {
+    fn size(&self) -> (u32, u32) {
+        canvas_size(WIDTH, HEIGHT)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
+        let k = self.chart.names.len();
+        let n = self.chart.xs.len().min(self.chart.shares.len());
+        // Cumulative normalised shares per step.
+        let cumulative: Vec<Option<Vec<f64>>> = (0..n)
+            .map(|s| {
+                let row = &self.chart.shares[s];
+                let total: f64 = row.iter().take(k).sum();
+                if !(total > 0.0 && total.is_finite()) {
+                    return None;
+                }
+                let mut acc = 0.0;
+                Some(
+                    (0..k)
+                        .map(|t| {
+                            acc += row.get(t).copied().unwrap_or(0.0).max(0.0) / total;
+                            acc.min(1.0)
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        let any = cumulative.iter().any(|c| c.is_some());
+        for t in 0..k {
+            let colour = category_colour(t, k);
+            // Each maximal run of drawable steps is one polygon.
+            let mut s = 0;
+            while s < n {
+                if cumulative[s].is_none() {
+                    s += 1;
+                    continue;
+                }
+                let start = s;
+                while s < n && cumulative[s].is_some() {
+                    s += 1;
+                }
+                let run = start..s;
+                let top = |i: usize| cumulative[i].as_ref().map_or(0.0, |c| c[t]);
+                let bottom = |i: usize| {
+                    if t == 0 {
+                        0.0
+                    } else {
+                        cumulative[i].as_ref().map_or(0.0, |c| c[t - 1])
+                    }
+                };
+                let mut points: Vec<(f64, f64)> = Vec::new();
+                if run.len() == 1 {
+                    let i = run.start;
+                    let x = self.px(self.chart.xs[i]);
+                    points.extend([
+                        (x - 1.0, self.py(top(i))),
+                        (x + 1.0, self.py(top(i))),
+                        (x + 1.0, self.py(bottom(i))),
+                        (x - 1.0, self.py(bottom(i))),
+                    ]);
+                } else {
+                    for i in run.clone() {
+                        points.push((self.px(self.chart.xs[i]), self.py(top(i))));
+                    }
+                    for i in run.clone().rev() {
+                        points.push((self.px(self.chart.xs[i]), self.py(bottom(i))));
+                    }
+                }
+                c.fill_polygon(&points, colour)?;
+            }
+        }
+        c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
+        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
+        for &t in &self.x_ticks {
+            let x = self.px(t);
+            c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
+            c.text(
+                &fmt_num(t, self.x_dec),
+                (x, self.y1 + TICK_LEN + 8.0),
+                tick_txt,
+            )?;
+        }
+        let y_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
+        for i in 0..=4 {
+            let v = i as f64 / 4.0;
+            let y = self.py(v);
+            c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
+            c.text(&fmt_num(v, 2), (self.x0 - TICK_LEN - 8.0, y), y_txt)?;
+        }
+        c.text(
+            self.chart.x_label,
+            (
+                (self.x0 + self.x1) / 2.0,
+                self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
+            ),
+            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+        )?;
+        c.text(
+            self.chart.y_label,
+            (MARGIN, (self.y0 + self.y1) / 2.0),
+            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
+        )?;
+        let mut x = self.x0;
+        let mut y = MARGIN + TITLE_SIZE + TITLE_GAP * 0.6;
+        for (i, name) in self.chart.names.iter().enumerate() {
+            if x + self.entry_w[i] > self.x1 && x > self.x0 {
+                x = self.x0;
+                y += LEGEND_SIZE + 12.0;
+            }
+            c.fill_rect(
+                x,
+                y + 1.0,
+                x + 20.0,
+                y + LEGEND_SIZE - 1.0,
+                category_colour(i, k),
+            )?;
+            c.text(
+                name,
+                (x + 28.0, y + LEGEND_SIZE / 2.0),
+                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
+            )?;
+            x += self.entry_w[i];
+        }
+        if !any {
+            c.text(
+                NO_DATA,
+                ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
+                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+            )?;
+        }
+        draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::charts::test_support::{check_files, out_dir, strings};
+
+    #[test]
+    fn shares_over_time_and_empty_input() {
+        let dir = out_dir("stacked");
+        let names = strings(&["Tit For Tat", "Defector", "Cooperator"]);
+        let xs: Vec<f64> = (0..50).map(|i| i as f64).collect();
+        let shares: Vec<Vec<f64>> = xs.iter().map(|&x| vec![x, 50.0 - x, 10.0]).collect();
+        let chart = StackedArea {
+            title: "Population shares",
+            x_label: "Step",
+            y_label: "Share",
+            names: &names,
+            xs: &xs,
+            shares: &shares,
+        };
+        draw_stacked_area(&dir.join("shares"), &chart).expect("stacked area");
+        check_files(&dir.join("shares"), "Population shares");
+        let empty = StackedArea {
+            title: "Empty",
+            x_label: "Step",
+            y_label: "Share",
+            names: &[],
+            xs: &[],
+            shares: &[],
+        };
+        draw_stacked_area(&dir.join("empty"), &empty).expect("empty");
+        check_files(&dir.join("empty"), "Empty");
+    }
+}

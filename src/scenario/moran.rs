@@ -1,0 +1,405 @@
+//! The `moran` scenario kind: fixation of strategies under the Moran process.
+//!
+//! ```toml
+//! name = "moran-example"
+//! kind = "moran"
+//! seed = 1
+//! [game]
+//! payoffs = "standard"        # fitness = total match score (payoffs must be >= 0)
+//! [match]
+//! turns = 200                 # or continuation = 0.99 (random horizon); noise = 0.0
+//! [moran]
+//! mode = "bd"                 # "bd" birth-death (default) or "db" death-birth
+//! runs = 1000                 # independent runs for fixation probabilities (default 1000)
+//! mutation = 0.0              # mutation probability per birth (default 0)
+//! steps = 500                 # stop after this many steps (required when mutation > 0)
+//! interaction = "complete"    # "complete", "cycle", "lattice" (square, periodic),
+//!                             # { lattice = [rows, cols], periodic = true }, or
+//!                             # { edges = [[0, 1], [1, 2], ...] }
+//! replacement = "complete"    # same forms; default: the interaction graph
+//! [[population]]
+//! strategy = "tit-for-tat"
+//! count = 3                   # individuals of this strategy (default 1)
+//! # fitness = 1.5             # constant fitness instead of matches (all entries or none)
+//! [output]
+//! charts = true
+//! ```
+
+use crate::evolution::graph::Graph;
+use crate::evolution::moran::{Fitness, Mode, MoranProcess};
+use crate::evolution::payoff_table::PayoffTable;
+use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::Player;
+use crate::scenario::error::{ScenarioError, Source};
+use crate::scenario::evolution_common::{
+    player_toml, read_match_settings, read_strategy_entry, settings_toml,
+};
+use crate::scenario::reader::TableReader;
+use std::sync::Arc;
+use toml::de::DeValue;
+
+/// Default number of fixation runs.
+pub const DEFAULT_RUNS: u64 = 1000;
+/// Largest population accepted.
+pub const MAX_POPULATION: u64 = 100_000;
+
+/// A validated `moran` scenario.
+#[derive(Clone, Debug)]
+pub struct MoranScenario {
+    /// Results folder name.
+    pub name: String,
+    /// Free text.
+    pub description: Option<String>,
+    /// Master seed.
+    pub seed: u64,
+    /// Payoff preset, if one was named.
+    pub payoffs_preset: Option<String>,
+    /// Match settings (for match fitness).
+    pub settings: MatchSettings,
+    /// Distinct strategies with their counts and optional constant fitness.
+    pub population: Vec<(Player, u32, Option<f64>)>,
+    /// Runs for the fixation estimate.
+    pub runs: u64,
+    /// The process.
+    pub process: MoranProcess,
+    /// Graph specs as written, for the resolved file.
+    pub graphs: (toml::Value, toml::Value),
+    /// Draw charts.
+    pub charts: bool,
+}
+
+impl MoranScenario {
+    /// The scenario with defaults written out.
+    pub fn resolved_toml(&self) -> String {
+        let mut top = toml::Table::new();
+        top.insert("name".into(), self.name.clone().into());
+        top.insert("kind".into(), "moran".into());
+        if let Some(d) = &self.description {
+            top.insert("description".into(), d.clone().into());
+        }
+        top.insert("seed".into(), (self.seed as i64).into());
+        let (game, m) = settings_toml(&self.settings, &self.payoffs_preset);
+        top.insert("game".into(), game.into());
+        top.insert("match".into(), m.into());
+        let mut moran = toml::Table::new();
+        moran.insert("mode".into(), self.process.mode.id().into());
+        moran.insert("runs".into(), (self.runs as i64).into());
+        moran.insert("mutation".into(), self.process.mutation.into());
+        if let Some(steps) = self.process.max_steps {
+            moran.insert("steps".into(), (steps as i64).into());
+        }
+        moran.insert("interaction".into(), self.graphs.0.clone());
+        moran.insert("replacement".into(), self.graphs.1.clone());
+        top.insert("moran".into(), moran.into());
+        let population: Vec<toml::Value> = self
+            .population
+            .iter()
+            .map(|(p, count, fitness)| {
+                let mut t = player_toml(p);
+                t.insert("count".into(), (*count as i64).into());
+                if let Some(f) = fitness {
+                    t.insert("fitness".into(), (*f).into());
+                }
+                t.into()
+            })
+            .collect();
+        top.insert("population".into(), population.into());
+        let mut output = toml::Table::new();
+        output.insert("charts".into(), self.charts.into());
+        top.insert("output".into(), output.into());
+        toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+    }
+}
+
+/// Reads a graph spec (`interaction` or `replacement`) for `n` individuals.
+fn read_graph(
+    source: &Source,
+    field: &str,
+    value: &toml::Spanned<DeValue<'_>>,
+    n: usize,
+) -> Result<(Graph, toml::Value), ScenarioError> {
+    let at = value.span().start;
+    let bad = |message: String| source.invalid(at, field, message);
+    let allowed = "allowed: \"complete\", \"cycle\", \"lattice\", { lattice = [rows, cols], periodic = true }, { edges = [[0, 1], ...] }";
+    match value.get_ref() {
+        DeValue::String(s) => match s.as_ref() {
+            "complete" => Ok((Graph::complete(n), "complete".into())),
+            "cycle" => Ok((Graph::cycle(n), "cycle".into())),
+            "lattice" => {
+                let side = (n as f64).sqrt().round() as usize;
+                if side * side != n {
+                    return Err(bad(format!(
+                        "\"lattice\" needs a square population, got {n}; use {{ lattice = [rows, cols] }}"
+                    )));
+                }
+                Ok((Graph::lattice(side, side, true), "lattice".into()))
+            }
+            other => Err(bad(format!("unknown graph `{other}` ({allowed})"))),
+        },
+        DeValue::Table(table) => {
+            let mut reader = TableReader::new(source, field, table, value.span());
+            let mut resolved = toml::Table::new();
+            let graph = if let Some(list) = reader.array("edges")? {
+                let mut edges = Vec::new();
+                for (i, item) in list.value.iter().enumerate() {
+                    let pair = match item.get_ref() {
+                        DeValue::Array(pair) if pair.len() == 2 => {
+                            let mut ends = [0usize; 2];
+                            for (slot, end) in ends.iter_mut().zip(pair.iter()) {
+                                match end.get_ref() {
+                                    DeValue::Integer(v) => match v.as_str().parse::<usize>() {
+                                        Ok(x) if x < n => *slot = x,
+                                        _ => {
+                                            return Err(source.invalid(
+                                                end.span().start,
+                                                &format!("{field}.edges[{i}]"),
+                                                format!("a node must be a whole number from 0 to {} (the population has {n})", n - 1),
+                                            ));
+                                        }
+                                    },
+                                    _ => {
+                                        return Err(source.invalid(
+                                            end.span().start,
+                                            &format!("{field}.edges[{i}]"),
+                                            "a node must be a whole number",
+                                        ));
+                                    }
+                                }
+                            }
+                            (ends[0], ends[1])
+                        }
+                        _ => {
+                            return Err(source.invalid(
+                                item.span().start,
+                                &format!("{field}.edges[{i}]"),
+                                "an edge is a pair of nodes [a, b]",
+                            ));
+                        }
+                    };
+                    edges.push(pair);
+                }
+                resolved.insert(
+                    "edges".into(),
+                    edges
+                        .iter()
+                        .map(|&(a, b)| toml::Value::from(vec![a as i64, b as i64]))
+                        .collect::<Vec<_>>()
+                        .into(),
+                );
+                Graph::from_edges(n, &edges).map_err(|e| bad(e.to_string()))?
+            } else if let Some(dims) = reader.array("lattice")? {
+                let nums: Vec<usize> = dims
+                    .value
+                    .iter()
+                    .filter_map(|d| match d.get_ref() {
+                        DeValue::Integer(v) => v.as_str().parse().ok(),
+                        _ => None,
+                    })
+                    .collect();
+                if nums.len() != 2 || nums[0] * nums[1] != n {
+                    return Err(source.invalid(
+                        dims.span.start,
+                        &format!("{field}.lattice"),
+                        format!(
+                            "expected [rows, cols] with rows x cols = {n} (the population size)"
+                        ),
+                    ));
+                }
+                let periodic = reader.boolean("periodic")?.is_none_or(|b| b.value);
+                resolved.insert(
+                    "lattice".into(),
+                    vec![nums[0] as i64, nums[1] as i64].into(),
+                );
+                resolved.insert("periodic".into(), periodic.into());
+                Graph::lattice(nums[0], nums[1], periodic)
+            } else {
+                return Err(bad(format!(
+                    "a graph table needs `edges` or `lattice` ({allowed})"
+                )));
+            };
+            reader.finish()?;
+            Ok((graph, resolved.into()))
+        }
+        _ => Err(bad(format!("expected a graph ({allowed})"))),
+    }
+}
+
+/// Reads the moran-specific parts; `top` has `name`, `kind`, `seed` taken.
+pub fn read_moran(
+    top: &mut TableReader<'_>,
+    name: String,
+    seed: u64,
+) -> Result<MoranScenario, ScenarioError> {
+    let source = top.source();
+    let description = top.string("description")?.map(|d| d.value);
+    let (settings, payoffs_preset) = read_match_settings(top, |_| Ok(()))?;
+
+    let Some(list) = top.array("population")? else {
+        return Err(top.error(
+            top.span().start,
+            "population",
+            "missing; a Moran process needs [[population]] entries (strategy, count)",
+        ));
+    };
+    let mut population = Vec::new();
+    for (i, item) in list.value.iter().enumerate() {
+        let field = format!("population[{i}]");
+        let (player, (count, fitness)) =
+            read_strategy_entry(source, &field, item, &["count", "fitness"], |r| {
+                let count = r.count("count", 1)?.map_or(1, |c| c.value);
+                let fitness = match r.number("fitness")? {
+                    Some(f) if f.value < 0.0 => {
+                        return Err(r.error(
+                            f.span.start,
+                            "fitness",
+                            format!("must be at least 0, got {}", f.value),
+                        ));
+                    }
+                    f => f.map(|f| f.value),
+                };
+                Ok((count, fitness))
+            })?;
+        population.push((player, count, fitness));
+    }
+    let size: u64 = population.iter().map(|p| p.1 as u64).sum();
+    if size < 2 {
+        return Err(source.invalid(
+            list.span.start,
+            "population",
+            format!("a population needs at least 2 individuals, got {size}"),
+        ));
+    }
+    if size > MAX_POPULATION {
+        return Err(source.invalid(
+            list.span.start,
+            "population",
+            format!("at most {MAX_POPULATION} individuals, got {size}"),
+        ));
+    }
+    let constant = population.iter().filter(|p| p.2.is_some()).count();
+    if constant != 0 && constant != population.len() {
+        return Err(source.invalid(
+            list.span.start,
+            "population",
+            "give `fitness` for every entry (constant fitness) or for none (fitness from matches)",
+        ));
+    }
+    let n = size as usize;
+
+    let mut mode = Mode::BirthDeath;
+    let mut runs = DEFAULT_RUNS;
+    let mut mutation = 0.0;
+    let mut steps = None;
+    let mut graphs = (Graph::complete(n), toml::Value::from("complete"));
+    let mut replacement = None;
+    if let Some(mut table) = top.table("moran")? {
+        if let Some(m) = table.string("mode")? {
+            mode = match m.value.as_str() {
+                "bd" | "birth-death" => Mode::BirthDeath,
+                "db" | "death-birth" => Mode::DeathBirth,
+                other => {
+                    return Err(table.error(
+                        m.span.start,
+                        "mode",
+                        format!("unknown mode `{other}` (allowed: \"bd\", \"db\")"),
+                    ));
+                }
+            }
+        }
+        if let Some(r) = table.count("runs", 1)? {
+            runs = r.value as u64;
+        }
+        let mutation_at = table.probability("mutation")?;
+        if let Some(m) = &mutation_at {
+            mutation = m.value;
+        }
+        steps = table.count("steps", 1)?;
+        if let Some(value) = table.value("interaction") {
+            graphs = read_graph(source, &table.field("interaction"), value, n)?;
+            graphs.0.check(n, "interaction").map_err(|e| {
+                source.invalid(
+                    value.span().start,
+                    &table.field("interaction"),
+                    e.to_string(),
+                )
+            })?;
+        }
+        if let Some(value) = table.value("replacement") {
+            let g = read_graph(source, &table.field("replacement"), value, n)?;
+            g.0.check(n, "replacement").map_err(|e| {
+                source.invalid(
+                    value.span().start,
+                    &table.field("replacement"),
+                    e.to_string(),
+                )
+            })?;
+            replacement = Some(g);
+        }
+        if mutation > 0.0 && steps.is_none() {
+            let at = mutation_at.map_or(0, |m| m.span.start);
+            return Err(table.error(
+                at,
+                "steps",
+                "with mutation > 0 the process never fixes; give `steps`",
+            ));
+        }
+        table.finish()?;
+    }
+    let replacement = replacement.unwrap_or_else(|| graphs.clone());
+    let type_names: Vec<String> = population.iter().map(|p| p.0.name.clone()).collect();
+    let initial: Vec<usize> = population
+        .iter()
+        .enumerate()
+        .flat_map(|(t, p)| std::iter::repeat_n(t, p.1 as usize))
+        .collect();
+    let fitness = if constant > 0 {
+        Fitness::Constant(population.iter().map(|p| p.2.unwrap_or(1.0)).collect())
+    } else {
+        if settings
+            .payoffs
+            .r
+            .min(settings.payoffs.s)
+            .min(settings.payoffs.t)
+            .min(settings.payoffs.p)
+            < 0.0
+        {
+            return Err(source.invalid(
+                0,
+                "game.payoffs",
+                "fitness-proportional selection needs payoffs of at least 0 (use the standard payoffs or a table with R, S, T, P >= 0)",
+            ));
+        }
+        let players: Vec<Player> = population.iter().map(|p| p.0.clone()).collect();
+        Fitness::Matches(Arc::new(PayoffTable::build(&players, settings)))
+    };
+    let process = MoranProcess {
+        type_names,
+        fitness,
+        initial,
+        mode,
+        mutation,
+        interaction: graphs.0.clone(),
+        replacement: replacement.0.clone(),
+        max_steps: steps.map(|s| s.value as u64),
+    };
+    process
+        .validate()
+        .map_err(|e| source.invalid(0, "moran", e.to_string()))?;
+    let mut charts = true;
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        output.finish()?;
+    }
+    Ok(MoranScenario {
+        name,
+        description,
+        seed,
+        payoffs_preset,
+        settings,
+        population,
+        runs,
+        process,
+        graphs: (graphs.1, replacement.1),
+        charts,
+    })
+}
