@@ -9,5 +9,6 @@ pub mod cli;
 pub mod dilemmas;
 pub mod impartial;
 pub mod ipd;
+pub mod normal_form;
 pub mod output;
 pub mod scenario;
