@@ -12,7 +12,7 @@
 //! All functions look at one player's payoffs `u[i][j]` (own strategy `i`,
 //! opponent's `j`) restricted to the `own` and `other` index lists.
 
-use crate::normal_form::lp::{LpError, maximize, solve_zero_sum};
+use crate::normal_form::lp::{FloatPacking, LpError, maximize, packing_f64, solve_zero_sum};
 use crate::normal_form::rational::{Checked, Rational};
 
 /// Strict or weak dominance.
@@ -89,6 +89,11 @@ pub fn mixed_strict_dominator(
         return Ok(None);
     }
     let d = difference(u, &candidates, other, i)?;
+    if candidates.len() > EXACT_FIRST {
+        if let Some(mix) = screened_dominator(&d, &candidates)? {
+            return Ok(Some(mix));
+        }
+    }
     let sol = solve_zero_sum(&d)?;
     if !sol.value.is_positive() {
         return Ok(None);
@@ -110,6 +115,65 @@ pub fn mixed_strict_dominator(
             ));
         }
     }
+    Ok(Some(mix))
+}
+
+/// Above this many candidate strategies, a floating-point LP proposes a
+/// dominating mixture first and it is verified exactly (the exact simplex
+/// can overflow 128-bit rationals on large games such as the traveler's
+/// dilemma, whose dominating mixtures have weights spanning 2^-97..1).
+pub const EXACT_FIRST: usize = 8;
+
+/// Proposes a dominating mixture with a floating-point LP and accepts it
+/// only if it strictly dominates in exact arithmetic. The packing program
+/// `max 1.t, D t <= 1, t >= 0` (rows of `D` = candidates) has the dual
+/// `min 1.s, s^T D >= 1, s >= 0`: an optimal `s` is an unnormalised
+/// dominating mixture. It is scaled by 2^20, rounded to integers and
+/// checked column by column; `None` means "no verified proposal" (the
+/// caller then solves the exact LP).
+fn screened_dominator(
+    d: &[Vec<Rational>],
+    candidates: &[usize],
+) -> Result<Option<Vec<(usize, Rational)>>, LpError> {
+    let df: Vec<Vec<f64>> = d.iter().map(|r| r.iter().map(|v| v.to_f64()).collect()).collect();
+    let FloatPacking::Optimal { s, .. } = packing_f64(&df) else {
+        return Ok(None);
+    };
+    let scale = (1u64 << 20) as f64;
+    let mut weights: Vec<(usize, i128)> = Vec::new();
+    for (k, &v) in s.iter().enumerate() {
+        let w = (v * scale).round();
+        if !w.is_finite() || w.abs() >= 1e36 {
+            return Ok(None);
+        }
+        if w >= 1.0 {
+            weights.push((k, w as i128));
+        }
+    }
+    if weights.is_empty() {
+        return Ok(None);
+    }
+    let cols = d.first().map_or(0, Vec::len);
+    for j in 0..cols {
+        let mut margin = Rational::ZERO;
+        for &(k, w) in &weights {
+            margin = match margin.add(Rational::int(w).mul(d[k][j])?) {
+                Ok(v) => v,
+                Err(_) => return Ok(None),
+            };
+        }
+        if !margin.is_positive() {
+            return Ok(None);
+        }
+    }
+    let total = match weights.iter().try_fold(0i128, |acc, &(_, w)| acc.checked_add(w)) {
+        Some(t) => t,
+        None => return Ok(None),
+    };
+    let mix = weights
+        .iter()
+        .map(|&(k, w)| Ok((candidates[k], Rational::new(w, total)?)))
+        .collect::<Checked<Vec<_>>>()?;
     Ok(Some(mix))
 }
 

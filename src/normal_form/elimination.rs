@@ -68,6 +68,9 @@ fn column_payoffs(game: &Bimatrix) -> Vec<Vec<Rational>> {
 /// Eliminates strictly dominated strategies until none is left.
 pub fn iterated_strict(game: &Bimatrix) -> Result<Reduction, LpError> {
     let bt = column_payoffs(game);
+    // In a symmetric game the column player's eliminations mirror the row
+    // player's (the reduced game stays symmetric), so only rows are solved.
+    let symmetric = game.is_symmetric();
     let mut rows: Vec<usize> = (0..game.m()).collect();
     let mut cols: Vec<usize> = (0..game.n()).collect();
     let mut trail = Vec::new();
@@ -79,7 +82,27 @@ pub fn iterated_strict(game: &Bimatrix) -> Result<Reduction, LpError> {
             (Player::Row, &game.a, &rows, &cols),
             (Player::Col, &bt, &cols, &rows),
         ] {
+            if symmetric && player == Player::Col {
+                let mirrored: Vec<Elimination> = found
+                    .iter()
+                    .map(|e: &Elimination| Elimination {
+                        player: Player::Col,
+                        ..e.clone()
+                    })
+                    .collect();
+                found.extend(mirrored);
+                continue;
+            }
+            // A best response to some pure opposing strategy is never
+            // strictly dominated: skip those without solving anything.
+            let best: Vec<Rational> = other
+                .iter()
+                .map(|&j| own.iter().map(|&k| u[k][j]).max().unwrap_or(Rational::ZERO))
+                .collect();
             for &i in own.iter() {
+                if other.iter().zip(&best).any(|(&j, b)| u[i][j] == *b) {
+                    continue;
+                }
                 let by = match pure_dominator(u, own, other, i, Strength::Strict) {
                     Some(k) => Some(Dominator::Pure(k)),
                     None => mixed_strict_dominator(u, own, other, i)?.map(Dominator::Mixed),

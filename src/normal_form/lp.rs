@@ -214,3 +214,96 @@ mod tests {
         assert_eq!(s.row, vec![r(1), r(0)]);
     }
 }
+
+/// A floating-point solution of `maximize 1.t subject to d t <= 1, t >= 0`
+/// (a screen only: callers verify what it suggests exactly).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FloatPacking {
+    /// Optimal: the primal `t` and the dual `s` (`s^T d >= 1`, `s >= 0`).
+    Optimal {
+        /// Primal.
+        t: Vec<f64>,
+        /// Dual.
+        s: Vec<f64>,
+    },
+    /// Unbounded along the ray `t` (`d t <= 0`, `t >= 0`, `t != 0`).
+    Ray(Vec<f64>),
+    /// Gave up (too many pivots: numerical trouble).
+    Failed,
+}
+
+/// Solves the packing program `max sum t, d t <= 1, t >= 0` in `f64` with
+/// Bland's rule and a relative tolerance.
+pub fn packing_f64(d: &[Vec<f64>]) -> FloatPacking {
+    let m = d.len();
+    let n = d.first().map_or(0, Vec::len);
+    let width = n + m + 1;
+    let eps = 1e-11;
+    let mut t: Vec<Vec<f64>> = d
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut r = vec![0.0; width];
+            r[..n].copy_from_slice(row);
+            r[n + i] = 1.0;
+            r[width - 1] = 1.0;
+            r
+        })
+        .collect();
+    let mut obj = vec![0.0; width];
+    obj[..n].iter_mut().for_each(|v| *v = 1.0);
+    let mut basis: Vec<usize> = (n..n + m).collect();
+    for _ in 0..50 * (m + n + 10) {
+        let Some(enter) = (0..n + m).find(|&j| obj[j] > eps) else {
+            let mut x = vec![0.0; n];
+            for (i, &v) in basis.iter().enumerate() {
+                if v < n {
+                    x[v] = t[i][width - 1];
+                }
+            }
+            let s = (0..m).map(|i| -obj[n + i]).collect();
+            return FloatPacking::Optimal { t: x, s };
+        };
+        let mut leave: Option<(usize, f64)> = None;
+        for i in 0..m {
+            if t[i][enter] > eps {
+                let ratio = t[i][width - 1] / t[i][enter];
+                let better = match leave {
+                    None => true,
+                    Some((l, best)) => {
+                        ratio < best - eps || ((ratio - best).abs() <= eps && basis[i] < basis[l])
+                    }
+                };
+                if better {
+                    leave = Some((i, ratio));
+                }
+            }
+        }
+        let Some((row, _)) = leave else {
+            // Ray: increase `enter`; basic variables change by -column.
+            let mut ray = vec![0.0; n];
+            if enter < n {
+                ray[enter] = 1.0;
+            }
+            for (i, &v) in basis.iter().enumerate() {
+                if v < n {
+                    ray[v] = -t[i][enter];
+                }
+            }
+            return FloatPacking::Ray(ray.iter().map(|v| v.max(0.0)).collect());
+        };
+        let p = t[row][enter];
+        t[row].iter_mut().for_each(|v| *v /= p);
+        let pr = t[row].clone();
+        for (i, r) in t.iter_mut().enumerate() {
+            if i != row && r[enter] != 0.0 {
+                let f = r[enter];
+                r.iter_mut().zip(&pr).for_each(|(v, p)| *v -= f * p);
+            }
+        }
+        let f = obj[enter];
+        obj.iter_mut().zip(&pr).for_each(|(v, p)| *v -= f * p);
+        basis[row] = enter;
+    }
+    FloatPacking::Failed
+}

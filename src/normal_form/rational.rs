@@ -239,6 +239,9 @@ fn compare(mut a: i128, mut b: i128, mut c: i128, mut d: i128) -> Ordering {
 
 impl Ord for Rational {
     fn cmp(&self, o: &Rational) -> Ordering {
+        if self.den == o.den {
+            return self.num.cmp(&o.num);
+        }
         compare(self.num, self.den, o.num, o.den)
     }
 }

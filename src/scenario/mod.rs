@@ -4,6 +4,7 @@
 //! here runs a study or writes a file.
 
 pub mod error;
+pub mod game_file;
 pub mod guess;
 pub mod pirates;
 pub mod reader;

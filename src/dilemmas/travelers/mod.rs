@@ -1,0 +1,7 @@
+//! The traveler's dilemma: the game, its exact analysis (equilibrium by
+//! iterated elimination with mixed dominance), best-response dynamics and
+//! the logit quantal-response equilibrium traced by continuation.
+
+pub mod game;
+
+pub use game::{TravelersError, TravelersGame};
