@@ -15,7 +15,10 @@ use std::time::Instant;
 
 fn main() {
     for bonus in [2, 50] {
-        let game = TravelersGame::new(2, 100, bonus.into()).expect("valid").bimatrix().expect("fits");
+        let game = TravelersGame::new(2, 100, bonus.into())
+            .expect("valid")
+            .bimatrix()
+            .expect("fits");
         let t = Instant::now();
         let a = analyse(&game).expect("analysis");
         println!(
@@ -33,7 +36,8 @@ fn main() {
         let mut draw = || Rational::int((rng.next_u64() % 10) as i128);
         let a: Vec<Vec<Rational>> = (0..12).map(|_| (0..12).map(|_| draw()).collect()).collect();
         let b: Vec<Vec<Rational>> = (0..12).map(|_| (0..12).map(|_| draw()).collect()).collect();
-        let g = Bimatrix::new("r", ["r".into(), "c".into()], names(12), names(12), a, b).expect("valid");
+        let g = Bimatrix::new("r", ["r".into(), "c".into()], names(12), names(12), a, b)
+            .expect("valid");
         let t = Instant::now();
         let Ok(set) = all_equilibria(&g) else {
             failed += 1;

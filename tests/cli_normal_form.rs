@@ -6,7 +6,10 @@ use serde_json::Value;
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dilemma")).args(args).output().expect("runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(args)
+        .output()
+        .expect("runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).to_string(),
@@ -27,7 +30,12 @@ fn pure(v: &Value) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c[0].as_str().unwrap().to_string(), c[1].as_str().unwrap().to_string()))
+        .map(|c| {
+            (
+                c[0].as_str().unwrap().to_string(),
+                c[1].as_str().unwrap().to_string(),
+            )
+        })
         .collect()
 }
 
@@ -41,7 +49,10 @@ fn prisoners_dilemma_presets() {
         let v = json(&["game", preset]);
         assert_eq!(pure(&v), vec![pair("D", "D")]);
         assert_eq!(v["mixed_nash"].as_array().unwrap().len(), 1);
-        assert_eq!(v["dominant_strategy_equilibrium"], serde_json::json!(["D", "D"]));
+        assert_eq!(
+            v["dominant_strategy_equilibrium"],
+            serde_json::json!(["D", "D"])
+        );
         let pareto = v["pareto_optimal"].as_array().unwrap();
         assert!(pareto.contains(&serde_json::json!(["C", "C"])));
         assert!(!pareto.contains(&serde_json::json!(["D", "D"])));
@@ -90,11 +101,21 @@ fn pigs_presets() {
     assert_eq!(v["degenerate"], true);
     assert_eq!(v["parameters"]["both_press_is_default"], true);
     // seed-modified: both press with the default share, only for part of the range.
-    let v = json(&["pigs", "--preset", "seed-modified", "--sweep", "both_press:0:1:8"]);
+    let v = json(&[
+        "pigs",
+        "--preset",
+        "seed-modified",
+        "--sweep",
+        "both_press:0:1:8",
+    ]);
     assert_eq!(pure(&v), vec![pair("Press", "Press")]);
     let regions = v["sweep"]["regions"].as_array().unwrap();
     assert!(regions.iter().any(|r| r["equilibria"] == "(Press, Press)"));
-    assert!(regions.iter().any(|r| !r["equilibria"].as_str().unwrap().contains("(Press, Press)")));
+    assert!(
+        regions
+            .iter()
+            .any(|r| !r["equilibria"].as_str().unwrap().contains("(Press, Press)"))
+    );
     let (code, out, _) = run(&["pigs", "--preset", "seed"]);
     assert_eq!(code, 0);
     assert!(out.contains("Wait weakly dominates"), "{out}");
@@ -114,7 +135,15 @@ fn travelers_dilemma_unique_low_claims() {
             assert_eq!(first["by_mixed"], true);
         }
     }
-    let (code, out, err) = run(&["travelers", "--high", "20", "--bonuses", "1.5,10", "--lambda-max", "1"]);
+    let (code, out, err) = run(&[
+        "travelers",
+        "--high",
+        "20",
+        "--bonuses",
+        "1.5,10",
+        "--lambda-max",
+        "1",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("20 -> 19 -> 18"), "{out}");
 }
@@ -128,7 +157,12 @@ fn game_files_and_nfg_round_trip() {
     let v = json(&["game", toml.to_str().unwrap()]);
     assert_eq!(pure(&v), vec![pair("Stag", "Stag"), pair("Hare", "Hare")]);
     let nfg = dir.join("stag.nfg");
-    let (code, _, err) = run(&["game", toml.to_str().unwrap(), "--write-nfg", nfg.to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "game",
+        toml.to_str().unwrap(),
+        "--write-nfg",
+        nfg.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let w = json(&["game", nfg.to_str().unwrap()]);
     assert_eq!(w["mixed_nash"], v["mixed_nash"]);
@@ -140,12 +174,36 @@ fn bad_input_exits_2_naming_the_place() {
     let dir = std::env::temp_dir().join(format!("dilemma-nf-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let cases = [
-        ("ragged.toml", "rows = [\"A\", \"B\"]\ncols = [\"x\", \"y\"]\nrow_payoffs = [[1, 2], [3]]\ncol_payoffs = [[1, 2], [3, 4]]\n", "row_payoffs[2]"),
-        ("text.toml", "rows = [\"A\"]\ncols = [\"x\"]\nrow_payoffs = [[\"lots\"]]\ncol_payoffs = [[1]]\n", "row_payoffs[1][1]"),
-        ("empty.toml", "rows = []\ncols = [\"x\"]\nrow_payoffs = []\ncol_payoffs = []\n", "empty strategy list"),
-        ("dup.toml", "rows = [\"A\", \"A\"]\ncols = [\"x\"]\nrow_payoffs = [[1], [2]]\ncol_payoffs = [[1], [2]]\n", "duplicate strategy name"),
-        ("bad.nfg", "NFG 1 R \"x\" { \"A\" \"B\" } { 2 2 }\n1 2 3 oops 5 6 7 8\n", "line 2, column 7"),
-        ("short.nfg", "NFG 1 R \"x\" { \"A\" \"B\" } { 2 2 }\n1 2 3\n", "ends"),
+        (
+            "ragged.toml",
+            "rows = [\"A\", \"B\"]\ncols = [\"x\", \"y\"]\nrow_payoffs = [[1, 2], [3]]\ncol_payoffs = [[1, 2], [3, 4]]\n",
+            "row_payoffs[2]",
+        ),
+        (
+            "text.toml",
+            "rows = [\"A\"]\ncols = [\"x\"]\nrow_payoffs = [[\"lots\"]]\ncol_payoffs = [[1]]\n",
+            "row_payoffs[1][1]",
+        ),
+        (
+            "empty.toml",
+            "rows = []\ncols = [\"x\"]\nrow_payoffs = []\ncol_payoffs = []\n",
+            "empty strategy list",
+        ),
+        (
+            "dup.toml",
+            "rows = [\"A\", \"A\"]\ncols = [\"x\"]\nrow_payoffs = [[1], [2]]\ncol_payoffs = [[1], [2]]\n",
+            "duplicate strategy name",
+        ),
+        (
+            "bad.nfg",
+            "NFG 1 R \"x\" { \"A\" \"B\" } { 2 2 }\n1 2 3 oops 5 6 7 8\n",
+            "line 2, column 7",
+        ),
+        (
+            "short.nfg",
+            "NFG 1 R \"x\" { \"A\" \"B\" } { 2 2 }\n1 2 3\n",
+            "ends",
+        ),
     ];
     for (file, text, expected) in cases {
         let path = dir.join(file);

@@ -36,7 +36,16 @@ pub struct GameArgs {
 /// Every preset name.
 pub fn preset_names() -> Vec<String> {
     let mut v: Vec<String> = CLASSIC.iter().map(|(n, _)| n.to_string()).collect();
-    v.extend(["pigs-seed", "pigs-seed-modified", "pigs-textbook", "travelers", "travelers:LOW:HIGH:BONUS"].map(String::from));
+    v.extend(
+        [
+            "pigs-seed",
+            "pigs-seed-modified",
+            "pigs-textbook",
+            "travelers",
+            "travelers:LOW:HIGH:BONUS",
+        ]
+        .map(String::from),
+    );
     v
 }
 
@@ -52,11 +61,18 @@ pub fn preset(name: &str) -> Result<Option<Bimatrix>, String> {
         };
     }
     if name == "travelers" {
-        return TravelersGame::default().bimatrix().map(Some).map_err(|e| e.to_string());
+        return TravelersGame::default()
+            .bimatrix()
+            .map(Some)
+            .map_err(|e| e.to_string());
     }
     if let Some(rest) = name.strip_prefix("travelers:") {
         let parts: Vec<&str> = rest.split(':').collect();
-        let bad = || format!("`{name}`: expected travelers:LOW:HIGH:BONUS with whole numbers LOW < HIGH and a positive BONUS, e.g. travelers:2:100:2");
+        let bad = || {
+            format!(
+                "`{name}`: expected travelers:LOW:HIGH:BONUS with whole numbers LOW < HIGH and a positive BONUS, e.g. travelers:2:100:2"
+            )
+        };
         if parts.len() != 3 {
             return Err(bad());
         }
@@ -144,7 +160,11 @@ pub fn analysis_json(a: &Analysis) -> Value {
         .trail
         .iter()
         .map(|e| {
-            let names = if e.player == Player::Row { &g.rows } else { &g.cols };
+            let names = if e.player == Player::Row {
+                &g.rows
+            } else {
+                &g.cols
+            };
             json!({
                 "round": e.round,
                 "player": e.player.name(),
@@ -171,7 +191,11 @@ pub fn analysis_json(a: &Analysis) -> Value {
         }
     }
     let matrix = |u: &Vec<Vec<Rational>>| -> Value {
-        json!(u.iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>())
+        json!(
+            u.iter()
+                .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        )
     };
     json!({
         "title": g.title,
@@ -204,13 +228,26 @@ pub fn analysis_json(a: &Analysis) -> Value {
 /// The analysis as text: the payoff table, then sentences.
 pub fn report(a: &Analysis) -> String {
     let g = &a.game;
-    let mut out = format!("{}\nrow player: {}; column player: {}\n", g.title, g.players[0], g.players[1]);
+    let mut out = format!(
+        "{}\nrow player: {}; column player: {}\n",
+        g.title, g.players[0], g.players[1]
+    );
     if g.m() <= 12 && g.n() <= 12 {
         let w = g.rows.iter().map(|s| s.len()).max().unwrap_or(0);
         let cells: Vec<Vec<String>> = (0..g.m())
-            .map(|i| (0..g.n()).map(|j| format!("{}, {}", g.a[i][j], g.b[i][j])).collect())
+            .map(|i| {
+                (0..g.n())
+                    .map(|j| format!("{}, {}", g.a[i][j], g.b[i][j]))
+                    .collect()
+            })
             .collect();
-        let cw = cells.iter().flatten().map(|s| s.len()).chain(g.cols.iter().map(|s| s.len())).max().unwrap_or(0);
+        let cw = cells
+            .iter()
+            .flatten()
+            .map(|s| s.len())
+            .chain(g.cols.iter().map(|s| s.len()))
+            .max()
+            .unwrap_or(0);
         out.push_str(&format!("{:w$}", ""));
         for c in &g.cols {
             out.push_str(&format!(" | {c:>cw$}"));
@@ -232,7 +269,11 @@ pub fn report(a: &Analysis) -> String {
         out.push('\n');
     }
     if !a.pareto.is_empty() && a.pareto.len() <= 20 {
-        let cells: Vec<String> = a.pareto.iter().map(|&(i, j)| format!("({}, {})", g.rows[i], g.cols[j])).collect();
+        let cells: Vec<String> = a
+            .pareto
+            .iter()
+            .map(|&(i, j)| format!("({}, {})", g.rows[i], g.cols[j]))
+            .collect();
         out.push_str(&format!("Pareto-optimal outcomes: {}\n", cells.join(", ")));
     }
     if let Some(c) = &a.constant_sum {

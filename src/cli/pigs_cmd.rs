@@ -49,7 +49,10 @@ fn number(flag: &str, v: &Option<String>) -> Result<Option<Rational>, CliError> 
 /// Builds the game from the options.
 pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
     let base = PigsGame::preset(&args.preset).ok_or_else(|| {
-        CliError::BadInput(format!("--preset: unknown preset `{}` (allowed: seed, seed-modified, textbook)", args.preset))
+        CliError::BadInput(format!(
+            "--preset: unknown preset `{}` (allowed: seed, seed-modified, textbook)",
+            args.preset
+        ))
     })?;
     let food = number("food", &args.food)?.unwrap_or(base.food);
     let cost = number("cost", &args.cost)?.unwrap_or(base.cost);
@@ -62,8 +65,14 @@ pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
         None if base.both_press_defaulted || shares_changed => None,
         None => Some(base.both_press),
     };
-    PigsGame::new(food, cost, a.unwrap_or(base.big_presses), b.unwrap_or(base.small_presses), both)
-        .map_err(|e| CliError::BadInput(e.to_string()))
+    PigsGame::new(
+        food,
+        cost,
+        a.unwrap_or(base.big_presses),
+        b.unwrap_or(base.small_presses),
+        both,
+    )
+    .map_err(|e| CliError::BadInput(e.to_string()))
 }
 
 /// Parses NAME:FROM:TO:STEPS.
@@ -102,12 +111,15 @@ pub fn regions(points: &[SweepPoint]) -> Vec<(Rational, Rational, String)> {
 /// Runs `dilemma pigs`.
 pub fn run(args: &PigsArgs) -> Result<(), CliError> {
     let game = game_from(args)?;
-    let matrix = game.bimatrix().map_err(|e| CliError::BadInput(e.to_string()))?;
+    let matrix = game
+        .bimatrix()
+        .map_err(|e| CliError::BadInput(e.to_string()))?;
     let analysis = analyse_game(&matrix)?;
     let swept = match &args.sweep {
         Some(spec) => {
             let (name, from, to, steps) = parse_sweep(spec)?;
-            let points = sweep(&game, &name, from, to, steps).map_err(|e| CliError::BadInput(format!("--sweep: {e}")))?;
+            let points = sweep(&game, &name, from, to, steps)
+                .map_err(|e| CliError::BadInput(format!("--sweep: {e}")))?;
             Some((name, points))
         }
         None => None,
@@ -130,7 +142,10 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
     } else {
         print!("{}", report(&analysis));
         if game.both_press_defaulted {
-            println!("(The both-press share {} is the documented default: the midpoint of the two one-presser shares.)", game.both_press);
+            println!(
+                "(The both-press share {} is the documented default: the midpoint of the two one-presser shares.)",
+                game.both_press
+            );
         }
         if let Some((name, points)) = &swept {
             println!("\nSweep of {name}: which equilibria hold where");

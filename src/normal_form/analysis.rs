@@ -88,7 +88,9 @@ fn widen(e: &Equilibrium, rows: &[usize], cols: &[usize], m: usize, n: usize) ->
 /// Analyses a game.
 pub fn analyse(game: &Bimatrix) -> Result<Analysis, AnalysisError> {
     let (m, n) = (game.m(), game.n());
-    let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| game.b[i][j]).collect()).collect();
+    let bt: Vec<Vec<Rational>> = (0..n)
+        .map(|j| (0..m).map(|i| game.b[i][j]).collect())
+        .collect();
     let status = if m.max(n) <= STATUS_LIMIT {
         [statuses(&game.a, m, n)?, statuses(&bt, n, m)?]
     } else {
@@ -111,7 +113,10 @@ pub fn analyse(game: &Bimatrix) -> Result<Analysis, AnalysisError> {
             degenerate: set.degenerate,
         }
     };
-    let dominant_of = |s: &[StrategyStatus]| s.iter().position(|x| x.strictly_dominant || x.weakly_dominant);
+    let dominant_of = |s: &[StrategyStatus]| {
+        s.iter()
+            .position(|x| x.strictly_dominant || x.weakly_dominant)
+    };
     let dominant = if status[0].is_empty() {
         None
     } else {

@@ -68,10 +68,21 @@ pub fn pure_dominator(
 /// Whether `i` is a best response to some pure opposing strategy (then no
 /// mixture strictly dominates it). With `unique`, whether it is the only
 /// best response somewhere (then nothing weakly dominates it).
-fn pure_best_response(u: &[Vec<Rational>], own: &[usize], other: &[usize], i: usize, unique: bool) -> bool {
+fn pure_best_response(
+    u: &[Vec<Rational>],
+    own: &[usize],
+    other: &[usize],
+    i: usize,
+    unique: bool,
+) -> bool {
     other.iter().any(|&j| {
         own.iter().all(|&k| {
-            k == i || if unique { u[k][j] < u[i][j] } else { u[k][j] <= u[i][j] }
+            k == i
+                || if unique {
+                    u[k][j] < u[i][j]
+                } else {
+                    u[k][j] <= u[i][j]
+                }
         })
     })
 }
@@ -131,11 +142,15 @@ pub const EXACT_FIRST: usize = 8;
 /// dominating mixture. It is scaled by 2^20, rounded to integers and
 /// checked column by column; `None` means "no verified proposal" (the
 /// caller then solves the exact LP).
+#[allow(clippy::needless_range_loop)]
 fn screened_dominator(
     d: &[Vec<Rational>],
     candidates: &[usize],
 ) -> Result<Option<Vec<(usize, Rational)>>, LpError> {
-    let df: Vec<Vec<f64>> = d.iter().map(|r| r.iter().map(|v| v.to_f64()).collect()).collect();
+    let df: Vec<Vec<f64>> = d
+        .iter()
+        .map(|r| r.iter().map(|v| v.to_f64()).collect())
+        .collect();
     let FloatPacking::Optimal { s, .. } = packing_f64(&df) else {
         return Ok(None);
     };
@@ -166,7 +181,10 @@ fn screened_dominator(
             return Ok(None);
         }
     }
-    let total = match weights.iter().try_fold(0i128, |acc, &(_, w)| acc.checked_add(w)) {
+    let total = match weights
+        .iter()
+        .try_fold(0i128, |acc, &(_, w)| acc.checked_add(w))
+    {
         Some(t) => t,
         None => return Ok(None),
     };
@@ -251,7 +269,11 @@ pub struct StrategyStatus {
 }
 
 /// Dominance facts for every strategy of the player with payoffs `u`.
-pub fn statuses(u: &[Vec<Rational>], own: usize, other: usize) -> Result<Vec<StrategyStatus>, LpError> {
+pub fn statuses(
+    u: &[Vec<Rational>],
+    own: usize,
+    other: usize,
+) -> Result<Vec<StrategyStatus>, LpError> {
     let own_ix: Vec<usize> = (0..own).collect();
     let other_ix: Vec<usize> = (0..other).collect();
     let mut out = Vec::with_capacity(own);
@@ -268,9 +290,8 @@ pub fn statuses(u: &[Vec<Rational>], own: usize, other: usize) -> Result<Vec<Str
         } else {
             None
         };
-        let dominates_all = |s: Strength| {
-            own > 1 && (0..own).all(|k| k == i || compare_all(u, &other_ix, i, k, s))
-        };
+        let dominates_all =
+            |s: Strength| own > 1 && (0..own).all(|k| k == i || compare_all(u, &other_ix, i, k, s));
         let strictly_dominant = dominates_all(Strength::Strict);
         let weakly_dominant = !strictly_dominant && dominates_all(Strength::Weak);
         out.push(StrategyStatus {
@@ -302,7 +323,9 @@ mod tests {
         let own = [0, 1, 2];
         let other = [0, 1];
         assert_eq!(pure_dominator(&u, &own, &other, 2, Strength::Strict), None);
-        let mix = mixed_strict_dominator(&u, &own, &other, 2).unwrap().unwrap();
+        let mix = mixed_strict_dominator(&u, &own, &other, 2)
+            .unwrap()
+            .unwrap();
         let half = Rational::new(1, 2).unwrap();
         assert_eq!(mix, vec![(0, half), (1, half)]);
         // With (2,2) instead, it is a best response to the uniform belief.
@@ -313,13 +336,26 @@ mod tests {
     #[test]
     fn weak_dominance() {
         let u = m(&[&[1, 1], &[1, 0]]);
-        assert_eq!(pure_dominator(&u, &[0, 1], &[0, 1], 1, Strength::Weak), Some(0));
-        assert_eq!(pure_dominator(&u, &[0, 1], &[0, 1], 1, Strength::Strict), None);
+        assert_eq!(
+            pure_dominator(&u, &[0, 1], &[0, 1], 1, Strength::Weak),
+            Some(0)
+        );
+        assert_eq!(
+            pure_dominator(&u, &[0, 1], &[0, 1], 1, Strength::Strict),
+            None
+        );
         // (1.5,0) weakly dominated by 1/2 (3,0) + 1/2 (0,0)? no: (1.5,0) equals it.
         let u = m(&[&[4, 0], &[0, 2], &[2, 1]]);
         let mix = mixed_weak_dominator(&u, &[0, 1, 2], &[0, 1], 2).unwrap();
-        assert_eq!(mix, None, "(2,1) = 1/2 (4,0) + 1/2 (0,2): equal, not dominated");
+        assert_eq!(
+            mix, None,
+            "(2,1) = 1/2 (4,0) + 1/2 (0,2): equal, not dominated"
+        );
         let u = m(&[&[4, 0], &[0, 2], &[2, 0]]);
-        assert!(mixed_weak_dominator(&u, &[0, 1, 2], &[0, 1], 2).unwrap().is_some());
+        assert!(
+            mixed_weak_dominator(&u, &[0, 1, 2], &[0, 1], 2)
+                .unwrap()
+                .is_some()
+        );
     }
 }

@@ -35,7 +35,10 @@ pub struct Equilibrium {
 impl Equilibrium {
     /// Whether both strategies are pure.
     pub fn is_pure(&self) -> bool {
-        self.row.iter().chain(&self.col).all(|p| p.is_zero() || *p == Rational::ONE)
+        self.row
+            .iter()
+            .chain(&self.col)
+            .all(|p| p.is_zero() || *p == Rational::ONE)
     }
 }
 
@@ -100,6 +103,7 @@ pub fn is_equilibrium(game: &Bimatrix, p: &[Rational], q: &[Rational]) -> Checke
 }
 
 /// Every pure Nash equilibrium as (row, column) indices, row-major order.
+#[allow(clippy::needless_range_loop)]
 pub fn pure_equilibria(game: &Bimatrix) -> Vec<(usize, usize)> {
     let (m, n) = (game.m(), game.n());
     let col_best: Vec<Rational> = (0..n)
@@ -219,13 +223,25 @@ pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumErro
         let q = normalised(&q_vertices[yi].z)?;
         debug_assert!(is_equilibrium(game, &p, &q).unwrap_or(false));
         let payoffs = [expected(&game.a, &p, &q)?, expected(&game.b, &p, &q)?];
-        extreme.push((xi, yi, Equilibrium { row: p, col: q, payoffs }));
+        extreme.push((
+            xi,
+            yi,
+            Equilibrium {
+                row: p,
+                col: q,
+                payoffs,
+            },
+        ));
     }
     // Sort for stable output: by row strategy then column strategy, descending
     // weight on earlier strategies (pure (0,0) first).
     extreme.sort_by(|x, y| {
         let key = |e: &Equilibrium| {
-            e.row.iter().chain(&e.col).map(|v| std::cmp::Reverse(*v)).collect::<Vec<_>>()
+            e.row
+                .iter()
+                .chain(&e.col)
+                .map(|v| std::cmp::Reverse(*v))
+                .collect::<Vec<_>>()
         };
         key(&x.2).cmp(&key(&y.2))
     });
@@ -338,8 +354,10 @@ mod tests {
             let k = support.len();
             let mut rows: Vec<Vec<Rational>> = Vec::new();
             for w in own.windows(2) {
-                let mut r: Vec<Rational> =
-                    support.iter().map(|&j| u(w[0], j).sub(u(w[1], j)).unwrap()).collect();
+                let mut r: Vec<Rational> = support
+                    .iter()
+                    .map(|&j| u(w[0], j).sub(u(w[1], j)).unwrap())
+                    .collect();
                 r.push(Rational::ZERO);
                 rows.push(r);
             }
@@ -380,8 +398,12 @@ mod tests {
         for size in 1..=m.min(n) {
             for rs in subsets(m, size) {
                 for cs in subsets(n, size) {
-                    let Some(qw) = solve(&|i, j| g.a[i][j], &rs, &cs) else { continue };
-                    let Some(pw) = solve(&|j, i| g.b[i][j], &cs, &rs) else { continue };
+                    let Some(qw) = solve(&|i, j| g.a[i][j], &rs, &cs) else {
+                        continue;
+                    };
+                    let Some(pw) = solve(&|j, i| g.b[i][j], &cs, &rs) else {
+                        continue;
+                    };
                     if qw.iter().chain(&pw).any(|v| !v.is_positive()) {
                         continue;
                     }
@@ -422,17 +444,28 @@ mod tests {
             }
             // Every pure equilibrium is an extreme equilibrium.
             for (i, j) in pure_equilibria(&g) {
-                assert!(set.extreme.iter().any(|e| e.row[i] == Rational::ONE && e.col[j] == Rational::ONE));
+                assert!(
+                    set.extreme
+                        .iter()
+                        .any(|e| e.row[i] == Rational::ONE && e.col[j] == Rational::ONE)
+                );
             }
             // And the pure ones found are exactly the pure equilibria.
             let pure_count = set.extreme.iter().filter(|e| e.is_pure()).count();
             assert_eq!(pure_count, pure_equilibria(&g).len());
             if !set.degenerate {
                 nondegenerate += 1;
-                let mut ours: Vec<_> = set.extreme.iter().map(|e| (e.row.clone(), e.col.clone())).collect();
+                let mut ours: Vec<_> = set
+                    .extreme
+                    .iter()
+                    .map(|e| (e.row.clone(), e.col.clone()))
+                    .collect();
                 ours.sort();
                 assert_eq!(ours, support_enumeration(&g), "game {g:?}");
-                assert!(set.extreme.len() % 2 == 1, "non-degenerate games have an odd number");
+                assert!(
+                    set.extreme.len() % 2 == 1,
+                    "non-degenerate games have an odd number"
+                );
             }
         }
         assert!(nondegenerate > 100);

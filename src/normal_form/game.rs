@@ -84,7 +84,10 @@ fn check_shape(
     if m.len() != rows {
         return Err(GameError::Shape {
             matrix,
-            message: format!("has {} rows, expected {rows} (one per row strategy)", m.len()),
+            message: format!(
+                "has {} rows, expected {rows} (one per row strategy)",
+                m.len()
+            ),
         });
     }
     for (i, r) in m.iter().enumerate() {

@@ -36,7 +36,11 @@ pub struct LpSolution {
 }
 
 /// Maximises `c.x` subject to `a x <= b`, `x >= 0`; requires `b >= 0`.
-pub fn maximize(c: &[Rational], a: &[Vec<Rational>], b: &[Rational]) -> Result<LpSolution, LpError> {
+pub fn maximize(
+    c: &[Rational],
+    a: &[Vec<Rational>],
+    b: &[Rational],
+) -> Result<LpSolution, LpError> {
     let m = a.len();
     let n = c.len();
     if b.iter().any(|v| v.is_negative()) {
@@ -55,11 +59,8 @@ pub fn maximize(c: &[Rational], a: &[Vec<Rational>], b: &[Rational]) -> Result<L
     let mut obj = vec![Rational::ZERO; width];
     obj[..n].copy_from_slice(c);
     let mut basis: Vec<usize> = (n..n + m).collect();
-    loop {
-        // Bland: lowest-index variable with positive reduced cost enters.
-        let Some(enter) = (0..n + m).find(|&j| obj[j].is_positive()) else {
-            break;
-        };
+    // Bland: the lowest-index variable with positive reduced cost enters.
+    while let Some(enter) = (0..n + m).find(|&j| obj[j].is_positive()) {
         // Ratio test; ties broken by the lowest-index basic variable.
         let mut leave: Option<(usize, Rational)> = None;
         for i in 0..m {
@@ -86,7 +87,9 @@ pub fn maximize(c: &[Rational], a: &[Vec<Rational>], b: &[Rational]) -> Result<L
             x[v] = t[i][width - 1];
         }
     }
-    let y = (0..m).map(|i| obj[n + i].neg()).collect::<Checked<Vec<_>>>()?;
+    let y = (0..m)
+        .map(|i| obj[n + i].neg())
+        .collect::<Checked<Vec<_>>>()?;
     Ok(LpSolution {
         value: obj[width - 1].neg()?,
         x,
@@ -184,7 +187,9 @@ mod tests {
         let dual: Rational = [r(4), r(6), r(3)]
             .iter()
             .zip(&s.y)
-            .fold(Rational::ZERO, |acc, (b, y)| acc.add(b.mul(*y).unwrap()).unwrap());
+            .fold(Rational::ZERO, |acc, (b, y)| {
+                acc.add(b.mul(*y).unwrap()).unwrap()
+            });
         assert_eq!(dual, r(11));
     }
 

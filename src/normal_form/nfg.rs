@@ -235,8 +235,10 @@ pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
                 let count: usize = w
                     .parse()
                     .ok()
-                    .filter(|&k| k >= 1 && k <= 10_000)
-                    .ok_or_else(|| c.error(format!("`{w}` is not a strategy count (1 to 10000)")))?;
+                    .filter(|k| (1..=10_000).contains(k))
+                    .ok_or_else(|| {
+                        c.error(format!("`{w}` is not a strategy count (1 to 10000)"))
+                    })?;
                 c.at += 1;
                 strategies.push((1..=count).map(|k| k.to_string()).collect());
             }
@@ -273,7 +275,10 @@ pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
                     }
                     let u1 = c.number("player 1's payoff in the outcome")?;
                     let u2 = c.number("player 2's payoff in the outcome")?;
-                    c.expect(Tok::Close, "`}` closing the outcome (two payoffs per outcome)")?;
+                    c.expect(
+                        Tok::Close,
+                        "`}` closing the outcome (two payoffs per outcome)",
+                    )?;
                     outcomes.push([u1, u2]);
                 }
                 _ => {
@@ -320,12 +325,18 @@ pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
         )));
     }
     let [s0, s1]: [Vec<String>; 2] = [strategies[0].clone(), strategies[1].clone()];
-    Bimatrix::new(title, [players[0].clone(), players[1].clone()], s0, s1, a, b).map_err(|e| {
-        NfgError {
-            line: 1,
-            column: 1,
-            message: e.to_string(),
-        }
+    Bimatrix::new(
+        title,
+        [players[0].clone(), players[1].clone()],
+        s0,
+        s1,
+        a,
+        b,
+    )
+    .map_err(|e| NfgError {
+        line: 1,
+        column: 1,
+        message: e.to_string(),
     })
 }
 

@@ -54,7 +54,9 @@ mod tests {
         let mut state = 7u64;
         for _ in 0..200 {
             let mut next = || {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 Rational::int(((state >> 33) % 4) as i128)
             };
             let (m, n) = (3, 3);

@@ -27,7 +27,9 @@ pub struct Vertex {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolytopeError {
     /// More feasible bases than the limit (a huge or very degenerate game).
-    #[error("more than {limit} feasible bases; the game is too large or too degenerate for exact vertex enumeration")]
+    #[error(
+        "more than {limit} feasible bases; the game is too large or too degenerate for exact vertex enumeration"
+    )]
     TooManyBases {
         /// The limit.
         limit: usize,

@@ -9,10 +9,19 @@ use crate::normal_form::rational::Rational;
 /// Names of the classic presets, with a one-line description each.
 pub const CLASSIC: &[(&str, &str)] = &[
     ("standard", "prisoner's dilemma R=3 S=0 T=5 P=1 (Axelrod)"),
-    ("prison-years-a", "prisoner's dilemma in years (seed 000): -0.5, -10, 0, -2"),
-    ("prison-years-b", "prisoner's dilemma in years (seed 001): -1, -15, 0, -8"),
+    (
+        "prison-years-a",
+        "prisoner's dilemma in years (seed 000): -0.5, -10, 0, -2",
+    ),
+    (
+        "prison-years-b",
+        "prisoner's dilemma in years (seed 001): -1, -15, 0, -8",
+    ),
     ("matching-pennies", "zero-sum: row wins on a match"),
-    ("battle-of-the-sexes", "two pure coordination equilibria and one mixed"),
+    (
+        "battle-of-the-sexes",
+        "two pure coordination equilibria and one mixed",
+    ),
     ("chicken", "swerve or go straight; crashing costs 10"),
     ("stag-hunt", "stag 4/4, hare 3 whatever the other does"),
     ("rock-paper-scissors", "zero-sum, win 1, lose -1"),
@@ -23,7 +32,9 @@ fn q(s: &str) -> Rational {
 }
 
 fn grid(rows: &[&[&str]]) -> Vec<Vec<Rational>> {
-    rows.iter().map(|r| r.iter().map(|s| q(s)).collect()).collect()
+    rows.iter()
+        .map(|r| r.iter().map(|s| q(s)).collect())
+        .collect()
 }
 
 fn names(v: &[&str]) -> Vec<String> {
@@ -31,14 +42,21 @@ fn names(v: &[&str]) -> Vec<String> {
 }
 
 /// A prisoner's dilemma from (R, S, T, P); strategies C and D.
-pub fn prisoners_dilemma(title: &str, r: Rational, s: Rational, t: Rational, p: Rational) -> Bimatrix {
+pub fn prisoners_dilemma(
+    title: &str,
+    r: Rational,
+    s: Rational,
+    t: Rational,
+    p: Rational,
+) -> Bimatrix {
     Bimatrix::symmetric(title, names(&["C", "D"]), vec![vec![r, s], vec![t, p]])
         .expect("2x2 is well formed")
 }
 
 /// A classic preset by name.
 pub fn classic(name: &str) -> Option<Bimatrix> {
-    let pd = |title: &str, v: [&str; 4]| prisoners_dilemma(title, q(v[0]), q(v[1]), q(v[2]), q(v[3]));
+    let pd =
+        |title: &str, v: [&str; 4]| prisoners_dilemma(title, q(v[0]), q(v[1]), q(v[2]), q(v[3]));
     let two = |title: &str, players: [&str; 2], s: [&str; 2], a: &[&[&str]], b: &[&[&str]]| {
         Bimatrix::new(
             title,
@@ -52,8 +70,14 @@ pub fn classic(name: &str) -> Option<Bimatrix> {
     };
     Some(match name {
         "standard" => pd("Prisoner's dilemma (standard)", ["3", "0", "5", "1"]),
-        "prison-years-a" => pd("Prisoner's dilemma (years, seed 000)", ["-0.5", "-10", "0", "-2"]),
-        "prison-years-b" => pd("Prisoner's dilemma (years, seed 001)", ["-1", "-15", "0", "-8"]),
+        "prison-years-a" => pd(
+            "Prisoner's dilemma (years, seed 000)",
+            ["-0.5", "-10", "0", "-2"],
+        ),
+        "prison-years-b" => pd(
+            "Prisoner's dilemma (years, seed 001)",
+            ["-1", "-15", "0", "-8"],
+        ),
         "matching-pennies" => two(
             "Matching pennies",
             ["Matcher", "Mismatcher"],
@@ -82,8 +106,12 @@ pub fn classic(name: &str) -> Option<Bimatrix> {
         .expect("preset is well formed"),
         "rock-paper-scissors" => {
             let a = grid(&[&["0", "-1", "1"], &["1", "0", "-1"], &["-1", "1", "0"]]);
-            Bimatrix::symmetric("Rock, paper, scissors", names(&["Rock", "Paper", "Scissors"]), a)
-                .expect("preset is well formed")
+            Bimatrix::symmetric(
+                "Rock, paper, scissors",
+                names(&["Rock", "Paper", "Scissors"]),
+                a,
+            )
+            .expect("preset is well formed")
         }
         _ => return None,
     })

@@ -13,7 +13,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArithmeticError {
     /// A numerator or denominator left the range of `i128`.
-    #[error("exact arithmetic overflowed 128-bit integers (the numbers in this game are too large or too many)")]
+    #[error(
+        "exact arithmetic overflowed 128-bit integers (the numbers in this game are too large or too many)"
+    )]
     Overflow,
     /// Division by zero.
     #[error("division by zero")]
@@ -22,7 +24,9 @@ pub enum ArithmeticError {
 
 /// A number that cannot be read as an exact rational.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a number (allowed: integers like -3, decimals like 0.25, fractions like 3/4)")]
+#[error(
+    "`{text}` is not a number (allowed: integers like -3, decimals like 0.25, fractions like 3/4)"
+)]
 pub struct ParseRationalError {
     /// The text given.
     pub text: String,
@@ -49,6 +53,9 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
     a
 }
 
+// The checked operations return `Result`, so they cannot be the std
+// operator traits (which would have to panic or wrap on overflow).
+#[allow(clippy::should_implement_trait)]
 impl Rational {
     /// Zero.
     pub const ZERO: Rational = Rational { num: 0, den: 1 };
@@ -227,8 +234,20 @@ fn compare(mut a: i128, mut b: i128, mut c: i128, mut d: i128) -> Ordering {
         }
         match (ra == 0, rc == 0) {
             (true, true) => return Ordering::Equal,
-            (true, false) => return if flipped { Ordering::Greater } else { Ordering::Less },
-            (false, true) => return if flipped { Ordering::Less } else { Ordering::Greater },
+            (true, false) => {
+                return if flipped {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                };
+            }
+            (false, true) => {
+                return if flipped {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                };
+            }
             _ => {}
         }
         // a/b = qa + ra/b: compare ra/b vs rc/d  <=>  d/rc vs b/ra.
@@ -270,7 +289,9 @@ impl From<i64> for Rational {
 
 /// Sum of a list, checked.
 pub fn sum(values: impl IntoIterator<Item = Rational>) -> Checked<Rational> {
-    values.into_iter().try_fold(Rational::ZERO, |acc, v| acc.add(v))
+    values
+        .into_iter()
+        .try_fold(Rational::ZERO, |acc, v| acc.add(v))
 }
 
 #[cfg(test)]

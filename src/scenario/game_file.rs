@@ -152,19 +152,31 @@ pub fn read_game_table(t: &mut TableReader<'_>) -> Result<Bimatrix, ScenarioErro
                 })
                 .collect();
             if list.len() != 2 || p.value.len() != 2 {
-                return Err(t.error(p.span.start, "players", "expected two player names in quotes"));
+                return Err(t.error(
+                    p.span.start,
+                    "players",
+                    "expected two player names in quotes",
+                ));
             }
             [list[0].clone(), list[1].clone()]
         }
     };
     let symmetric = t.boolean("symmetric")?.is_some_and(|b| b.value);
     let Some((rows, _)) = names(t, "rows")? else {
-        return Err(t.error(t.span().start, "rows", "missing; list the row player's strategies, e.g. rows = [\"C\", \"D\"]"));
+        return Err(t.error(
+            t.span().start,
+            "rows",
+            "missing; list the row player's strategies, e.g. rows = [\"C\", \"D\"]",
+        ));
     };
     let cols = match names(t, "cols")? {
         Some((c, at)) => {
             if symmetric && c != rows {
-                return Err(t.error(at, "cols", "a symmetric game has the same strategies for both players; omit `cols`"));
+                return Err(t.error(
+                    at,
+                    "cols",
+                    "a symmetric game has the same strategies for both players; omit `cols`",
+                ));
             }
             c
         }
@@ -179,12 +191,20 @@ pub fn read_game_table(t: &mut TableReader<'_>) -> Result<Bimatrix, ScenarioErro
     };
     let (m, n) = (rows.len(), cols.len());
     let Some(a) = matrix(t, "row_payoffs", m, n)? else {
-        return Err(t.error(t.span().start, "row_payoffs", format!("missing; a {m}x{n} matrix of the row player's payoffs")));
+        return Err(t.error(
+            t.span().start,
+            "row_payoffs",
+            format!("missing; a {m}x{n} matrix of the row player's payoffs"),
+        ));
     };
     let b = match matrix(t, "col_payoffs", m, n)? {
         Some(b) if symmetric => {
             let _ = b;
-            return Err(t.error(t.span().start, "col_payoffs", "omit col_payoffs when symmetric = true (it is the transpose of row_payoffs)"));
+            return Err(t.error(
+                t.span().start,
+                "col_payoffs",
+                "omit col_payoffs when symmetric = true (it is the transpose of row_payoffs)",
+            ));
         }
         Some(b) => b,
         None if symmetric => (0..m).map(|i| (0..n).map(|j| a[j][i]).collect()).collect(),
@@ -197,7 +217,11 @@ pub fn read_game_table(t: &mut TableReader<'_>) -> Result<Bimatrix, ScenarioErro
         }
     };
     if symmetric && m != n {
-        return Err(t.error(t.span().start, "symmetric", "a symmetric game needs a square matrix"));
+        return Err(t.error(
+            t.span().start,
+            "symmetric",
+            "a symmetric game needs a square matrix",
+        ));
     }
     Bimatrix::new(title, players, rows, cols, a, b)
         .map_err(|e| t.error(t.span().start, "game", e.to_string()))

@@ -60,7 +60,10 @@ pub struct PigsGame {
 /// The preset names with their descriptions.
 pub const PRESETS: &[(&str, &str)] = &[
     ("seed", "F = 1, c = 0, shares 1/2 / 1 / default (seed 001)"),
-    ("seed-modified", "F = 1, c = 0, shares 3/4 / 1/2 / default (seed 001, changed rules)"),
+    (
+        "seed-modified",
+        "F = 1, c = 0, shares 3/4 / 1/2 / default (seed 001, changed rules)",
+    ),
     ("textbook", "F = 10, c = 2, shares 6/10 / 9/10 / 7/10"),
 ];
 
@@ -119,7 +122,13 @@ impl PigsGame {
 
     /// A copy with one parameter replaced (names as in [`PigsGame::parameter`]).
     pub fn with(&self, name: &str, value: Rational) -> Option<Result<PigsGame, PigsError>> {
-        let mut p = [self.food, self.cost, self.big_presses, self.small_presses, self.both_press];
+        let mut p = [
+            self.food,
+            self.cost,
+            self.big_presses,
+            self.small_presses,
+            self.both_press,
+        ];
         let k = PARAMETERS.iter().position(|n| *n == name)?;
         p[k] = value;
         Some(PigsGame::new(p[0], p[1], p[2], p[3], Some(p[4])))
@@ -132,11 +141,17 @@ impl PigsGame {
         let one = Rational::ONE;
         let share = |s: Rational| s.mul(f);
         let a = vec![
-            vec![share(self.both_press)?.sub(c)?, share(self.big_presses)?.sub(c)?],
+            vec![
+                share(self.both_press)?.sub(c)?,
+                share(self.big_presses)?.sub(c)?,
+            ],
             vec![share(self.small_presses)?, Rational::ZERO],
         ];
         let b = vec![
-            vec![share(one.sub(self.both_press)?)?.sub(c)?, share(one.sub(self.big_presses)?)?],
+            vec![
+                share(one.sub(self.both_press)?)?.sub(c)?,
+                share(one.sub(self.big_presses)?)?,
+            ],
             vec![share(one.sub(self.small_presses)?)?.sub(c)?, Rational::ZERO],
         ];
         Ok(Bimatrix::new(

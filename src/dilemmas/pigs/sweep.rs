@@ -23,7 +23,9 @@ pub struct SweepPoint {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SweepError {
     /// Unknown parameter.
-    #[error("unknown parameter `{0}` (allowed: food, cost, big_presses, small_presses, both_press)")]
+    #[error(
+        "unknown parameter `{0}` (allowed: food, cost, big_presses, small_presses, both_press)"
+    )]
     Parameter(String),
     /// A value gave an invalid game.
     #[error(transparent)]

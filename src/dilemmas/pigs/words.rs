@@ -12,7 +12,13 @@ fn mix_text(names: &[String], p: &[Rational]) -> String {
         .iter()
         .zip(p)
         .filter(|(_, x)| !x.is_zero())
-        .map(|(n, x)| if *x == Rational::ONE { n.clone() } else { format!("{n} with probability {x}") })
+        .map(|(n, x)| {
+            if *x == Rational::ONE {
+                n.clone()
+            } else {
+                format!("{n} with probability {x}")
+            }
+        })
         .collect();
     parts.join(" and ")
 }
@@ -31,9 +37,15 @@ pub fn explain(analysis: &Analysis) -> Vec<String> {
                 out.push(format!("The {who}'s {me} weakly dominates the rest: it is never worse and sometimes better."));
             }
             if let Some(k) = s.strictly_by_pure {
-                out.push(format!("The {who}'s {} strictly dominates {me}, so a rational {who} never plays {me}.", names[k]));
+                out.push(format!(
+                    "The {who}'s {} strictly dominates {me}, so a rational {who} never plays {me}.",
+                    names[k]
+                ));
             } else if let Some(mix) = &s.strictly_by_mixed {
-                let desc: Vec<String> = mix.iter().map(|(k, q)| format!("{} with probability {q}", names[*k])).collect();
+                let desc: Vec<String> = mix
+                    .iter()
+                    .map(|(k, q)| format!("{} with probability {q}", names[*k]))
+                    .collect();
                 out.push(format!("No single strategy beats the {who}'s {me}, but mixing {} strictly dominates it.", desc.join(", ")));
             } else if let Some(k) = s.weakly_by_pure {
                 out.push(format!("The {who}'s {} weakly dominates {me} (never worse, sometimes better), so {me} is a risky choice but not ruled out by strict dominance.", names[k]));
@@ -41,7 +53,9 @@ pub fn explain(analysis: &Analysis) -> Vec<String> {
         }
     }
     if analysis.reduction.trail.is_empty() {
-        out.push("No strategy is strictly dominated, so iterated elimination removes nothing.".into());
+        out.push(
+            "No strategy is strictly dominated, so iterated elimination removes nothing.".into(),
+        );
     } else {
         for e in &analysis.reduction.trail {
             let (names, who) = match e.player {
@@ -50,9 +64,18 @@ pub fn explain(analysis: &Analysis) -> Vec<String> {
             };
             let by = match &e.by {
                 Dominator::Pure(k) => names[*k].clone(),
-                Dominator::Mixed(m) => format!("a mix of {}", m.iter().map(|(k, _)| names[*k].as_str()).collect::<Vec<_>>().join(", ")),
+                Dominator::Mixed(m) => format!(
+                    "a mix of {}",
+                    m.iter()
+                        .map(|(k, _)| names[*k].as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             };
-            out.push(format!("Round {}: remove the {who}'s {} (strictly dominated by {by}).", e.round, names[e.strategy]));
+            out.push(format!(
+                "Round {}: remove the {who}'s {} (strictly dominated by {by}).",
+                e.round, names[e.strategy]
+            ));
         }
     }
     let eq = &analysis.equilibria;
@@ -68,7 +91,12 @@ pub fn explain(analysis: &Analysis) -> Vec<String> {
         for e in &eq.extreme {
             out.push(format!(
                 "  - {} plays {}, {} plays {}; payoffs ({}, {}).",
-                g.players[0], mix_text(&g.rows, &e.row), g.players[1], mix_text(&g.cols, &e.col), e.payoffs[0], e.payoffs[1]
+                g.players[0],
+                mix_text(&g.rows, &e.row),
+                g.players[1],
+                mix_text(&g.cols, &e.col),
+                e.payoffs[0],
+                e.payoffs[1]
             ));
         }
     }

@@ -15,7 +15,9 @@ pub const MAX_CLAIMS: i64 = 500;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TravelersError {
     /// The claim range is empty or too large.
-    #[error("claims must satisfy low < high with at most {MAX_CLAIMS} claims and |values| <= 10^9; got low = {low}, high = {high}")]
+    #[error(
+        "claims must satisfy low < high with at most {MAX_CLAIMS} claims and |values| <= 10^9; got low = {low}, high = {high}"
+    )]
     Range {
         /// Lowest claim.
         low: i64,
@@ -55,7 +57,11 @@ impl Default for TravelersGame {
 impl TravelersGame {
     /// A validated game.
     pub fn new(low: i64, high: i64, bonus: Rational) -> Result<TravelersGame, TravelersError> {
-        if low >= high || high - low + 1 > MAX_CLAIMS || low.abs() > 1_000_000_000 || high.abs() > 1_000_000_000 {
+        if low >= high
+            || high - low + 1 > MAX_CLAIMS
+            || low.abs() > 1_000_000_000
+            || high.abs() > 1_000_000_000
+        {
             return Err(TravelersError::Range { low, high });
         }
         if !bonus.is_positive() {
@@ -87,7 +93,10 @@ impl TravelersGame {
             .map(|&x| claims.iter().map(|&y| self.payoff(x, y)).collect())
             .collect::<Checked<Vec<Vec<_>>>>()?;
         let mut g = Bimatrix::symmetric(
-            format!("Traveler's dilemma {}..{}, R = {}", self.low, self.high, self.bonus),
+            format!(
+                "Traveler's dilemma {}..{}, R = {}",
+                self.low, self.high, self.bonus
+            ),
             claims.iter().map(|c| c.to_string()).collect(),
             a,
         )

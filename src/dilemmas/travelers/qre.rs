@@ -40,6 +40,7 @@ pub enum QreError {
     Singular,
 }
 
+#[allow(clippy::needless_range_loop)] // Gaussian elimination reads best with indices.
 fn solve(mut m: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for c in 0..n {
@@ -76,7 +77,11 @@ impl System {
         let n = self.a.len();
         let lambda = w[n];
         let p: Vec<f64> = w[..n].iter().map(|z| z.exp()).collect();
-        let u: Vec<f64> = self.a.iter().map(|r| r.iter().zip(&p).map(|(x, y)| x * y).sum()).collect();
+        let u: Vec<f64> = self
+            .a
+            .iter()
+            .map(|r| r.iter().zip(&p).map(|(x, y)| x * y).sum())
+            .collect();
         let mut h = vec![0.0; n];
         h[0] = p.iter().sum::<f64>() - 1.0;
         for i in 1..n {
@@ -89,7 +94,11 @@ impl System {
         let n = self.a.len();
         let lambda = w[n];
         let p: Vec<f64> = w[..n].iter().map(|z| z.exp()).collect();
-        let u: Vec<f64> = self.a.iter().map(|r| r.iter().zip(&p).map(|(x, y)| x * y).sum()).collect();
+        let u: Vec<f64> = self
+            .a
+            .iter()
+            .map(|r| r.iter().zip(&p).map(|(x, y)| x * y).sum())
+            .collect();
         let mut j = vec![vec![0.0; n + 1]; n];
         j[0][..n].copy_from_slice(&p);
         for i in 1..n {
@@ -118,18 +127,31 @@ impl System {
 
 /// Traces the branch from `lambda = 0` to `lambda_max`, recording a point
 /// whenever lambda passes the next multiple of `record_every`.
-pub fn trace(game: &TravelersGame, lambda_max: f64, record_every: f64) -> Result<Vec<QrePoint>, QreError> {
+pub fn trace(
+    game: &TravelersGame,
+    lambda_max: f64,
+    record_every: f64,
+) -> Result<Vec<QrePoint>, QreError> {
     let claims = game.claims();
     let n = claims.len();
     let a: Vec<Vec<f64>> = claims
         .iter()
-        .map(|&x| claims.iter().map(|&y| game.payoff(x, y).map_or(0.0, |v| v.to_f64())).collect())
+        .map(|&x| {
+            claims
+                .iter()
+                .map(|&y| game.payoff(x, y).map_or(0.0, |v| v.to_f64()))
+                .collect()
+        })
         .collect();
     let sys = System { a };
     let point = |w: &[f64]| {
         let p: Vec<f64> = w[..n].iter().map(|z| z.exp()).collect();
         let mean = p.iter().zip(&claims).map(|(q, &c)| q * c as f64).sum();
-        QrePoint { lambda: w[n], p, mean }
+        QrePoint {
+            lambda: w[n],
+            p,
+            mean,
+        }
     };
     let mut w: Vec<f64> = vec![-(n as f64).ln(); n];
     w.push(0.0);
@@ -163,7 +185,9 @@ pub fn trace(game: &TravelersGame, lambda_max: f64, record_every: f64) -> Result
         if !converged {
             h /= 2.0;
             if h < 1e-12 {
-                return Err(QreError::Stalled { lambda: format!("{:.6}", w[n]) });
+                return Err(QreError::Stalled {
+                    lambda: format!("{:.6}", w[n]),
+                });
             }
             continue;
         }
@@ -201,7 +225,13 @@ mod tests {
             let claims = game.claims();
             let u: Vec<f64> = claims
                 .iter()
-                .map(|&x| claims.iter().zip(&pt.p).map(|(&y, q)| q * game.payoff(x, y).unwrap().to_f64()).sum())
+                .map(|&x| {
+                    claims
+                        .iter()
+                        .zip(&pt.p)
+                        .map(|(&y, q)| q * game.payoff(x, y).unwrap().to_f64())
+                        .sum()
+                })
                 .collect();
             let z: f64 = u.iter().map(|v| (pt.lambda * v).exp()).sum();
             for (q, v) in pt.p.iter().zip(&u) {
