@@ -10,6 +10,7 @@ pub mod pirates_cmd;
 pub mod progress;
 pub mod run_cmd;
 pub mod run_dilemmas;
+pub mod run_normal_form;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;

@@ -78,6 +78,12 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Guess(g) => {
                 crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
             }
+            Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
+                s,
+                &loaded.scenario,
+                &destination,
+                args,
+            ),
         })?;
     }
     Ok(())

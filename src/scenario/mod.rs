@@ -6,6 +6,7 @@
 pub mod error;
 pub mod game_file;
 pub mod guess;
+pub mod normal_form;
 pub mod pirates;
 pub mod reader;
 pub mod tournament;
@@ -19,7 +20,14 @@ use reader::{TableReader, parse_document};
 use std::path::Path;
 
 /// The kinds of scenario this version understands.
-pub const KINDS: &[&str] = &["tournament", "pirates", "guess"];
+pub const KINDS: &[&str] = &[
+    "tournament",
+    "pirates",
+    "guess",
+    "game",
+    "pigs",
+    "travelers",
+];
 
 /// A validated scenario of any kind.
 #[derive(Clone, Debug)]
@@ -30,6 +38,8 @@ pub enum Scenario {
     Pirates(PiratesScenario),
     /// Guess p of the average.
     Guess(GuessScenario),
+    /// A normal-form game, boxed pigs or the traveler's dilemma.
+    NormalForm(normal_form::NormalFormScenario),
 }
 
 impl Scenario {
@@ -39,6 +49,7 @@ impl Scenario {
             Scenario::Tournament(t) => &t.name,
             Scenario::Pirates(s) => &s.name,
             Scenario::Guess(s) => &s.name,
+            Scenario::NormalForm(s) => &s.name,
         }
     }
 
@@ -48,6 +59,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.seed,
             Scenario::Pirates(s) => s.seed,
             Scenario::Guess(s) => s.seed,
+            Scenario::NormalForm(s) => s.seed,
         }
     }
 
@@ -57,6 +69,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.seed = seed,
             Scenario::Pirates(s) => s.seed = seed,
             Scenario::Guess(s) => s.set_seed(seed),
+            Scenario::NormalForm(s) => s.seed = seed,
         }
     }
 
@@ -66,6 +79,7 @@ impl Scenario {
             Scenario::Tournament(t) => t.resolved_toml(),
             Scenario::Pirates(s) => s.resolved_toml(),
             Scenario::Guess(s) => s.resolved_toml(),
+            Scenario::NormalForm(s) => s.resolved_toml(),
         }
     }
 }
@@ -137,6 +151,12 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         )?),
         "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
         "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
+        "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
+            &mut top,
+            &kind.value,
+            name,
+            seed,
+        )?),
         other => {
             return Err(top.error(
                 kind.span.start,
