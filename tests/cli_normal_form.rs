@@ -228,3 +228,37 @@ fn bad_input_exits_2_naming_the_place() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn scenarios_write_results_and_reject_bad_fields() {
+    let out = std::env::temp_dir().join(format!("dilemma-nf-run-{}", std::process::id()));
+    let (code, _, err) = run(&[
+        "run",
+        "scenarios/game-battle-of-the-sexes.toml",
+        "scenarios/game-stag-hunt-inline.toml",
+        "scenarios/pigs-seed-modified-sweep.toml",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for f in ["analysis.json", "game.nfg", "scenario.toml", "run.json"] {
+        assert!(out.join("game-battle-of-the-sexes").join(f).exists(), "{f}");
+    }
+    let sweep = std::fs::read_to_string(out.join("pigs-seed-modified-sweep/sweep.csv")).unwrap();
+    assert!(sweep.contains("(Press, Press)"));
+    assert!(out.join("pigs-seed-modified-sweep/regions.png").exists());
+    let bad = out.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "kind = \"pigs\"\n[game]\npreset = \"seed\"\nboth_press = \"lots\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["run", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("game.both_press") && err.contains(":4:"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&out).ok();
+}
