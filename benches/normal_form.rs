@@ -28,34 +28,57 @@ fn main() {
             a.equilibria.extreme.len()
         );
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    // Random non-degenerate games: sizes from the command line (default 6 8 10).
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![6, 8, 10]
+    } else {
+        sizes
+    };
     let names = |k: usize| (0..k).map(|x| format!("s{x}")).collect::<Vec<_>>();
-    let (mut games, mut total, mut count, mut worst) = (0, 0.0f64, 0usize, 0.0f64);
-    let mut failed = 0;
-    while games < 3 {
-        let mut draw = || Rational::int((rng.next_u64() % 10) as i128);
-        let a: Vec<Vec<Rational>> = (0..12).map(|_| (0..12).map(|_| draw()).collect()).collect();
-        let b: Vec<Vec<Rational>> = (0..12).map(|_| (0..12).map(|_| draw()).collect()).collect();
-        let g = Bimatrix::new("r", ["r".into(), "c".into()], names(12), names(12), a, b)
+    for size in sizes {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let (mut games, mut total, mut count, mut worst, mut failed) =
+            (0, 0.0f64, 0usize, 0.0f64, 0);
+        while games < 3 {
+            let mut draw = || Rational::int((rng.next_u64() % 10) as i128);
+            let a: Vec<Vec<Rational>> = (0..size)
+                .map(|_| (0..size).map(|_| draw()).collect())
+                .collect();
+            let b: Vec<Vec<Rational>> = (0..size)
+                .map(|_| (0..size).map(|_| draw()).collect())
+                .collect();
+            let g = Bimatrix::new(
+                "r",
+                ["r".into(), "c".into()],
+                names(size),
+                names(size),
+                a,
+                b,
+            )
             .expect("valid");
-        let t = Instant::now();
-        let Ok(set) = all_equilibria(&g) else {
-            failed += 1;
-            continue;
-        };
-        let secs = t.elapsed().as_secs_f64();
-        if set.degenerate {
-            continue;
+            let t = Instant::now();
+            let Ok(set) = all_equilibria(&g) else {
+                failed += 1;
+                continue;
+            };
+            let secs = t.elapsed().as_secs_f64();
+            if set.degenerate {
+                continue;
+            }
+            games += 1;
+            total += secs;
+            worst = worst.max(secs);
+            count += set.extreme.len();
         }
-        games += 1;
-        total += secs;
-        worst = worst.max(secs);
-        count += set.extreme.len();
+        println!(
+            "random non-degenerate {size}x{size} games (payoffs 0..9, seed 12): {games} games ({failed} skipped: i128 overflow), mean {:.4} s per game, worst {:.4} s, {:.1} equilibria per game",
+            total / games as f64,
+            worst,
+            count as f64 / games as f64
+        );
     }
-    println!(
-        "random non-degenerate 12x12 games (payoffs 0..9, seed 12): {games} games ({failed} skipped: i128 overflow), mean {:.4} s per game, worst {:.4} s, {:.1} equilibria per game on average",
-        total / games as f64,
-        worst,
-        count as f64 / games as f64
-    );
 }
