@@ -10,5 +10,6 @@ pub mod dilemmas;
 pub mod evolution;
 pub mod impartial;
 pub mod ipd;
+pub mod normal_form;
 pub mod output;
 pub mod scenario;

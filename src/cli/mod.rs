@@ -2,8 +2,10 @@
 //! is the IO edge: it reads files, talks to the terminal and maps errors to
 //! exit codes (0 success, 1 failure while running, 2 bad input).
 
+pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
+pub mod pigs_cmd;
 pub mod pirates_cmd;
 pub mod play_cmd;
 pub mod progress;
@@ -11,9 +13,11 @@ pub mod run_cmd;
 pub mod run_dilemmas;
 pub mod run_evolution;
 pub mod run_impartial;
+pub mod run_normal_form;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
+pub mod travelers_cmd;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -40,6 +44,12 @@ pub enum Command {
     Pirates(pirates_cmd::PiratesArgs),
     /// Guess p of the average: elimination, equilibria, level-k, cognitive hierarchy, simulation.
     Guess(guess_cmd::GuessArgs),
+    /// Normal-form analysis of a preset or a game file (.toml or Gambit .nfg).
+    Game(game_cmd::GameArgs),
+    /// Boxed pigs: dominance, equilibria in words, and a parameter sweep.
+    Pigs(pigs_cmd::PigsArgs),
+    /// Traveler's dilemma: equilibrium by elimination, best-response dynamics, logit QRE.
+    Travelers(travelers_cmd::TravelersArgs),
     /// Solve an impartial game: outcome, Grundy value, winning moves.
     Solve(solve_cmd::SolveArgs),
     /// Play an impartial game against the computer (moves read from standard input).
@@ -77,6 +87,9 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Guess(args) => guess_cmd::run(&args),
         Command::Solve(args) => solve_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
+        Command::Game(args) => game_cmd::run(&args),
+        Command::Pigs(args) => pigs_cmd::run(&args),
+        Command::Travelers(args) => travelers_cmd::run(&args),
     }
 }
 

@@ -90,6 +90,12 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Spatial(s) => {
                 crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
             }
+            Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
+                s,
+                &loaded.scenario,
+                &destination,
+                args,
+            ),
         })?;
     }
     Ok(())

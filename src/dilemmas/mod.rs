@@ -5,4 +5,6 @@
 
 pub mod count;
 pub mod guess;
+pub mod pigs;
 pub mod pirates;
+pub mod travelers;

@@ -6,9 +6,11 @@
 pub mod ecological;
 pub mod error;
 pub mod evolution_common;
+pub mod game_file;
 pub mod guess;
 pub mod impartial;
 pub mod moran;
+pub mod normal_form;
 pub mod pirates;
 pub mod reader;
 pub mod spatial;
@@ -36,6 +38,9 @@ pub const KINDS: &[&str] = &[
     "ecological",
     "replicator",
     "spatial",
+    "game",
+    "pigs",
+    "travelers",
 ];
 
 /// A validated scenario of any kind.
@@ -55,6 +60,8 @@ pub enum Scenario {
     Ecological(Box<EcologicalScenario>),
     /// Spatial prisoner's dilemma.
     Spatial(Box<SpatialScenario>),
+    /// A normal-form game, boxed pigs or the traveler's dilemma.
+    NormalForm(normal_form::NormalFormScenario),
 }
 
 impl Scenario {
@@ -68,6 +75,7 @@ impl Scenario {
             Scenario::Moran(s) => &s.name,
             Scenario::Ecological(s) => &s.tournament.name,
             Scenario::Spatial(s) => &s.name,
+            Scenario::NormalForm(s) => &s.name,
         }
     }
 
@@ -81,6 +89,7 @@ impl Scenario {
             Scenario::Moran(s) => s.seed,
             Scenario::Ecological(s) => s.tournament.seed,
             Scenario::Spatial(s) => s.seed,
+            Scenario::NormalForm(s) => s.seed,
         }
     }
 
@@ -103,6 +112,7 @@ impl Scenario {
                 s.seed = seed;
                 s.game.seed = seed;
             }
+            Scenario::NormalForm(s) => s.seed = seed,
         }
     }
 
@@ -116,6 +126,7 @@ impl Scenario {
             Scenario::Moran(s) => s.resolved_toml(),
             Scenario::Ecological(s) => s.resolved_toml(),
             Scenario::Spatial(s) => s.resolved_toml(),
+            Scenario::NormalForm(s) => s.resolved_toml(),
         }
     }
 }
@@ -194,6 +205,12 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
                 ecological::read_ecological(&mut top, name, seed, &mut warnings)?,
             )),
             "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
+            "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
+                &mut top,
+                &kind.value,
+                name,
+                seed,
+            )?),
             other => {
                 return Err(top.error(
                     kind.span.start,

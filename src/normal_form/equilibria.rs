@@ -1,0 +1,473 @@
+//! Nash equilibria of bimatrix games: every pure equilibrium by checking
+//! best responses, and every extreme mixed equilibrium by enumerating the
+//! vertices of the two best-response polytopes and pairing the completely
+//! labelled ones (Mangasarian 1964; von Stengel 2002, Handbook of Game
+//! Theory 3, ch. 45, section 3; Avis et al. 2010 for the degenerate case).
+//!
+//! The equilibrium set is a finite union of polytopes whose vertices are
+//! the extreme equilibria reported here. Two extreme equilibria that share
+//! one player's strategy are joined by a segment of equilibria (the
+//! best-response conditions are linear in the other player's strategy), so
+//! a connected component of the "shares a strategy" graph with more than
+//! one extreme equilibrium is a continuum. A game is degenerate when some
+//! mixed strategy with support size k has more than k pure best responses;
+//! this is detected as a polytope vertex with more than `m` (resp. `n`)
+//! labels.
+//!
+//! Invariant: every reported equilibrium is exact and has been verified as
+//! a pair of mutual best responses.
+
+use crate::normal_form::game::Bimatrix;
+use crate::normal_form::polytope::{PolytopeError, vertices};
+use crate::normal_form::rational::{ArithmeticError, Checked, Rational, sum};
+
+/// A mixed strategy profile with its payoffs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equilibrium {
+    /// Row player's probabilities, one per row strategy of the game.
+    pub row: Vec<Rational>,
+    /// Column player's probabilities.
+    pub col: Vec<Rational>,
+    /// Expected payoffs (row, column).
+    pub payoffs: [Rational; 2],
+}
+
+impl Equilibrium {
+    /// Whether both strategies are pure.
+    pub fn is_pure(&self) -> bool {
+        self.row
+            .iter()
+            .chain(&self.col)
+            .all(|p| p.is_zero() || *p == Rational::ONE)
+    }
+}
+
+/// All extreme equilibria and how they hang together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EquilibriumSet {
+    /// Extreme equilibria, sorted (row strategy, then column strategy).
+    pub extreme: Vec<Equilibrium>,
+    /// Connected components, as indices into `extreme`.
+    pub components: Vec<Vec<usize>>,
+    /// Whether the game is degenerate.
+    pub degenerate: bool,
+}
+
+impl EquilibriumSet {
+    /// Whether some component is a continuum (more than one extreme point).
+    pub fn has_continuum(&self) -> bool {
+        self.components.iter().any(|c| c.len() > 1)
+    }
+}
+
+/// Expected payoff `p^T u q`.
+pub fn expected(u: &[Vec<Rational>], p: &[Rational], q: &[Rational]) -> Checked<Rational> {
+    let mut total = Rational::ZERO;
+    for (i, pi) in p.iter().enumerate() {
+        if pi.is_zero() {
+            continue;
+        }
+        for (j, qj) in q.iter().enumerate() {
+            if !qj.is_zero() {
+                total = total.add(pi.mul(*qj)?.mul(u[i][j])?)?;
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Row payoffs against `q`: `(u q)_i` for every row.
+fn row_values(u: &[Vec<Rational>], q: &[Rational]) -> Checked<Vec<Rational>> {
+    u.iter()
+        .map(|r| {
+            r.iter()
+                .zip(q)
+                .filter(|(_, p)| !p.is_zero())
+                .try_fold(Rational::ZERO, |acc, (v, p)| acc.add(v.mul(*p)?))
+        })
+        .collect()
+}
+
+/// Whether `(p, q)` is a Nash equilibrium: every strategy played with
+/// positive probability is a best response (checked exactly).
+pub fn is_equilibrium(game: &Bimatrix, p: &[Rational], q: &[Rational]) -> Checked<bool> {
+    let rv = row_values(&game.a, q)?;
+    let bt: Vec<Vec<Rational>> = (0..game.n())
+        .map(|j| (0..game.m()).map(|i| game.b[i][j]).collect())
+        .collect();
+    let cv = row_values(&bt, p)?;
+    let best_r = rv.iter().copied().max().unwrap_or(Rational::ZERO);
+    let best_c = cv.iter().copied().max().unwrap_or(Rational::ZERO);
+    Ok(p.iter().zip(&rv).all(|(x, v)| x.is_zero() || *v == best_r)
+        && q.iter().zip(&cv).all(|(x, v)| x.is_zero() || *v == best_c))
+}
+
+/// Every pure Nash equilibrium as (row, column) indices, row-major order.
+#[allow(clippy::needless_range_loop)]
+pub fn pure_equilibria(game: &Bimatrix) -> Vec<(usize, usize)> {
+    let (m, n) = (game.m(), game.n());
+    let col_best: Vec<Rational> = (0..n)
+        .map(|j| (0..m).map(|i| game.a[i][j]).max().unwrap_or(Rational::ZERO))
+        .collect();
+    let row_best: Vec<Rational> = (0..m)
+        .map(|i| game.b[i].iter().copied().max().unwrap_or(Rational::ZERO))
+        .collect();
+    let mut out = Vec::new();
+    for i in 0..m {
+        for j in 0..n {
+            if game.a[i][j] == col_best[j] && game.b[i][j] == row_best[i] {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
+
+/// Why equilibria could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EquilibriumError {
+    /// Vertex enumeration failed.
+    #[error(transparent)]
+    Polytope(#[from] PolytopeError),
+    /// Exact arithmetic overflowed.
+    #[error(transparent)]
+    Arithmetic(#[from] ArithmeticError),
+}
+
+fn shifted(u: &[Vec<Rational>]) -> Checked<Vec<Vec<Rational>>> {
+    let min = u.iter().flatten().copied().min().unwrap_or(Rational::ZERO);
+    let s = Rational::ONE.sub(min)?;
+    u.iter()
+        .map(|r| r.iter().map(|v| v.add(s)).collect())
+        .collect()
+}
+
+fn normalised(z: &[Rational]) -> Checked<Vec<Rational>> {
+    let t = sum(z.iter().copied())?;
+    z.iter().map(|v| v.div(t)).collect()
+}
+
+/// Every extreme Nash equilibrium of `game`, with components and the
+/// degeneracy flag.
+pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumError> {
+    let (m, n) = (game.m(), game.n());
+    let a = shifted(&game.a)?;
+    let b = shifted(&game.b)?;
+    // P = {x >= 0 : B^T x <= 1}: n constraints in m variables.
+    let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| b[i][j]).collect()).collect();
+    let p_vertices = vertices(&bt, m)?;
+    // Q = {y >= 0 : A y <= 1}: m constraints in n variables.
+    let q_vertices = vertices(&a, n)?;
+    let words = (m + n).div_ceil(64);
+    let mask = |bits: &mut Vec<u64>, l: usize| bits[l / 64] |= 1 << (l % 64);
+    let mut degenerate = false;
+    let mut p_labels = Vec::with_capacity(p_vertices.len());
+    for v in &p_vertices {
+        let mut bits = vec![0u64; words];
+        let mut count = 0;
+        for (i, &z) in v.zero.iter().enumerate() {
+            if z {
+                mask(&mut bits, i);
+                count += 1;
+            }
+        }
+        for (j, &t) in v.tight.iter().enumerate() {
+            if t {
+                mask(&mut bits, m + j);
+                count += 1;
+            }
+        }
+        degenerate |= count > m;
+        p_labels.push(bits);
+    }
+    let mut q_labels = Vec::with_capacity(q_vertices.len());
+    for v in &q_vertices {
+        let mut bits = vec![0u64; words];
+        let mut count = 0;
+        for (i, &t) in v.tight.iter().enumerate() {
+            if t {
+                mask(&mut bits, i);
+                count += 1;
+            }
+        }
+        for (j, &z) in v.zero.iter().enumerate() {
+            if z {
+                mask(&mut bits, m + j);
+                count += 1;
+            }
+        }
+        degenerate |= count > n;
+        q_labels.push(bits);
+    }
+    let mut full = vec![u64::MAX; words];
+    if (m + n) % 64 != 0 {
+        full[words - 1] = (1u64 << ((m + n) % 64)) - 1;
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (xi, xv) in p_vertices.iter().enumerate() {
+        if xv.zero.iter().all(|&z| z) {
+            continue;
+        }
+        for (yi, yv) in q_vertices.iter().enumerate() {
+            if yv.zero.iter().all(|&z| z) {
+                continue;
+            }
+            if (0..words).all(|w| p_labels[xi][w] | q_labels[yi][w] == full[w]) {
+                pairs.push((xi, yi));
+            }
+        }
+    }
+    let mut extreme = Vec::with_capacity(pairs.len());
+    for &(xi, yi) in &pairs {
+        let p = normalised(&p_vertices[xi].z)?;
+        let q = normalised(&q_vertices[yi].z)?;
+        debug_assert!(is_equilibrium(game, &p, &q).unwrap_or(false));
+        let payoffs = [expected(&game.a, &p, &q)?, expected(&game.b, &p, &q)?];
+        extreme.push((
+            xi,
+            yi,
+            Equilibrium {
+                row: p,
+                col: q,
+                payoffs,
+            },
+        ));
+    }
+    // Sort for stable output: by row strategy then column strategy, descending
+    // weight on earlier strategies (pure (0,0) first).
+    extreme.sort_by(|x, y| {
+        let key = |e: &Equilibrium| {
+            e.row
+                .iter()
+                .chain(&e.col)
+                .map(|v| std::cmp::Reverse(*v))
+                .collect::<Vec<_>>()
+        };
+        key(&x.2).cmp(&key(&y.2))
+    });
+    // Components: union-find over shared x or shared y vertices.
+    let count = extreme.len();
+    let mut parent: Vec<usize> = (0..count).collect();
+    fn find(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for i in 0..count {
+        for j in i + 1..count {
+            if extreme[i].0 == extreme[j].0 || extreme[i].1 == extreme[j].1 {
+                let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
+                parent[ri.max(rj)] = ri.min(rj);
+            }
+        }
+    }
+    let mut components: Vec<Vec<usize>> = Vec::new();
+    let mut root_of: Vec<Option<usize>> = vec![None; count];
+    for i in 0..count {
+        let r = find(&mut parent, i);
+        match root_of[r] {
+            Some(c) => components[c].push(i),
+            None => {
+                root_of[r] = Some(components.len());
+                components.push(vec![i]);
+            }
+        }
+    }
+    Ok(EquilibriumSet {
+        extreme: extreme.into_iter().map(|(_, _, e)| e).collect(),
+        components,
+        degenerate,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normal_form::presets::classic;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn q(s: &str) -> Rational {
+        Rational::parse(s).unwrap()
+    }
+
+    fn game(a: Vec<Vec<Rational>>, b: Vec<Vec<Rational>>) -> Bimatrix {
+        let names = |k: usize| (0..k).map(|x| format!("s{x}")).collect();
+        let (m, n) = (a.len(), a[0].len());
+        Bimatrix::new("t", ["r".into(), "c".into()], names(m), names(n), a, b).unwrap()
+    }
+
+    #[test]
+    fn known_answers() {
+        let pd = classic("standard").unwrap();
+        assert_eq!(pure_equilibria(&pd), vec![(1, 1)]);
+        let set = all_equilibria(&pd).unwrap();
+        assert_eq!(set.extreme.len(), 1);
+        assert!(!set.degenerate);
+
+        let bos = classic("battle-of-the-sexes").unwrap();
+        let set = all_equilibria(&bos).unwrap();
+        assert_eq!(set.extreme.len(), 3);
+        let mixed = set.extreme.iter().find(|e| !e.is_pure()).unwrap();
+        assert_eq!(mixed.row, vec![q("3/5"), q("2/5")]);
+        assert_eq!(mixed.col, vec![q("2/5"), q("3/5")]);
+        assert_eq!(mixed.payoffs, [q("6/5"), q("6/5")]);
+        assert!(!set.has_continuum());
+
+        for (name, k) in [("matching-pennies", 2), ("rock-paper-scissors", 3)] {
+            let g = classic(name).unwrap();
+            let set = all_equilibria(&g).unwrap();
+            assert_eq!(set.extreme.len(), 1, "{name}");
+            let u = Rational::new(1, k).unwrap();
+            assert_eq!(set.extreme[0].row, vec![u; k as usize]);
+            assert_eq!(set.extreme[0].col, vec![u; k as usize]);
+            assert!(pure_equilibria(&g).is_empty());
+        }
+    }
+
+    #[test]
+    fn degenerate_continuum() {
+        // Row is indifferent when column plays L: (T,L),(B,L) and everything
+        // between are equilibria.
+        let a = vec![vec![q("1"), q("0")], vec![q("1"), q("2")]];
+        let b = vec![vec![q("1"), q("0")], vec![q("1"), q("0")]];
+        let set = all_equilibria(&game(a, b)).unwrap();
+        assert!(set.degenerate);
+        assert!(set.has_continuum());
+    }
+
+    /// Independent check: support enumeration over equal-size supports,
+    /// solving the indifference equations by exact Gaussian elimination.
+    fn support_enumeration(g: &Bimatrix) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+        let (m, n) = (g.m(), g.n());
+        let subsets = |k: usize, size: usize| -> Vec<Vec<usize>> {
+            (0u32..1 << k)
+                .filter(|s| s.count_ones() as usize == size)
+                .map(|s| (0..k).filter(|i| s >> i & 1 == 1).collect())
+                .collect()
+        };
+        // Solve: weights w on `support` (of the opponent) making the player's
+        // payoffs u[i][.] equal over `own`, sum w = 1.
+        let solve = |u: &dyn Fn(usize, usize) -> Rational, own: &[usize], support: &[usize]| {
+            let k = support.len();
+            let mut rows: Vec<Vec<Rational>> = Vec::new();
+            for w in own.windows(2) {
+                let mut r: Vec<Rational> = support
+                    .iter()
+                    .map(|&j| u(w[0], j).sub(u(w[1], j)).unwrap())
+                    .collect();
+                r.push(Rational::ZERO);
+                rows.push(r);
+            }
+            let mut r = vec![Rational::ONE; k];
+            r.push(Rational::ONE);
+            rows.push(r);
+            // Gaussian elimination.
+            let mut col = 0;
+            let mut rank = 0;
+            while col < k && rank < rows.len() {
+                let Some(p) = (rank..rows.len()).find(|&i| !rows[i][col].is_zero()) else {
+                    col += 1;
+                    continue;
+                };
+                rows.swap(rank, p);
+                let pv = rows[rank][col];
+                for v in rows[rank].iter_mut() {
+                    *v = v.div(pv).unwrap();
+                }
+                let pr = rows[rank].clone();
+                for (i, r) in rows.iter_mut().enumerate() {
+                    if i != rank && !r[col].is_zero() {
+                        let f = r[col];
+                        for (v, p) in r.iter_mut().zip(&pr) {
+                            *v = v.sub(f.mul(*p).unwrap()).unwrap();
+                        }
+                    }
+                }
+                rank += 1;
+                col += 1;
+            }
+            if rank < k || rows[rank..].iter().any(|r| !r[k].is_zero()) {
+                return None; // singular or inconsistent
+            }
+            Some((0..k).map(|i| rows[i][k]).collect::<Vec<Rational>>())
+        };
+        let mut out = Vec::new();
+        for size in 1..=m.min(n) {
+            for rs in subsets(m, size) {
+                for cs in subsets(n, size) {
+                    let Some(qw) = solve(&|i, j| g.a[i][j], &rs, &cs) else {
+                        continue;
+                    };
+                    let Some(pw) = solve(&|j, i| g.b[i][j], &cs, &rs) else {
+                        continue;
+                    };
+                    if qw.iter().chain(&pw).any(|v| !v.is_positive()) {
+                        continue;
+                    }
+                    let mut p = vec![Rational::ZERO; m];
+                    for (&i, &v) in rs.iter().zip(&pw) {
+                        p[i] = v;
+                    }
+                    let mut qv = vec![Rational::ZERO; n];
+                    for (&j, &v) in cs.iter().zip(&qw) {
+                        qv[j] = v;
+                    }
+                    if is_equilibrium(g, &p, &qv).unwrap() {
+                        out.push((p, qv));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut nondegenerate = 0;
+        for round in 0..300 {
+            let (m, n) = [(2, 2), (2, 3), (3, 2), (3, 3)][round % 4];
+            let range = if round % 3 == 0 { 3 } else { 20 };
+            let mut draw = || Rational::int((rng.next_u64() % range) as i128 - 5);
+            let a: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let b: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let g = game(a, b);
+            let set = all_equilibria(&g).unwrap();
+            assert!(!set.extreme.is_empty(), "Nash: every finite game has one");
+            for e in &set.extreme {
+                assert!(is_equilibrium(&g, &e.row, &e.col).unwrap());
+                assert_eq!(e.payoffs[0], expected(&g.a, &e.row, &e.col).unwrap());
+            }
+            // Every pure equilibrium is an extreme equilibrium.
+            for (i, j) in pure_equilibria(&g) {
+                assert!(
+                    set.extreme
+                        .iter()
+                        .any(|e| e.row[i] == Rational::ONE && e.col[j] == Rational::ONE)
+                );
+            }
+            // And the pure ones found are exactly the pure equilibria.
+            let pure_count = set.extreme.iter().filter(|e| e.is_pure()).count();
+            assert_eq!(pure_count, pure_equilibria(&g).len());
+            if !set.degenerate {
+                nondegenerate += 1;
+                let mut ours: Vec<_> = set
+                    .extreme
+                    .iter()
+                    .map(|e| (e.row.clone(), e.col.clone()))
+                    .collect();
+                ours.sort();
+                assert_eq!(ours, support_enumeration(&g), "game {g:?}");
+                assert!(
+                    set.extreme.len() % 2 == 1,
+                    "non-degenerate games have an odd number"
+                );
+            }
+        }
+        assert!(nondegenerate > 100);
+    }
+}

@@ -1,0 +1,337 @@
+//! The `game`, `pigs` and `travelers` scenario kinds.
+//!
+//! ```toml
+//! kind = "game"
+//! [game]
+//! preset = "battle-of-the-sexes"     # or the fields of a TOML game file (rows, cols, ...)
+//!
+//! kind = "pigs"
+//! [game]
+//! preset = "seed-modified"           # seed | seed-modified | textbook (default textbook)
+//! both_press = "5/8"                 # optional overrides: food, cost, big_presses, small_presses, both_press
+//! [sweep]                            # optional
+//! parameter = "both_press"
+//! from = 0
+//! to = 1
+//! steps = 40
+//!
+//! kind = "travelers"
+//! [game]
+//! low = 2                            # default 2
+//! high = 100                         # default 100
+//! bonus = 2                          # default 2
+//! [qre]
+//! lambda = 0.1                       # precision for the mean claim against R (default 0.1)
+//! lambda_max = 2.0                   # end of the traced branch (default 2)
+//! bonuses = [1.5, 2, 5, 10, 20, 30, 50, 80]
+//! ```
+//! `[output] charts = true` (default) draws the charts.
+
+use crate::cli::game_cmd::preset;
+use crate::dilemmas::pigs::PigsGame;
+use crate::dilemmas::pigs::game::PARAMETERS;
+use crate::dilemmas::travelers::TravelersGame;
+use crate::normal_form::game::Bimatrix;
+use crate::normal_form::rational::Rational;
+use crate::scenario::error::ScenarioError;
+use crate::scenario::game_file::read_game_table;
+use crate::scenario::reader::TableReader;
+use toml::de::DeValue;
+
+/// What a normal-form scenario studies.
+#[derive(Clone, Debug)]
+pub enum Study {
+    /// A bimatrix game.
+    Game(Bimatrix),
+    /// Boxed pigs with an optional sweep (parameter, from, to, steps).
+    Pigs(PigsGame, Option<(String, Rational, Rational, u32)>),
+    /// Traveler's dilemma with QRE settings (lambda, lambda_max, bonuses).
+    Travelers(TravelersGame, f64, f64, Vec<Rational>),
+}
+
+/// A validated `game`, `pigs` or `travelers` scenario.
+#[derive(Clone, Debug)]
+pub struct NormalFormScenario {
+    /// Results folder name.
+    pub name: String,
+    /// Seed (unused: the analyses are exact or deterministic).
+    pub seed: u64,
+    /// The study.
+    pub study: Study,
+    /// Draw charts.
+    pub charts: bool,
+}
+
+fn rational(t: &mut TableReader<'_>, key: &str) -> Result<Option<Rational>, ScenarioError> {
+    let Some(v) = t.value(key) else {
+        return Ok(None);
+    };
+    let text = match v.get_ref() {
+        DeValue::Integer(i) => i.as_str().to_string(),
+        DeValue::Float(f) => f.as_str().to_string(),
+        DeValue::String(s) => s.to_string(),
+        _ => {
+            return Err(t.error(
+                v.span().start,
+                key,
+                "expected a number (integer, decimal or \"3/4\")",
+            ));
+        }
+    };
+    Rational::parse(&text)
+        .map(Some)
+        .map_err(|e| t.error(v.span().start, key, e.to_string()))
+}
+
+impl NormalFormScenario {
+    /// The kind name.
+    pub fn kind(&self) -> &'static str {
+        match self.study {
+            Study::Game(_) => "game",
+            Study::Pigs(..) => "pigs",
+            Study::Travelers(..) => "travelers",
+        }
+    }
+
+    /// The scenario with every default written out.
+    pub fn resolved_toml(&self) -> String {
+        let mut top = toml::Table::new();
+        top.insert("name".into(), self.name.clone().into());
+        top.insert("kind".into(), self.kind().into());
+        top.insert("seed".into(), toml::Value::Integer(self.seed as i64));
+        let mut game = toml::Table::new();
+        let s = |r: &Rational| toml::Value::String(r.to_string());
+        match &self.study {
+            Study::Game(g) => {
+                game.insert("title".into(), g.title.clone().into());
+                game.insert(
+                    "players".into(),
+                    toml::Value::Array(g.players.iter().map(|p| p.clone().into()).collect()),
+                );
+                game.insert(
+                    "rows".into(),
+                    toml::Value::Array(g.rows.iter().map(|p| p.clone().into()).collect()),
+                );
+                game.insert(
+                    "cols".into(),
+                    toml::Value::Array(g.cols.iter().map(|p| p.clone().into()).collect()),
+                );
+                let m = |u: &Vec<Vec<Rational>>| {
+                    toml::Value::Array(
+                        u.iter()
+                            .map(|r| toml::Value::Array(r.iter().map(s).collect()))
+                            .collect(),
+                    )
+                };
+                game.insert("row_payoffs".into(), m(&g.a));
+                game.insert("col_payoffs".into(), m(&g.b));
+            }
+            Study::Pigs(p, sweep) => {
+                game.insert("food".into(), s(&p.food));
+                game.insert("cost".into(), s(&p.cost));
+                game.insert("big_presses".into(), s(&p.big_presses));
+                game.insert("small_presses".into(), s(&p.small_presses));
+                game.insert("both_press".into(), s(&p.both_press));
+                if let Some((name, from, to, steps)) = sweep {
+                    let mut t = toml::Table::new();
+                    t.insert("parameter".into(), name.clone().into());
+                    t.insert("from".into(), s(from));
+                    t.insert("to".into(), s(to));
+                    t.insert("steps".into(), toml::Value::Integer(i64::from(*steps)));
+                    top.insert("sweep".into(), toml::Value::Table(t));
+                }
+            }
+            Study::Travelers(g, lambda, lambda_max, bonuses) => {
+                game.insert("low".into(), toml::Value::Integer(g.low));
+                game.insert("high".into(), toml::Value::Integer(g.high));
+                game.insert("bonus".into(), s(&g.bonus));
+                let mut q = toml::Table::new();
+                q.insert("lambda".into(), (*lambda).into());
+                q.insert("lambda_max".into(), (*lambda_max).into());
+                q.insert(
+                    "bonuses".into(),
+                    toml::Value::Array(bonuses.iter().map(s).collect()),
+                );
+                top.insert("qre".into(), toml::Value::Table(q));
+            }
+        }
+        top.insert("game".into(), toml::Value::Table(game));
+        let mut output = toml::Table::new();
+        output.insert("charts".into(), self.charts.into());
+        top.insert("output".into(), toml::Value::Table(output));
+        toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+    }
+}
+
+/// Reads a `game`, `pigs` or `travelers` scenario; `top` has `name`, `kind`, `seed` taken.
+pub fn read_normal_form(
+    top: &mut TableReader<'_>,
+    kind: &str,
+    name: String,
+    seed: u64,
+) -> Result<NormalFormScenario, ScenarioError> {
+    let _ = top.string("description")?;
+    let mut game = top.table("game")?.ok_or_else(|| {
+        top.error(
+            top.span().start,
+            "game",
+            format!("missing; a {kind} scenario needs a [game] table"),
+        )
+    })?;
+    let study = match kind {
+        "game" => {
+            let chosen = game.string("preset")?;
+            let g = match chosen {
+                Some(p) => match preset(&p.value) {
+                    Ok(Some(g)) => g,
+                    Ok(None) => {
+                        return Err(game.error(
+                            p.span.start,
+                            "preset",
+                            format!(
+                                "unknown preset `{}` (allowed: {})",
+                                p.value,
+                                crate::cli::game_cmd::preset_names().join(", ")
+                            ),
+                        ));
+                    }
+                    Err(e) => return Err(game.error(p.span.start, "preset", e)),
+                },
+                None => read_game_table(&mut game)?,
+            };
+            Study::Game(g)
+        }
+        "pigs" => {
+            let p = game.string("preset")?;
+            let base = match &p {
+                Some(p) => PigsGame::preset(&p.value).ok_or_else(|| {
+                    game.error(
+                        p.span.start,
+                        "preset",
+                        "unknown preset (allowed: seed, seed-modified, textbook)",
+                    )
+                })?,
+                None => PigsGame::preset("textbook").expect("preset exists"),
+            };
+            let food = rational(&mut game, "food")?.unwrap_or(base.food);
+            let cost = rational(&mut game, "cost")?.unwrap_or(base.cost);
+            let a = rational(&mut game, "big_presses")?;
+            let b = rational(&mut game, "small_presses")?;
+            let d = rational(&mut game, "both_press")?;
+            let both = match d {
+                Some(d) => Some(d),
+                None if base.both_press_defaulted || a.is_some() || b.is_some() => None,
+                None => Some(base.both_press),
+            };
+            let g = PigsGame::new(
+                food,
+                cost,
+                a.unwrap_or(base.big_presses),
+                b.unwrap_or(base.small_presses),
+                both,
+            )
+            .map_err(|e| game.error(game.span().start, "game", e.to_string()))?;
+            let sweep = match top.table("sweep")? {
+                None => None,
+                Some(mut s) => {
+                    let param = s.string("parameter")?.ok_or_else(|| {
+                        s.error(
+                            s.span().start,
+                            "parameter",
+                            format!("missing (allowed: {})", PARAMETERS.join(", ")),
+                        )
+                    })?;
+                    if !PARAMETERS.contains(&param.value.as_str()) {
+                        return Err(s.error(
+                            param.span.start,
+                            "parameter",
+                            format!(
+                                "unknown parameter `{}` (allowed: {})",
+                                param.value,
+                                PARAMETERS.join(", ")
+                            ),
+                        ));
+                    }
+                    let from = rational(&mut s, "from")?.unwrap_or(Rational::ZERO);
+                    let to = rational(&mut s, "to")?.unwrap_or(Rational::ONE);
+                    let steps = s.count("steps", 1)?.map_or(20, |c| c.value);
+                    if from >= to || steps > 1000 {
+                        return Err(s.error(
+                            s.span().start,
+                            "sweep",
+                            "needs from < to and 1 to 1000 steps",
+                        ));
+                    }
+                    s.finish()?;
+                    Some((param.value, from, to, steps))
+                }
+            };
+            Study::Pigs(g, sweep)
+        }
+        _ => {
+            let low = game.integer("low")?.map_or(2, |v| v.value);
+            let high = game.integer("high")?.map_or(100, |v| v.value);
+            let bonus = rational(&mut game, "bonus")?.unwrap_or(Rational::int(2));
+            let g = TravelersGame::new(low, high, bonus)
+                .map_err(|e| game.error(game.span().start, "game", e.to_string()))?;
+            let (mut lambda, mut lambda_max) = (0.1, 2.0);
+            let mut bonuses: Vec<Rational> = ["1.5", "2", "5", "10", "20", "30", "50", "80"]
+                .iter()
+                .map(|s| Rational::parse(s).expect("valid"))
+                .collect();
+            if let Some(mut q) = top.table("qre")? {
+                for (key, slot) in [("lambda", &mut lambda), ("lambda_max", &mut lambda_max)] {
+                    if let Some(v) = q.number(key)? {
+                        if !(v.value > 0.0 && v.value <= 100.0) {
+                            return Err(q.error(
+                                v.span.start,
+                                key,
+                                format!("must be in (0, 100], got {}", v.value),
+                            ));
+                        }
+                        *slot = v.value;
+                    }
+                }
+                if let Some(list) = q.array("bonuses")? {
+                    bonuses.clear();
+                    for (k, item) in list.value.iter().enumerate() {
+                        let text = match item.get_ref() {
+                            DeValue::Integer(i) => i.as_str().to_string(),
+                            DeValue::Float(f) => f.as_str().to_string(),
+                            DeValue::String(s) => s.to_string(),
+                            _ => String::new(),
+                        };
+                        let r = Rational::parse(&text)
+                            .ok()
+                            .filter(|r| r.is_positive())
+                            .ok_or_else(|| {
+                                q.error(
+                                    item.span().start,
+                                    &format!("bonuses[{}]", k + 1),
+                                    "expected a positive number",
+                                )
+                            })?;
+                        bonuses.push(r);
+                    }
+                    if bonuses.is_empty() {
+                        return Err(q.error(list.span.start, "bonuses", "give at least one bonus"));
+                    }
+                }
+                q.finish()?;
+            }
+            Study::Travelers(g, lambda, lambda_max, bonuses)
+        }
+    };
+    game.finish()?;
+    let mut charts = true;
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        output.finish()?;
+    }
+    Ok(NormalFormScenario {
+        name,
+        seed,
+        study,
+        charts,
+    })
+}
