@@ -10,6 +10,7 @@ pub mod pirates_cmd;
 pub mod play_cmd;
 pub mod progress;
 pub mod run_cmd;
+pub mod run_common;
 pub mod run_dilemmas;
 pub mod run_evolution;
 pub mod run_impartial;

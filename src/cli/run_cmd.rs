@@ -1,6 +1,7 @@
 //! `dilemma run SCENARIO...`: validate every scenario first, then run each
 //! and write its results folder atomically.
 
+use crate::cli::run_common::failed;
 use crate::cli::{CliError, progress, shown, table};
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::catalogue::python_float;
@@ -99,10 +100,6 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         })?;
     }
     Ok(())
-}
-
-fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
 }
 
 fn run_tournament(
@@ -229,11 +226,7 @@ fn run_json(
     simulated: f64,
     total: f64,
 ) -> serde_json::Value {
-    let dependencies: serde_json::Map<String, serde_json::Value> = env!("DILEMMA_DEPENDENCIES")
-        .split(',')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(name, version)| (name.to_string(), json!(version)))
-        .collect();
+    let dependencies = crate::cli::run_common::dependencies();
     json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),
         "scenario": scenario.name,

@@ -3,6 +3,7 @@
 //! run.json and the same JSON as the subcommand's `--json`).
 
 use crate::cli::run_cmd::RunArgs;
+use crate::cli::run_common::{dependencies, failed, text};
 use crate::cli::{CliError, guess_cmd, pirates_cmd, shown};
 use crate::dilemmas::guess::analysis::analyse;
 use crate::dilemmas::pirates::alternatives::equally_good;
@@ -10,26 +11,9 @@ use crate::dilemmas::pirates::{PirateGame, solve};
 use crate::output::atomic::StagingDir;
 use crate::output::{guess_files, pirates_files};
 use crate::scenario::{GuessScenario, PiratesScenario, Scenario};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
-
-fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
-}
-
-fn dependencies() -> Value {
-    let map: serde_json::Map<String, Value> = env!("DILEMMA_DEPENDENCIES")
-        .split(',')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(name, version)| (name.to_string(), json!(version)))
-        .collect();
-    Value::Object(map)
-}
-
-fn text(path: &Path, content: &str) -> Result<(), CliError> {
-    std::fs::write(path, content).map_err(|e| failed("cannot write", path, e))
-}
 
 /// Runs a `pirates` scenario.
 pub fn run_pirates(

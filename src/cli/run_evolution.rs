@@ -3,6 +3,7 @@
 //! results folder atomically (CSVs, charts, scenario.toml, run.json).
 
 use crate::cli::run_cmd::RunArgs;
+use crate::cli::run_common::{dependencies, failed, text};
 use crate::cli::{CliError, progress, shown};
 use crate::evolution::fixation::{FixationStudy, estimate_fixation};
 use crate::evolution::replicator::{ReplicatorDynamics, ReplicatorKind};
@@ -13,23 +14,6 @@ use crate::scenario::{EcologicalScenario, MoranScenario, Scenario, SpatialScenar
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Instant;
-
-fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
-}
-
-fn dependencies() -> Value {
-    let map: serde_json::Map<String, Value> = env!("DILEMMA_DEPENDENCIES")
-        .split(',')
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(name, version)| (name.to_string(), json!(version)))
-        .collect();
-    Value::Object(map)
-}
-
-fn text(path: &Path, content: &str) -> Result<(), CliError> {
-    std::fs::write(path, content).map_err(|e| failed("cannot write", path, e))
-}
 
 fn finish(
     staging: StagingDir,

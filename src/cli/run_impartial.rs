@@ -5,6 +5,7 @@
 //! resolved scenario.toml and run.json.
 
 use crate::cli::run_cmd::RunArgs;
+use crate::cli::run_common::{failed, text};
 use crate::cli::{CliError, shown};
 use crate::impartial::catalogue::parse_game;
 use crate::impartial::solve;
@@ -19,14 +20,6 @@ use std::time::Instant;
 
 /// How many winning moves each solved position lists.
 const LISTED_MOVES: usize = 20;
-
-fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
-}
-
-fn text(path: &Path, content: &str) -> Result<(), CliError> {
-    std::fs::write(path, content).map_err(|e| failed("cannot write", path, e))
-}
 
 /// Runs an `impartial` scenario.
 pub fn run_impartial(

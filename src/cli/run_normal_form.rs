@@ -8,6 +8,7 @@
 use crate::cli::game_cmd::{analyse_game, analysis_json};
 use crate::cli::pigs_cmd::regions;
 use crate::cli::run_cmd::RunArgs;
+use crate::cli::run_common::failed;
 use crate::cli::{CliError, shown};
 use crate::dilemmas::pigs::sweep::sweep;
 use crate::dilemmas::travelers::dynamics::best_response_path;
@@ -20,10 +21,6 @@ use crate::scenario::normal_form::{NormalFormScenario, Study};
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
-
-fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
-}
 
 /// Runs one normal-form scenario.
 pub fn run_normal_form(
