@@ -15,6 +15,7 @@ pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
 pub mod cyclers;
+pub mod filter;
 pub mod go_by_majority;
 pub mod grudgers;
 pub mod memory_one;

@@ -1,0 +1,141 @@
+//! `dilemma strategies`: filters, one strategy in full, JSON, bad input.
+
+use std::process::{Command, Output};
+
+fn dilemma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Vec<serde_json::Value> {
+    let output = dilemma(args);
+    assert!(output.status.success(), "{args:?}");
+    serde_json::from_slice::<serde_json::Value>(&output.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn ids(list: &[serde_json::Value]) -> Vec<String> {
+    list.iter()
+        .map(|s| s["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn filters_select_by_classifier() {
+    let all = json(&["strategies", "--json"]);
+    let deterministic = json(&["strategies", "--deterministic", "--json"]);
+    let stochastic = json(&["strategies", "--stochastic", "--json"]);
+    assert_eq!(deterministic.len() + stochastic.len(), all.len());
+    assert!(deterministic.iter().all(|s| s["stochastic"] == false));
+    assert!(stochastic.iter().all(|s| s["stochastic"] == true));
+    assert!(ids(&deterministic).contains(&"tit-for-tat".to_string()));
+    assert!(ids(&stochastic).contains(&"random".to_string()));
+
+    let memory_one = json(&["strategies", "--memory-depth", "1", "--json"]);
+    assert!(!memory_one.is_empty());
+    assert!(memory_one.iter().all(|s| s["memory_depth"] == 1));
+    let unbounded = json(&["strategies", "--memory-depth", "inf", "--json"]);
+    assert!(unbounded.iter().all(|s| s["memory_depth"].is_null()));
+    assert!(ids(&unbounded).contains(&"grudger".to_string()));
+    let short = json(&["strategies", "--max-memory-depth", "2", "--json"]);
+    assert!(
+        short
+            .iter()
+            .all(|s| s["memory_depth"].as_u64().is_some_and(|d| d <= 2))
+    );
+
+    let both = json(&[
+        "strategies",
+        "--deterministic",
+        "--memory-depth",
+        "1",
+        "--json",
+    ]);
+    assert!(both.len() < memory_one.len());
+    assert!(
+        both.iter()
+            .all(|s| s["memory_depth"] == 1 && s["stochastic"] == false)
+    );
+
+    let length = json(&["strategies", "--uses-length", "--json"]);
+    assert!(!length.is_empty() && length.iter().all(|s| s["uses_length"] == true));
+    let payoffs = json(&["strategies", "--uses-payoffs", "--json"]);
+    assert!(payoffs.iter().all(|s| s["uses_payoffs"] == true));
+    assert!(ids(&payoffs).contains(&"zd-extort-2".to_string()));
+}
+
+#[test]
+fn search_finds_words_in_names_and_rules() {
+    let found = json(&["strategies", "--search", "suspicious", "--json"]);
+    assert!(ids(&found).contains(&"suspicious-tit-for-tat".to_string()));
+    let none = json(&["strategies", "--search", "xyzzy", "--json"]);
+    assert!(none.is_empty());
+    let text = String::from_utf8(dilemma(&["strategies", "--search", "xyzzy"]).stdout).unwrap();
+    assert!(text.contains("No strategy matches"), "{text}");
+}
+
+#[test]
+fn the_table_counts_what_it_shows() {
+    let output = dilemma(&["strategies", "--stochastic"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let stochastic = json(&["strategies", "--stochastic", "--json"]).len();
+    let all = json(&["strategies", "--json"]).len();
+    assert!(
+        text.contains(&format!("{stochastic} of {all} strategies")),
+        "{text}"
+    );
+    assert!(text.contains("Random") && !text.contains("tit-for-tat "));
+}
+
+#[test]
+fn one_strategy_in_full() {
+    let output = dilemma(&["strategies", "random"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "Random (random)",
+        "Random: 0.5",
+        "Source:",
+        "Cooperates with probability p",
+        "stochastic:     yes",
+        "p = 0.5 (from 0.0 to 1.0)",
+        "strategy = \"random\"",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    // By alias or axelrod name, too.
+    let by_name = dilemma(&["strategies", "Tit For Tat", "--json"]);
+    assert!(by_name.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&by_name.stdout).unwrap();
+    assert_eq!(value["id"], "tit-for-tat");
+    assert_eq!(value["memory_depth"], 1);
+    assert_eq!(value["default_display_name"], "Tit For Tat");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let unknown = dilemma(&["strategies", "tit-for-tatt"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&unknown.stderr);
+    assert!(message.contains("tit-for-tatt") && message.contains("did you mean `tit-for-tat`"));
+
+    let depth = dilemma(&["strategies", "--memory-depth", "two"]);
+    assert_eq!(depth.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&depth.stderr).contains("allowed"));
+
+    let both = dilemma(&["strategies", "--deterministic", "--stochastic"]);
+    assert_eq!(both.status.code(), Some(2));
+
+    let id_and_filter = dilemma(&["strategies", "random", "--deterministic"]);
+    assert_eq!(id_and_filter.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&id_and_filter.stderr).contains("not both"));
+    for output in [unknown, depth, both, id_and_filter] {
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
+    }
+}
