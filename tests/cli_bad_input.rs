@@ -450,3 +450,23 @@ fn parameters_of_the_wrong_kind_are_rejected() {
         &["`players[0].initial`", "must be 0 (C) or 1 (D), got 0.5"],
     );
 }
+
+#[test]
+fn ranking_options_are_checked() {
+    rejects(
+        "ranking-type",
+        "repetitions = 2\n",
+        "repetitions = 2\n\n[ranking]\ninclude_self_play = \"yes\"\n",
+        &[
+            ":14:21:",
+            "`ranking.include_self_play`",
+            "expected true or false",
+        ],
+    );
+    rejects(
+        "ranking-key",
+        "repetitions = 2\n",
+        "repetitions = 2\n\n[ranking]\nself_play = true\n",
+        &["`ranking.self_play`", "include_self_play"],
+    );
+}

@@ -342,3 +342,67 @@ fn non_dilemma_payoffs_run_with_a_warning() {
     assert!(!dir.join("out/chicken/wins.png").exists(), "charts = false");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Median scores by name from a `summary.csv`.
+fn medians(summary: &Path) -> BTreeMap<String, f64> {
+    let text = std::fs::read_to_string(summary).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (cells[1].to_string(), cells[2].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn self_play_counts_in_the_ranking_only_when_asked() {
+    let dir = scratch("self-play");
+    let base = "kind = \"tournament\"\nseed = 1\n[match]\nturns = 10\nrepetitions = 1\n\
+                [[players]]\nstrategy = \"defector\"\n[[players]]\nstrategy = \"cooperator\"\n\
+                [[players]]\nstrategy = \"tit-for-tat\"\n[output]\ncharts = false\n";
+    let without = dir.join("without.toml");
+    std::fs::write(&without, format!("name = \"without\"\n{base}")).unwrap();
+    let with = dir.join("with.toml");
+    std::fs::write(
+        &with,
+        format!("name = \"with\"\n{base}[ranking]\ninclude_self_play = true\n"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    dilemma(&[
+        "run",
+        without.to_str().unwrap(),
+        with.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    // Against the others only (axelrod): Defector (5 + 1.4) / 2, TFT (3 + 0.9) / 2,
+    // Cooperator (0 + 3) / 2. Counting self-play adds 1, 3 and 3 and divides by 3.
+    let expected_without = [
+        ("Defector", 3.2),
+        ("Tit For Tat", 1.95),
+        ("Cooperator", 1.5),
+    ];
+    let expected_with = [
+        ("Defector", 7.4 / 3.0),
+        ("Tit For Tat", 2.3),
+        ("Cooperator", 2.0),
+    ];
+    for (name, expected) in [("without", expected_without), ("with", expected_with)] {
+        let got = medians(&out.join(name).join("summary.csv"));
+        for (player, value) in expected {
+            assert!(
+                (got[player] - value).abs() < 1e-12,
+                "{name}: {player} has {} not {value}",
+                got[player]
+            );
+        }
+    }
+    let resolved = std::fs::read_to_string(out.join("with/scenario.toml")).unwrap();
+    assert!(resolved.contains("[ranking]") && resolved.contains("include_self_play = true"));
+    let plain = std::fs::read_to_string(out.join("without/scenario.toml")).unwrap();
+    assert!(!plain.contains("[ranking]"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -127,7 +127,7 @@ fn run_tournament(
         &scenario.name,
         args.quiet || args.json,
     );
-    let results = tournament
+    let mut results = tournament
         .run(
             |record| match matches_writer.as_mut() {
                 Some(writer) => writer.write(record),
@@ -137,6 +137,7 @@ fn run_tournament(
         )
         .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
     bar.finish_and_clear();
+    results.count_self_play_in_scores(scenario.self_play_in_ranking);
     let simulated = started.elapsed();
     if let Some(writer) = matches_writer {
         writer

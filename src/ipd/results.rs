@@ -9,7 +9,9 @@
 //! AXELROD-NOTES.md): self-play is left out of scores, wins, cooperation
 //! rating, initial cooperation rate, state rates and the "cooperate after
 //! state" rates (which, as in axelrod, average only the opponents whose rate
-//! is above zero).
+//! is above zero). A scenario may ask for self-play to count in the
+//! normalised scores (and so the median score and the ranking); every other
+//! column leaves it out regardless.
 
 use crate::ipd::action::Action;
 use crate::ipd::numeric::{kahan_sum, nan_median, numpy_mean};
@@ -91,6 +93,8 @@ pub struct TournamentResults {
     simulated_turns: u64,
     /// Matches played.
     total_matches: u64,
+    /// Whether self-play counts in the normalised scores (axelrod: no).
+    self_play_in_scores: bool,
 }
 
 impl TournamentResults {
@@ -107,7 +111,14 @@ impl TournamentResults {
             total_turns: 0,
             simulated_turns: 0,
             total_matches: 0,
+            self_play_in_scores: false,
         }
+    }
+
+    /// Makes self-play count in the normalised scores, and so in the median
+    /// score and the ranking (the default, as in axelrod, leaves it out).
+    pub fn count_self_play_in_scores(&mut self, yes: bool) {
+        self.self_play_in_scores = yes;
     }
 
     /// Number of players.
@@ -176,15 +187,18 @@ impl TournamentResults {
     }
 
     /// `normalised_scores()[i][r]`: player i's mean score per turn against the
-    /// other players in repetition r (Kahan sum in opponent order, as pandas).
+    /// other players in repetition r (Kahan sum in opponent order, as pandas);
+    /// with self-play counted, against every player including itself.
     pub fn normalised_scores(&self) -> Vec<Vec<f64>> {
         let n = self.player_count();
+        let with_self = self.self_play_in_scores;
+        let opponents = if with_self { n } else { n - 1 };
         (0..n)
             .map(|i| {
                 (0..self.repetitions)
                     .map(|r| {
-                        let others = (0..n).filter(|&j| j != i);
-                        kahan_sum(others.map(|j| self.score_per_turn(r, i, j))) / (n - 1) as f64
+                        let counted = (0..n).filter(|&j| with_self || j != i);
+                        kahan_sum(counted.map(|j| self.score_per_turn(r, i, j))) / opponents as f64
                     })
                     .collect()
             })

@@ -62,6 +62,9 @@ pub struct TournamentScenario {
     pub charts: bool,
     /// Write `matches.csv`.
     pub write_matches: bool,
+    /// Count self-play in the normalised scores and the ranking
+    /// (`[ranking] include_self_play`; axelrod and the default: no).
+    pub self_play_in_ranking: bool,
 }
 
 impl TournamentScenario {
@@ -89,6 +92,8 @@ impl TournamentScenario {
             #[serde(rename = "match")]
             match_: Match,
             players: Vec<toml::Table>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            ranking: Option<Ranking>,
             output: Output,
         }
         #[derive(Serialize)]
@@ -110,6 +115,10 @@ impl TournamentScenario {
         struct Output {
             charts: bool,
             matches: bool,
+        }
+        #[derive(Serialize)]
+        struct Ranking {
+            include_self_play: bool,
         }
         let payoffs = match &self.payoffs_preset {
             Some(name) => toml::Value::String(name.clone()),
@@ -155,6 +164,9 @@ impl TournamentScenario {
                 repetitions: self.repetitions,
             },
             players,
+            ranking: self.self_play_in_ranking.then_some(Ranking {
+                include_self_play: true,
+            }),
             output: Output {
                 charts: self.charts,
                 matches: self.write_matches,
@@ -227,6 +239,14 @@ pub fn read_tournament(
         ));
     }
 
+    let mut self_play_in_ranking = false;
+    if let Some(mut ranking) = top.table("ranking")? {
+        self_play_in_ranking = ranking
+            .boolean("include_self_play")?
+            .is_some_and(|b| b.value);
+        ranking.finish()?;
+    }
+
     let mut charts = true;
     let mut write_matches = true;
     if let Some(mut output) = top.table("output")? {
@@ -250,6 +270,7 @@ pub fn read_tournament(
         players,
         charts,
         write_matches,
+        self_play_in_ranking,
     })
 }
 
