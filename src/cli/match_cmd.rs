@@ -16,13 +16,16 @@ use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::{MatchSettings, MoveList, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::strategies::{Player, PlayerSpec};
+use crate::scenario::strategy_file::{self, Chain};
 use clap::Args;
+use std::path::Path;
 use serde_json::json;
 
 /// Options of `dilemma match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// First strategy id, with optional parameters: `random:p=0.3`.
+    /// First strategy id, with optional parameters: `random:p=0.3`; or a
+    /// strategy file by name (`strategies/NAME.toml`) or path.
     pub first: String,
     /// Second strategy id, with optional parameters.
     pub second: String,
@@ -57,6 +60,11 @@ fn bad(message: String) -> CliError {
 /// Parses `id` or `id:key=value,key=value` into a built player.
 pub fn parse_player(text: &str, option: &str) -> Result<Player, CliError> {
     let (id, params) = text.split_once(':').unwrap_or((text, ""));
+    if crate::ipd::strategies::catalogue::find(id).is_none() {
+        // A strategy file, by name (strategies/NAME.toml) or path.
+        return strategy_file::resolve_text(text, Path::new("."), &mut Chain::default())
+            .map_err(|e| bad(e.text(option)));
+    }
     let mut spec = PlayerSpec::new(id);
     for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
         let (key, value) = pair.split_once('=').ok_or_else(|| {
