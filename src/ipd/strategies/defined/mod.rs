@@ -114,7 +114,7 @@ pub(crate) fn check_probability(
     } else {
         Err(DefinitionError::new(
             place,
-            format!("{what} must be a probability between 0 and 1, got {value}"),
+            format!("{what} must be between 0 and 1, got {value}"),
         ))
     }
 }
