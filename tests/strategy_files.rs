@@ -35,20 +35,36 @@ fn unrle(text: &str) -> String {
         while let Some(digit) = chars.next_if(|c| c.is_ascii_digit()) {
             count.push(digit);
         }
-        let n: usize = if count.is_empty() { 1 } else { count.parse().unwrap() };
+        let n: usize = if count.is_empty() {
+            1
+        } else {
+            count.parse().unwrap()
+        };
         out.extend(std::iter::repeat_n(letter, n));
     }
     out
 }
 
-fn play(a: &Player, b: &Player, turns: u32, payoffs: Payoffs, seed: u64) -> (Vec<Action>, Vec<Action>) {
+fn play(
+    a: &Player,
+    b: &Player,
+    turns: u32,
+    payoffs: Payoffs,
+    seed: u64,
+) -> (Vec<Action>, Vec<Action>) {
     let settings = MatchSettings {
         horizon: Horizon::Fixed { turns },
         noise: 0.0,
         payoffs,
     };
     let mut list = MoveList::default();
-    play_match(&a.prototype, &b.prototype, &settings, &mut match_rng(seed, 0, 1, 0), &mut list);
+    play_match(
+        &a.prototype,
+        &b.prototype,
+        &settings,
+        &mut match_rng(seed, 0, 1, 0),
+        &mut list,
+    );
     (list.first, list.second)
 }
 
@@ -72,8 +88,18 @@ fn deterministic_files_play_axelrods_moves_against_the_catalogue() {
             }
             let other = spec.build().unwrap();
             for (payoffs_name, numbers) in data["payoffs"].as_object().unwrap() {
-                let v: Vec<f64> = numbers.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-                let payoffs = Payoffs { r: v[0], s: v[1], t: v[2], p: v[3] };
+                let v: Vec<f64> = numbers
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                let payoffs = Payoffs {
+                    r: v[0],
+                    s: v[1],
+                    t: v[2],
+                    p: v[3],
+                };
                 for turns in [1, 10, 200] {
                     let expected = &record[format!("{payoffs_name}/{turns}")];
                     let (a, b) = play(&player, &other, turns, payoffs, 0);
@@ -160,16 +186,25 @@ fn joss_ann_and_noisy_tit_for_tat_match_their_rules_in_distribution() {
         }
         let rate = c as f64 / n as f64;
         let tolerance = 5.0 * (expected * (1.0 - expected) / n as f64).sqrt();
-        assert!((rate - expected).abs() < tolerance, "{name}: {rate} vs {expected}");
+        assert!(
+            (rate - expected).abs() < tolerance,
+            "{name}: {rate} vs {expected}"
+        );
     }
 }
 
 #[test]
 fn the_cycle_and_the_lookup_table_are_their_built_ins() {
-    for (name, id) in [("cycle-ccd", "cycler-ccd"), ("lookup-tit-for-tat", "tit-for-tat")] {
+    for (name, id) in [
+        ("cycle-ccd", "cycler-ccd"),
+        ("lookup-tit-for-tat", "tit-for-tat"),
+    ] {
         let player = file(name);
         let reference = built_in(id);
-        assert_eq!(player.info.memory_depth, reference.info.memory_depth, "{name}");
+        assert_eq!(
+            player.info.memory_depth, reference.info.memory_depth,
+            "{name}"
+        );
         for info in dilemma::ipd::strategies::CATALOGUE {
             let other = built_in(info.id);
             if other.is_stochastic() {

@@ -18,8 +18,8 @@ use crate::ipd::random::match_rng;
 use crate::ipd::strategies::{Player, PlayerSpec};
 use crate::scenario::strategy_file::{self, Chain};
 use clap::Args;
-use std::path::Path;
 use serde_json::json;
+use std::path::Path;
 
 /// Options of `dilemma match`.
 #[derive(Args, Debug)]

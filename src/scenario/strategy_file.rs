@@ -23,6 +23,7 @@
 
 use crate::ipd::action::Action;
 use crate::ipd::strategies::catalogue::find;
+use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
 use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
@@ -30,7 +31,6 @@ use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Tr
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
 };
-use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::{Player, PlayerSpec, Strategy};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{TableReader, parse_document};
@@ -218,9 +218,7 @@ fn tidy(path: &Path) -> PathBuf {
     for component in path.components() {
         match component {
             Component::CurDir => {}
-            Component::ParentDir
-                if matches!(parts.last(), Some(Component::Normal(_))) =>
-            {
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
                 parts.pop();
             }
             other => parts.push(other),
@@ -330,8 +328,13 @@ fn place_key(place: &Place) -> (String, String) {
         Place::TableValue(i) => (format!("table.value#{i}"), format!("table#{i}")),
         Place::Table => ("table".into(), "table".into()),
         Place::State(i) => (format!("state#{i}"), format!("state#{i}")),
-        Place::TransitionNext(i, a) => (format!("state#{i}.{a}.next"), format!("state#{i}.{a}.next")),
-        Place::Transformer(i, f) => (format!("transformers#{i}.{f}"), format!("transformers[{i}].{f}")),
+        Place::TransitionNext(i, a) => {
+            (format!("state#{i}.{a}.next"), format!("state#{i}.{a}.next"))
+        }
+        Place::Transformer(i, f) => (
+            format!("transformers#{i}.{f}"),
+            format!("transformers[{i}].{f}"),
+        ),
         Place::TransformerChar(i, f, c) => (
             format!("transformers#{i}.{f}#{c}"),
             format!("transformers[{i}].{f}"),
@@ -355,7 +358,11 @@ fn record(spans: &mut Spans, place: &Place, span: Range<usize>, field: &str) {
     spans.insert(place_key(place).0, (span, field.to_string()));
 }
 
-fn required_number(reader: &mut TableReader<'_>, key: &str, what: &str) -> Result<crate::scenario::reader::At<f64>, ScenarioError> {
+fn required_number(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    what: &str,
+) -> Result<crate::scenario::reader::At<f64>, ScenarioError> {
     let start = reader.span().start;
     reader
         .number(key)?
@@ -381,7 +388,11 @@ fn read_memory_one(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
     Ok(MemoryOneDef::new(vector, first.value).map(Body::MemoryOne))
 }
 
-fn read_depth(reader: &mut TableReader<'_>, key: &str, required: bool) -> Result<u32, ScenarioError> {
+fn read_depth(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    required: bool,
+) -> Result<u32, ScenarioError> {
     let start = reader.span().start;
     match reader.integer(key)? {
         Some(n) if (0..=16).contains(&n.value) => Ok(n.value as u32),
@@ -411,10 +422,20 @@ fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
     let depth = own.max(opponent).max(opponent_first);
     let initial = match reader.string("initial")? {
         Some(text) => {
-            record(spans, &Place::Field("initial"), text.span.clone(), "initial");
+            record(
+                spans,
+                &Place::Field("initial"),
+                text.span.clone(),
+                "initial",
+            );
             for (i, (offset, _)) in text.value.char_indices().enumerate() {
                 let at = text.span.start + 1 + offset;
-                record(spans, &Place::FieldChar("initial", i), at..at + 1, "initial");
+                record(
+                    spans,
+                    &Place::FieldChar("initial", i),
+                    at..at + 1,
+                    "initial",
+                );
             }
             match parse_moves(&text.value, |i| Place::FieldChar("initial", i), "initial") {
                 Ok(moves) => moves,
@@ -431,10 +452,15 @@ fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
         ));
     };
     let DeValue::Table(entries_table) = table.get_ref() else {
-        return Err(reader.error(table.span().start, "table", "expected a table of key = move entries"));
+        return Err(reader.error(
+            table.span().start,
+            "table",
+            "expected a table of key = move entries",
+        ));
     };
     let table_field = reader.field("table");
-    let mut table_reader = TableReader::new(reader.source(), &table_field, entries_table, table.span());
+    let mut table_reader =
+        TableReader::new(reader.source(), &table_field, entries_table, table.span());
     record(spans, &Place::Table, table.span(), "table");
     let mut entries = Vec::new();
     for (i, key) in table_reader.keys().into_iter().enumerate() {
@@ -448,7 +474,9 @@ fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
             DeValue::String(s) if s == "C" => Response::Move(Action::C),
             DeValue::String(s) if s == "D" => Response::Move(Action::D),
             DeValue::Integer(_) | DeValue::Float(_) => {
-                let number = table_reader.number(&key.value)?.map_or(f64::NAN, |n| n.value);
+                let number = table_reader
+                    .number(&key.value)?
+                    .map_or(f64::NAN, |n| n.value);
                 Response::Probability(number)
             }
             _ => {
@@ -469,7 +497,11 @@ fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
     Ok(LookupTable::new(own, opponent, opponent_first, initial, &entries).map(Body::Lookup))
 }
 
-fn read_move(reader: &mut TableReader<'_>, key: &str, default: Option<Action>) -> Result<Action, ScenarioError> {
+fn read_move(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    default: Option<Action>,
+) -> Result<Action, ScenarioError> {
     let start = reader.span().start;
     match reader.string(key)? {
         Some(text) if text.value == "C" => Ok(Action::C),
@@ -479,16 +511,27 @@ fn read_move(reader: &mut TableReader<'_>, key: &str, default: Option<Action>) -
             key,
             format!("expected the move \"C\" or \"D\", got \"{}\"", text.value),
         )),
-        None => default.ok_or_else(|| reader.error(start, key, "missing; give the move \"C\" or \"D\"")),
+        None => {
+            default.ok_or_else(|| reader.error(start, key, "missing; give the move \"C\" or \"D\""))
+        }
     }
 }
 
 fn read_fsm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
     let start = reader.span().start;
     let start_state = reader.string("start")?.ok_or_else(|| {
-        reader.error(start, "start", "missing; name the state the machine starts in")
+        reader.error(
+            start,
+            "start",
+            "missing; name the state the machine starts in",
+        )
     })?;
-    record(spans, &Place::Field("start"), start_state.span.clone(), "start");
+    record(
+        spans,
+        &Place::Field("start"),
+        start_state.span.clone(),
+        "start",
+    );
     let first = read_move(reader, "first", Some(Action::C))?;
     let Some(mut states) = reader.table("states")? else {
         return Err(reader.error(
@@ -521,14 +564,24 @@ fn read_fsm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
                     ),
                 ));
             };
-            let mut t = TableReader::new(reader.source(), &state.field(&letter), t, transition.span());
+            let mut t =
+                TableReader::new(reader.source(), &state.field(&letter), t, transition.span());
             let next = t.string("next")?.ok_or_else(|| {
-                t.error(transition.span().start, "next", "missing; name the state to go to")
+                t.error(
+                    transition.span().start,
+                    "next",
+                    "missing; name the state to go to",
+                )
             })?;
             let play = read_move(&mut t, "play", None)?;
             t.finish()?;
             let next_field = format!("{state_field}.{letter}.next");
-            record(spans, &Place::TransitionNext(i, input), next.span.clone(), &next_field);
+            record(
+                spans,
+                &Place::TransitionNext(i, input),
+                next.span.clone(),
+                &next_field,
+            );
             on[input.bit() as usize] = Some((next.value, play));
         }
         state.finish()?;
@@ -544,7 +597,11 @@ fn read_fsm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
 fn read_cycle(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
     let start = reader.span().start;
     let text = reader.string("cycle")?.ok_or_else(|| {
-        reader.error(start, "cycle", "missing; give the moves of one cycle, e.g. cycle = \"CCD\"")
+        reader.error(
+            start,
+            "cycle",
+            "missing; give the moves of one cycle, e.g. cycle = \"CCD\"",
+        )
     })?;
     record(spans, &Place::Field("cycle"), text.span.clone(), "cycle");
     for (i, (offset, _)) in text.value.char_indices().enumerate() {
@@ -562,15 +619,16 @@ fn transformer_number(
     what: &str,
 ) -> Result<f64, ScenarioError> {
     let value = required_number(t, key, what)?;
-    record(spans, &Place::Transformer(i, key), value.span.clone(), &format!("transformers[{i}].{key}"));
+    record(
+        spans,
+        &Place::Transformer(i, key),
+        value.span.clone(),
+        &format!("transformers[{i}].{key}"),
+    );
     Ok(value.value)
 }
 
-fn read_transformed(
-    reader: &mut TableReader<'_>,
-    spans: &mut Spans,
-    chain: &mut Chain,
-) -> Read {
+fn read_transformed(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut Chain) -> Read {
     let start = reader.span().start;
     let Some(strategy) = reader.value("strategy") else {
         return Err(reader.error(
@@ -591,7 +649,12 @@ fn read_transformed(
             ),
         ));
     };
-    record(spans, &Place::Field("transformers"), list.span.clone(), "transformers");
+    record(
+        spans,
+        &Place::Field("transformers"),
+        list.span.clone(),
+        "transformers",
+    );
     let mut transformers = Vec::new();
     for (i, item) in list.value.iter().enumerate() {
         let field = reader.field(&format!("transformers[{i}]"));
@@ -612,7 +675,13 @@ fn read_transformed(
         })?;
         let transformer = match kind.value.as_str() {
             "noise" => {
-                let p = transformer_number(&mut t, spans, i, "p", "the probability of flipping the move")?;
+                let p = transformer_number(
+                    &mut t,
+                    spans,
+                    i,
+                    "p",
+                    "the probability of flipping the move",
+                )?;
                 Transformer::noise(p, i)
             }
             "flip" => Ok(Transformer::Flip),
@@ -624,7 +693,11 @@ fn read_transformed(
             }
             "initial" | "final" => {
                 let moves = t.string("moves")?.ok_or_else(|| {
-                    t.error(item.span().start, "moves", "missing; give the moves, e.g. moves = \"DD\"")
+                    t.error(
+                        item.span().start,
+                        "moves",
+                        "missing; give the moves, e.g. moves = \"DD\"",
+                    )
                 })?;
                 for (c, (offset, _)) in moves.value.char_indices().enumerate() {
                     let at = moves.span.start + 1 + offset;
@@ -713,7 +786,10 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
         Body::Lookup(table) => {
             t.insert("own".into(), Value::Integer(table.own.into()));
             t.insert("opponent".into(), Value::Integer(table.opponent.into()));
-            t.insert("opponent_first".into(), Value::Integer(table.opponent_first.into()));
+            t.insert(
+                "opponent_first".into(),
+                Value::Integer(table.opponent_first.into()),
+            );
             t.insert("initial".into(), Value::String(moves_text(&table.initial)));
             let mut entries = toml::Table::new();
             for (key, response) in table.entries() {
@@ -726,8 +802,14 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
             t.insert("table".into(), Value::Table(entries));
         }
         Body::Fsm(machine) => {
-            t.insert("start".into(), Value::String(machine.states[machine.start].clone()));
-            t.insert("first".into(), Value::String(machine.first.letter().to_string()));
+            t.insert(
+                "start".into(),
+                Value::String(machine.states[machine.start].clone()),
+            );
+            t.insert(
+                "first".into(),
+                Value::String(machine.first.letter().to_string()),
+            );
             let mut states = toml::Table::new();
             for (name, transitions) in machine.states.iter().zip(&machine.transitions) {
                 let mut state = toml::Table::new();

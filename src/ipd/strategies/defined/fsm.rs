@@ -151,7 +151,9 @@ impl Fsm {
         if plays.iter().all(|&a| a == plays[0]) {
             return Some(0);
         }
-        let splits = |a: usize, b: usize| (0..2).any(|i| self.transitions[a][i].1 != self.transitions[b][i].1);
+        let splits = |a: usize, b: usize| {
+            (0..2).any(|i| self.transitions[a][i].1 != self.transitions[b][i].1)
+        };
         let mut current = vec![false; n * n];
         for (k, &a) in live.iter().enumerate() {
             for &b in &live[k + 1..] {
@@ -285,13 +287,14 @@ mod tests {
         let targets = ["a", "b"];
         for code in 0u32..256 {
             let bit = |k: u32| (code >> k) & 1;
-            let t = |k: u32| (targets[bit(k) as usize], if bit(k + 4) == 1 { D } else { C });
-            let machine = Fsm::new(
-                &[state("a", t(0), t(1)), state("b", t(2), t(3))],
-                "a",
-                C,
-            )
-            .unwrap();
+            let t = |k: u32| {
+                (
+                    targets[bit(k) as usize],
+                    if bit(k + 4) == 1 { D } else { C },
+                )
+            };
+            let machine =
+                Fsm::new(&[state("a", t(0), t(1)), state("b", t(2), t(3))], "a", C).unwrap();
             let reachable = machine.reachable();
             let play = |mut s: usize, word: u32, len: u32| {
                 let mut out = C;
@@ -339,7 +342,10 @@ mod tests {
         assert!(missing.message.contains("opponent's D"), "{missing}");
         let unknown = Fsm::new(&[state("s", ("s", C), ("t", D))], "s", C).unwrap_err();
         assert_eq!(unknown.place, Place::TransitionNext(0, D));
-        assert!(unknown.message.contains("`t`, which is not a state"), "{unknown}");
+        assert!(
+            unknown.message.contains("`t`, which is not a state"),
+            "{unknown}"
+        );
         let start = Fsm::new(&[state("s", ("s", C), ("s", D))], "x", C).unwrap_err();
         assert_eq!(start.place, Place::Field("start"));
     }

@@ -106,11 +106,7 @@ impl LookupTable {
             .map(|index| key_text(index, own, opponent, opponent_first))
             .collect();
         if !missing.is_empty() {
-            let shown: Vec<String> = missing
-                .iter()
-                .take(8)
-                .map(|k| format!("`{k}`"))
-                .collect();
+            let shown: Vec<String> = missing.iter().take(8).map(|k| format!("`{k}`")).collect();
             return Err(DefinitionError::new(
                 Place::Table,
                 format!(

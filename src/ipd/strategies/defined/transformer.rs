@@ -150,7 +150,11 @@ impl Transformed {
     /// The transformers that take effect: everything inside the outermost
     /// Joss-Ann (1, 0) or (0, 1) is never asked.
     fn effective(&self) -> (bool, &[Transformer]) {
-        match self.transformers.iter().rposition(|t| t.replaces_strategy()) {
+        match self
+            .transformers
+            .iter()
+            .rposition(|t| t.replaces_strategy())
+        {
             Some(i) => (false, &self.transformers[i..]),
             None => (true, &self.transformers[..]),
         }
@@ -317,7 +321,10 @@ mod tests {
         let dual_wsls = transformed("win-stay-lose-shift", vec![Transformer::Dual]);
         assert_eq!(play(&dual_wsls, "defector", 5).0, "DCDCD");
         // Dual of the dual is the strategy.
-        let twice = transformed("win-stay-lose-shift", vec![Transformer::Dual, Transformer::Dual]);
+        let twice = transformed(
+            "win-stay-lose-shift",
+            vec![Transformer::Dual, Transformer::Dual],
+        );
         let wsls = PlayerSpec::new("win-stay-lose-shift").build().unwrap();
         let alternator = PlayerSpec::new("alternator").build().unwrap();
         assert_eq!(
@@ -330,7 +337,10 @@ mod tests {
     fn initial_and_final_moves() {
         let t = transformed(
             "cooperator",
-            vec![Transformer::Initial(vec![D, D]), Transformer::Final(vec![D, C, D])],
+            vec![
+                Transformer::Initial(vec![D, D]),
+                Transformer::Final(vec![D, C, D]),
+            ],
         );
         assert_eq!(play(&t, "cooperator", 8).0, "DDCCCDCD");
         assert_eq!(play(&t, "cooperator", 2).0, "CD");
