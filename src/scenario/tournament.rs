@@ -17,6 +17,9 @@
 //! [[players]]
 //! strategy = "random"
 //! p = 0.5                   # strategy parameters sit beside `strategy`
+//! [[players]]
+//! strategy = "fsm-tit-for-two-tats"   # or a strategy file: by name, path or inline
+//!                                     # table (scenario/strategy_file.rs)
 //! [output]
 //! charts = true             # default true
 //! matches = true            # write matches.csv, default true
