@@ -1,7 +1,8 @@
 //! `dilemma match A B`: one match, turn by turn.
 //!
 //! A strategy is written as its id, optionally with parameters:
-//! `random:p=0.3`. The match draws from the same generator a tournament
+//! `random:p=0.3`, or names a strategy file (`strategies/NAME.toml` by name,
+//! or a path; see `scenario/strategy_file.rs`). The match draws from the same generator a tournament
 //! would give the pair (player 0, player 1) in repetition 0.
 
 use crate::cli::{CliError, table};
@@ -27,7 +28,7 @@ pub struct MatchArgs {
     /// First strategy id, with optional parameters: `random:p=0.3`; or a
     /// strategy file by name (`strategies/NAME.toml`) or path.
     pub first: String,
-    /// Second strategy id, with optional parameters.
+    /// Second strategy id, with optional parameters, or a strategy file.
     pub second: String,
     /// Fixed number of turns (told to the strategies). Default 10.
     #[arg(long, conflicts_with = "continuation")]

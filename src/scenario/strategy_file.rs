@@ -859,3 +859,92 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
     }
     t
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &str) -> Source {
+        Source {
+            path: PathBuf::from("memory.toml"),
+            text: text.to_string(),
+        }
+    }
+
+    fn read(text: &str) -> Result<Definition, ScenarioError> {
+        let source = source(text);
+        let document = parse_document(&source)?;
+        let mut top = TableReader::new(&source, "", document.get_ref(), document.span());
+        let definition = read_definition(&mut top, &mut Chain::default())?;
+        top.finish()?;
+        Ok(definition)
+    }
+
+    /// Writing a definition and reading it back gives the same definition.
+    #[test]
+    fn definitions_survive_the_round_trip_through_toml() {
+        let texts = [
+            "kind = \"memory-one\"\nname = \"m\"\ndescription = \"d\"\nfirst = 0.5\nCC = 1\nCD = 0.1\nDC = 0.3333333333333333\nDD = 0\n",
+            "kind = \"lookup\"\nname = \"l\"\nown = 1\nopponent = 1\nopponent_first = 1\ninitial = \"D\"\n[table]\n\"C C C\" = \"C\"\n\"CCD\" = 0.25\n\"C D C\" = \"D\"\n\"C D D\" = \"D\"\n\"D C C\" = \"D\"\n\"D C D\" = \"C\"\n\"D D C\" = \"D\"\n\"D D D\" = 1\n",
+            "kind = \"fsm\"\nname = \"f\"\nstart = \"b\"\nfirst = \"D\"\n[states.b]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"D\" }\n[states.a]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"C\" }\n",
+            "kind = \"cycle\"\nname = \"c\"\ncycle = \"CDD\"\n",
+            "kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=0.3\"\n[[transformers]]\nkind = \"noise\"\np = 0.2\n[[transformers]]\nkind = \"joss-ann\"\np = 0.1\nq = 0.6\n[[transformers]]\nkind = \"final\"\nmoves = \"DD\"\n",
+            "kind = \"transformed\"\nname = \"t2\"\nstrategy = { kind = \"cycle\", name = \"c\", cycle = \"CD\" }\n[[transformers]]\nkind = \"dual\"\n[[transformers]]\nkind = \"initial\"\nmoves = \"DCD\"\n[[transformers]]\nkind = \"flip\"\n",
+        ];
+        for text in texts {
+            let first = read(text).unwrap_or_else(|e| panic!("{e}"));
+            let written = toml::to_string(&definition_toml(&first)).unwrap();
+            let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(
+                toml::to_string(&definition_toml(&again)).unwrap(),
+                written,
+                "{text}"
+            );
+            assert_eq!(first.name, again.name);
+            assert_eq!(first.memory_depth(), again.memory_depth());
+            assert_eq!(first.is_stochastic(), again.is_stochastic());
+            if let (Body::Transformed(a), Body::Transformed(b)) = (&first.body, &again.body) {
+                assert_eq!(a.transformers, b.transformers);
+                assert_eq!(a.inner.name, b.inner.name);
+                assert_eq!(a.inner.params, b.inner.params);
+            }
+        }
+    }
+
+    #[test]
+    fn search_paths_follow_the_documented_order() {
+        assert_eq!(
+            search_paths("x", Path::new("scenarios")),
+            vec![
+                PathBuf::from("scenarios/strategies/x.toml"),
+                PathBuf::from("strategies/x.toml"),
+            ]
+        );
+        assert_eq!(
+            search_paths("x", Path::new("a/b")),
+            vec![
+                PathBuf::from("a/b/strategies/x.toml"),
+                PathBuf::from("a/strategies/x.toml"),
+                PathBuf::from("strategies/x.toml"),
+            ]
+        );
+        assert_eq!(
+            search_paths("sub/x.toml", Path::new("a")),
+            vec![PathBuf::from("a/sub/x.toml"), PathBuf::from("sub/x.toml")]
+        );
+    }
+
+    #[test]
+    fn built_in_parameters_in_the_colon_form_are_checked() {
+        let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=x\"\n[[transformers]]\nkind = \"flip\"\n")
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("parameter `p` must be a number, got `x`"),
+            "{e}"
+        );
+        let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:q=1\"\n[[transformers]]\nkind = \"flip\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("has no parameter `q`"), "{e}");
+    }
+}
