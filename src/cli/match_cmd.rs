@@ -1,7 +1,8 @@
 //! `dilemma match A B`: one match, turn by turn.
 //!
 //! A strategy is written as its id, optionally with parameters:
-//! `random:p=0.3`. The match draws from the same generator a tournament
+//! `random:p=0.3`, or names a strategy file (`strategies/NAME.toml` by name,
+//! or a path; see `scenario/strategy_file.rs`). The match draws from the same generator a tournament
 //! would give the pair (player 0, player 1) in repetition 0.
 
 use crate::cli::{CliError, table};
@@ -16,15 +17,18 @@ use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::{MatchSettings, MoveList, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::strategies::{Player, PlayerSpec};
+use crate::scenario::strategy_file::{self, Chain};
 use clap::Args;
 use serde_json::json;
+use std::path::Path;
 
 /// Options of `dilemma match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// First strategy id, with optional parameters: `random:p=0.3`.
+    /// First strategy id, with optional parameters: `random:p=0.3`; or a
+    /// strategy file by name (`strategies/NAME.toml`) or path.
     pub first: String,
-    /// Second strategy id, with optional parameters.
+    /// Second strategy id, with optional parameters, or a strategy file.
     pub second: String,
     /// Fixed number of turns (told to the strategies). Default 10.
     #[arg(long, conflicts_with = "continuation")]
@@ -57,6 +61,11 @@ fn bad(message: String) -> CliError {
 /// Parses `id` or `id:key=value,key=value` into a built player.
 pub fn parse_player(text: &str, option: &str) -> Result<Player, CliError> {
     let (id, params) = text.split_once(':').unwrap_or((text, ""));
+    if crate::ipd::strategies::catalogue::find(id).is_none() {
+        // A strategy file, by name (strategies/NAME.toml) or path.
+        return strategy_file::resolve_text(text, Path::new("."), &mut Chain::default())
+            .map_err(|e| bad(e.text(option)));
+    }
     let mut spec = PlayerSpec::new(id);
     for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
         let (key, value) = pair.split_once('=').ok_or_else(|| {

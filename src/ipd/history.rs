@@ -76,6 +76,23 @@ impl History {
     pub fn cooperations(&self) -> u32 {
         self.turns - self.defections
     }
+
+    /// The same turns with every move flipped (C <-> D), as axelrod's
+    /// `History.flip_plays` gives the dual transformer. Bits before the first
+    /// move stay 0.
+    #[inline]
+    pub fn flipped(&self) -> History {
+        let mask = if self.turns >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.turns) - 1
+        };
+        History {
+            recent: self.recent ^ mask,
+            turns: self.turns,
+            defections: self.turns - self.defections,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +117,10 @@ mod tests {
         assert_eq!(h.ago(3), Some(D));
         assert_eq!(h.ago(5), None);
         assert_eq!(h.recent_bits() & 0b11111, 0b01101);
+        let f = h.flipped();
+        assert_eq!(f.len(), 5);
+        assert_eq!(f.defections(), 2);
+        assert_eq!(f.recent_bits(), 0b10010);
+        assert_eq!(f.flipped(), h);
     }
 }

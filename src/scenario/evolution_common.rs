@@ -9,6 +9,8 @@ use crate::ipd::strategies::catalogue::find;
 use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::TableReader;
+use crate::scenario::strategy_file::{Chain, defined_player, defined_toml};
+use crate::scenario::tournament::no_parameters_except;
 use crate::scenario::tournament::{DEFAULT_TURNS, read_horizon, read_payoffs};
 
 /// Reads `[game] payoffs` (with any extra keys asked by `extra`) and
@@ -66,6 +68,19 @@ pub fn read_strategy_entry<T>(
         ));
     };
     let mut reader = TableReader::new(source, field, table, item.span());
+    if let Some(value) = reader.value("strategy")
+        && let Some(player) = defined_player(
+            source,
+            &format!("{field}.strategy"),
+            value,
+            &mut Chain::default(),
+        )?
+    {
+        let extra_value = extra(&mut reader)?;
+        no_parameters_except(&reader, field, extra_keys)?;
+        reader.finish()?;
+        return Ok((player, extra_value));
+    }
     let strategy = reader.string("strategy")?.ok_or_else(|| {
         source.invalid(
             start,
@@ -162,6 +177,10 @@ pub fn settings_toml(
 /// A player as a resolved TOML table (strategy and parameters).
 pub fn player_toml(player: &Player) -> toml::Table {
     let mut t = toml::Table::new();
+    if let Some(definition) = defined_toml(player) {
+        t.insert("strategy".into(), toml::Value::Table(definition));
+        return t;
+    }
     t.insert(
         "strategy".into(),
         toml::Value::String(player.info.id.into()),

@@ -14,6 +14,7 @@ pub mod normal_form;
 pub mod pirates;
 pub mod reader;
 pub mod spatial;
+pub mod strategy_file;
 pub mod tournament;
 
 pub use ecological::EcologicalScenario;

@@ -17,6 +17,9 @@
 //! [[players]]
 //! strategy = "random"
 //! p = 0.5                   # strategy parameters sit beside `strategy`
+//! [[players]]
+//! strategy = "fsm-tit-for-two-tats"   # or a strategy file: by name, path or inline
+//!                                     # table (scenario/strategy_file.rs)
 //! [output]
 //! charts = true             # default true
 //! matches = true            # write matches.csv, default true
@@ -31,6 +34,7 @@ use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::{At, TableReader};
+use crate::scenario::strategy_file::{Chain, defined_player, defined_toml};
 use serde::Serialize;
 use toml::de::DeValue;
 
@@ -140,6 +144,10 @@ impl TournamentScenario {
             .iter()
             .map(|player| {
                 let mut table = toml::Table::new();
+                if let Some(definition) = defined_toml(player) {
+                    table.insert("strategy".into(), toml::Value::Table(definition));
+                    return table;
+                }
                 table.insert(
                     "strategy".into(),
                     toml::Value::String(player.info.id.into()),
@@ -366,13 +374,31 @@ fn read_players(
     }
     let mut specs = Vec::new();
     let mut players = Vec::new();
+    let mut chain = Chain::default();
     for (index, item) in list.value.iter().enumerate() {
         let field = format!("players[{index}]");
         let start = item.span().start;
+        if let DeValue::String(_) = item.get_ref()
+            && let Some(player) = defined_player(source, &field, item, &mut chain)?
+        {
+            specs.push(PlayerSpec::new(player.info.id));
+            players.push(player);
+            continue;
+        }
         let (spec, strategy_at, param_spans) = match item.get_ref() {
             DeValue::String(id) => (PlayerSpec::new(id), start, Vec::new()),
             DeValue::Table(table) => {
                 let mut reader = TableReader::new(source, &field, table, item.span());
+                if let Some(value) = reader.value("strategy")
+                    && let Some(player) =
+                        defined_player(source, &format!("{field}.strategy"), value, &mut chain)?
+                {
+                    no_parameters(&reader, &field)?;
+                    reader.finish()?;
+                    specs.push(PlayerSpec::new(player.info.id));
+                    players.push(player);
+                    continue;
+                }
                 let strategy = reader.string("strategy")?.ok_or_else(|| {
                     source.invalid(
                         start,
@@ -447,4 +473,30 @@ fn read_players(
         players.push(player);
     }
     Ok((specs, players))
+}
+
+/// A strategy defined in a file takes no parameters beside `strategy`:
+/// fails on the first other key of a player entry, except `allowed`.
+pub(crate) fn no_parameters(reader: &TableReader<'_>, field: &str) -> Result<(), ScenarioError> {
+    no_parameters_except(reader, field, &[])
+}
+
+/// As [`no_parameters`], allowing the keys in `allowed` (e.g. `count`).
+pub(crate) fn no_parameters_except(
+    reader: &TableReader<'_>,
+    field: &str,
+    allowed: &[&str],
+) -> Result<(), ScenarioError> {
+    if let Some(key) = reader
+        .keys()
+        .into_iter()
+        .find(|k| k.value != "strategy" && !allowed.contains(&k.value.as_str()))
+    {
+        return Err(reader.source().invalid(
+            key.span.start,
+            &format!("{field}.{}", key.value),
+            "a strategy defined in a file takes no parameters; write them in its definition",
+        ));
+    }
+    Ok(())
 }

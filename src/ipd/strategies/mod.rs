@@ -15,6 +15,7 @@ pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
 pub mod cyclers;
+pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
 pub mod grudgers;
@@ -148,4 +149,5 @@ strategies! {
     FirstByShubik(axelrod_first::FirstByShubik),
     FirstByNydegger(axelrod_first::FirstByNydegger),
     Calculator(axelrod_first::Calculator),
+    Defined(defined::DefinedStrategy),
 }

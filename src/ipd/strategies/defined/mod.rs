@@ -1,0 +1,339 @@
+//! Strategies defined as data rather than code: memory-one vectors, lookup
+//! tables, finite state machines, fixed cycles and transformers of any other
+//! strategy. A researcher writes one in a TOML file under `strategies/`; the
+//! scenario reader (`scenario/strategy_file.rs`, the IO edge) turns the file
+//! into a [`Definition`] through the validating constructors here, and
+//! [`Definition::player`] makes a [`Player`] that plays like a built-in one.
+//!
+//! Invariants:
+//! - A `Definition` is valid by construction: every lookup key is present
+//!   exactly once, every state has both transitions and every target exists,
+//!   cycles are non-empty, probabilities lie in [0, 1]. Constructors report
+//!   the exact place of a mistake as a [`Place`] so the reader can point at
+//!   the line and column.
+//! - Classifiers come from the definition: a definition that never draws a
+//!   random number is deterministic (so a tournament plays its deterministic
+//!   pairs once), and the memory depth is computed from the data.
+//! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
+//!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
+//!   `MemoryOnePlayer` for memory-one vectors and `strategy_transformers.py`
+//!   for the transformers (see [`transformer`]).
+
+pub mod cycle;
+pub mod fsm;
+pub mod lookup;
+pub mod memory_one;
+pub mod transformer;
+
+use crate::ipd::action::Action;
+use crate::ipd::history::History;
+use crate::ipd::random::MatchRng;
+use crate::ipd::strategies::catalogue::{Player, StrategyInfo};
+use crate::ipd::strategies::{MatchContext, Rule, Strategy};
+use std::sync::Arc;
+
+/// The kinds of definition a strategy file may have.
+pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "cycle", "transformed"];
+
+/// A validated strategy definition.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// Display name (shown in results in place of an axelrod name).
+    pub name: String,
+    /// Free text.
+    pub description: Option<String>,
+    /// The rule.
+    pub body: Body,
+}
+
+/// The rule of a definition, one variant per kind.
+#[derive(Clone, Debug)]
+pub enum Body {
+    /// `kind = "memory-one"`.
+    MemoryOne(memory_one::MemoryOneDef),
+    /// `kind = "lookup"`.
+    Lookup(lookup::LookupTable),
+    /// `kind = "fsm"`.
+    Fsm(fsm::Fsm),
+    /// `kind = "cycle"`.
+    Cycle(cycle::Cycle),
+    /// `kind = "transformed"`.
+    Transformed(transformer::Transformed),
+}
+
+/// Where in a definition a mistake is, so the reader can point at it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// A top-level field, e.g. `CD`, `cycle`, `initial`, `start`.
+    Field(&'static str),
+    /// The character at this index (in characters) of a string field.
+    FieldChar(&'static str, usize),
+    /// The key of the lookup table's entry number `i` (in file order).
+    TableKey(usize),
+    /// The value of the lookup table's entry number `i`.
+    TableValue(usize),
+    /// The lookup table as a whole (e.g. a key is missing).
+    Table,
+    /// State number `i` of a state machine (in file order).
+    State(usize),
+    /// The `next` of state `i`'s transition on the opponent's move.
+    TransitionNext(usize, Action),
+    /// Transformer number `i` (in file order), field `field`.
+    Transformer(usize, &'static str),
+    /// Character `c` of the string field `field` of transformer `i`.
+    TransformerChar(usize, &'static str, usize),
+}
+
+/// A mistake in a definition: where, and what is wrong and allowed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct DefinitionError {
+    /// Where it is.
+    pub place: Place,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+impl DefinitionError {
+    pub(crate) fn new(place: Place, message: impl Into<String>) -> DefinitionError {
+        DefinitionError {
+            place,
+            message: message.into(),
+        }
+    }
+}
+
+/// Checks that `value` is a probability.
+pub(crate) fn check_probability(
+    value: f64,
+    what: &str,
+    place: Place,
+) -> Result<f64, DefinitionError> {
+    if value.is_finite() && (0.0..=1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(DefinitionError::new(
+            place,
+            format!("{what} must be between 0 and 1, got {value}"),
+        ))
+    }
+}
+
+/// Parses a string of moves (`"CCD"`); `field` names it in errors.
+pub fn parse_moves(
+    text: &str,
+    place: impl Fn(usize) -> Place,
+    what: &str,
+) -> Result<Vec<Action>, DefinitionError> {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| match c {
+            'C' => Ok(Action::C),
+            'D' => Ok(Action::D),
+            other => Err(DefinitionError::new(
+                place(i),
+                format!(
+                    "{what}: character {} is `{other}`; only C and D (upper case) are allowed",
+                    i + 1
+                ),
+            )),
+        })
+        .collect()
+}
+
+/// Moves as a string of letters.
+pub fn moves_text(moves: &[Action]) -> String {
+    moves.iter().map(|a| a.letter()).collect()
+}
+
+impl Definition {
+    /// The `kind` written in the file.
+    pub fn kind(&self) -> &'static str {
+        match self.body {
+            Body::MemoryOne(_) => "memory-one",
+            Body::Lookup(_) => "lookup",
+            Body::Fsm(_) => "fsm",
+            Body::Cycle(_) => "cycle",
+            Body::Transformed(_) => "transformed",
+        }
+    }
+
+    /// How many past turns the rule looks at; `None` means unbounded.
+    pub fn memory_depth(&self) -> Option<u32> {
+        match &self.body {
+            Body::MemoryOne(m) => Some(m.memory_depth()),
+            Body::Lookup(t) => t.memory_depth(),
+            Body::Fsm(f) => f.memory_depth(),
+            Body::Cycle(c) => Some(c.memory_depth()),
+            Body::Transformed(t) => t.memory_depth(),
+        }
+    }
+
+    /// True when the rule draws random numbers.
+    pub fn is_stochastic(&self) -> bool {
+        match &self.body {
+            Body::MemoryOne(m) => m.is_stochastic(),
+            Body::Lookup(t) => t.is_stochastic(),
+            Body::Fsm(_) | Body::Cycle(_) => false,
+            Body::Transformed(t) => t.is_stochastic(),
+        }
+    }
+
+    /// True when the rule looks at the match length.
+    pub fn uses_length(&self) -> bool {
+        match &self.body {
+            Body::Transformed(t) => t.uses_length(),
+            _ => false,
+        }
+    }
+
+    /// True when the rule looks at the payoff matrix.
+    pub fn uses_payoffs(&self) -> bool {
+        match &self.body {
+            Body::Transformed(t) => t.uses_payoffs(),
+            _ => false,
+        }
+    }
+
+    /// The strategy in its start-of-match state.
+    pub fn prototype(self: &Arc<Self>) -> DefinedStrategy {
+        let state = match &self.body {
+            Body::MemoryOne(m) => State::MemoryOne(m.rule()),
+            Body::Lookup(_) => State::Lookup { openings: 0 },
+            Body::Fsm(f) => State::Fsm { state: f.start },
+            Body::Cycle(_) => State::Cycle,
+            Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
+        };
+        DefinedStrategy {
+            definition: Arc::clone(self),
+            state,
+        }
+    }
+
+    /// A player for this definition. `reference` is how the scenario named
+    /// it (a strategy name, a path or `inline`); it becomes the player's id.
+    ///
+    /// The player's catalogue entry is made here and lives as long as the
+    /// process, like the built-in entries (a scenario loads a handful).
+    pub fn player(self: Arc<Self>, reference: &str) -> Player {
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let description = match &self.description {
+            Some(d) => d.clone(),
+            None => format!("A `{}` strategy defined in a data file.", self.kind()),
+        };
+        let info: &'static StrategyInfo = Box::leak(Box::new(StrategyInfo {
+            id: leak(reference.to_string()),
+            name: leak(self.name.clone()),
+            aliases: &[],
+            description: leak(description),
+            source: leak(format!("strategy file ({} definition)", self.kind())),
+            memory_depth: self.memory_depth(),
+            stochastic: self.is_stochastic(),
+            uses_length: self.uses_length(),
+            uses_payoffs: self.uses_payoffs(),
+            params: &[],
+            display_name: None,
+            build: from_definition_only,
+        }));
+        Player {
+            info,
+            name: self.name.clone(),
+            params: Vec::new(),
+            prototype: Strategy::Defined(self.prototype()),
+        }
+    }
+}
+
+/// The `build` of a defined strategy's catalogue entry. Such entries are
+/// never in `CATALOGUE`, so `PlayerSpec::build` never reaches this; a
+/// defined player is built by [`Definition::player`] from its data.
+fn from_definition_only(_: &[f64]) -> Strategy {
+    unreachable!("a strategy defined in a file is built from its definition, not its entry")
+}
+
+/// A data-defined strategy with its per-match state.
+#[derive(Clone, Debug)]
+pub struct DefinedStrategy {
+    definition: Arc<Definition>,
+    state: State,
+}
+
+#[derive(Clone, Debug)]
+enum State {
+    MemoryOne(crate::ipd::strategies::memory_one::MemoryOne),
+    Lookup { openings: u64 },
+    Fsm { state: usize },
+    Cycle,
+    Transformed(Box<Strategy>),
+}
+
+impl DefinedStrategy {
+    /// The definition this strategy plays.
+    pub fn definition(&self) -> &Arc<Definition> {
+        &self.definition
+    }
+}
+
+impl Rule for DefinedStrategy {
+    #[inline]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        match (&self.definition.body, &mut self.state) {
+            (Body::MemoryOne(_), State::MemoryOne(rule)) => rule.choose(me, them, context, rng),
+            (Body::Lookup(table), State::Lookup { openings }) => {
+                table.choose(openings, me, them, rng)
+            }
+            (Body::Fsm(machine), State::Fsm { state }) => machine.choose(state, me, them),
+            (Body::Cycle(cycle), State::Cycle) => cycle.choose(me),
+            (Body::Transformed(t), State::Transformed(inner)) => {
+                transformer::apply(&t.transformers, inner, me, them, context, rng)
+            }
+            // The state is made from the body in `prototype` and never
+            // changes variant.
+            _ => unreachable!("a defined strategy's state matches its body"),
+        }
+    }
+
+    fn is_stochastic(&self) -> bool {
+        self.definition.is_stochastic()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Playing strategies against each other in unit tests.
+
+    use crate::ipd::action::Action;
+    use crate::ipd::horizon::Horizon;
+    use crate::ipd::payoffs::Payoffs;
+    use crate::ipd::play::{MatchSettings, MoveList, play_match};
+    use crate::ipd::random::match_rng;
+    use crate::ipd::strategies::Strategy;
+
+    /// The moves of both players over `turns` turns, seed 7.
+    pub fn moves(a: &Strategy, b: &Strategy, turns: u32) -> (Vec<Action>, Vec<Action>) {
+        moves_with(a, b, turns, 7)
+    }
+
+    /// The moves of both players over `turns` turns with this seed.
+    pub fn moves_with(
+        a: &Strategy,
+        b: &Strategy,
+        turns: u32,
+        seed: u64,
+    ) -> (Vec<Action>, Vec<Action>) {
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let mut list = MoveList::default();
+        play_match(a, b, &settings, &mut match_rng(seed, 0, 1, 0), &mut list);
+        (list.first, list.second)
+    }
+}

@@ -1,0 +1,950 @@
+//! Strategy files: TOML definitions of strategies (memory-one, lookup, fsm,
+//! cycle, transformed), found by name or path, read into the validated
+//! [`Definition`]s of `ipd::strategies::defined`, and written back inline
+//! so a resolved scenario reproduces a run without the file.
+//!
+//! How a strategy reference is resolved (scenario players, the `strategy`
+//! of a transformed definition, `dilemma match`):
+//! 1. an inline table is a definition (it has a `kind`);
+//! 2. a built-in id, alias or display name (optionally with parameters in
+//!    the `id:key=value,...` form inside strategy files) is the catalogue
+//!    strategy: built-ins win over files of the same name;
+//! 3. text ending in `.toml` or containing `/` is a path: relative paths
+//!    are tried against the folder of the file that names it, then the
+//!    current directory;
+//! 4. any other text is a strategy name, looked up as `NAME.toml` in, in
+//!    order: the `strategies/` folder next to the naming file, the
+//!    `strategies/` folder of that folder's parent (so `scenarios/x.toml`
+//!    finds the repository's top-level `strategies/`), and `strategies/`
+//!    under the current directory.
+//!
+//! Files may name other files; a loop is an error. Every mistake is a
+//! [`ScenarioError`] naming the file, line, column and field.
+
+use crate::ipd::action::Action;
+use crate::ipd::strategies::catalogue::find;
+use crate::ipd::strategies::defined::cycle::Cycle;
+use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
+use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
+use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
+use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Transformer};
+use crate::ipd::strategies::defined::{
+    Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
+};
+use crate::ipd::strategies::{Player, PlayerSpec, Strategy};
+use crate::scenario::error::{ScenarioError, Source};
+use crate::scenario::reader::{TableReader, parse_document};
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use toml::Spanned;
+use toml::de::DeValue;
+
+/// Files being read, innermost last, to refuse loops.
+#[derive(Default, Debug)]
+pub struct Chain {
+    files: Vec<PathBuf>,
+}
+
+/// The folder relative references in `source` are resolved against.
+pub fn base_of(source: &Source) -> PathBuf {
+    match source.path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A player for a `strategy` value that is not a plain catalogue id: an
+/// inline table definition, a strategy name or a path. `Ok(None)` means the
+/// value is a string naming a built-in strategy (the caller builds it with
+/// its parameters).
+pub fn defined_player(
+    source: &Source,
+    field: &str,
+    value: &Spanned<DeValue<'_>>,
+    chain: &mut Chain,
+) -> Result<Option<Player>, ScenarioError> {
+    match value.get_ref() {
+        DeValue::String(text) if find(text).is_some() => Ok(None),
+        DeValue::String(_) | DeValue::Table(_) => {
+            player_from_value(source, field, value, chain).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// A player from a strategy reference written in a file: a string (a
+/// built-in id with optional `:key=value,...` parameters, a strategy name
+/// or a path) or an inline table definition.
+pub fn player_from_value(
+    source: &Source,
+    field: &str,
+    value: &Spanned<DeValue<'_>>,
+    chain: &mut Chain,
+) -> Result<Player, ScenarioError> {
+    let at = value.span().start;
+    match value.get_ref() {
+        DeValue::String(text) => {
+            let base = base_of(source);
+            resolve_text(text, &base, chain)
+                .map_err(|e| e.at(|message| source.invalid(at, field, message)))
+        }
+        DeValue::Table(table) => {
+            let mut reader = TableReader::new(source, field, table, value.span());
+            let definition = read_definition(&mut reader, chain)?;
+            reader.finish()?;
+            Ok(Arc::new(definition).player("inline"))
+        }
+        _ => Err(source.invalid(
+            at,
+            field,
+            "expected a strategy id, a strategy file name or path, or an inline table with `kind`",
+        )),
+    }
+}
+
+/// Why a reference could not be resolved: a message about the reference
+/// itself, or a mistake inside the file it names.
+#[derive(Debug)]
+pub enum ReferenceError {
+    /// Belongs at the reference (unknown name, missing file, loop).
+    Here(String),
+    /// A mistake in a strategy file.
+    InFile(ScenarioError),
+}
+
+impl ReferenceError {
+    /// The error, placing `Here` messages with `at`.
+    pub fn at(self, at: impl FnOnce(String) -> ScenarioError) -> ScenarioError {
+        match self {
+            ReferenceError::Here(message) => at(message),
+            ReferenceError::InFile(error) => error,
+        }
+    }
+
+    /// The error as one line of text.
+    pub fn text(self, what: &str) -> String {
+        match self {
+            ReferenceError::Here(message) => format!("{what}: {message}"),
+            ReferenceError::InFile(error) => error.to_string(),
+        }
+    }
+}
+
+/// Resolves a reference given as text; `base` is the folder of the file
+/// that names it (the current directory on the command line).
+pub fn resolve_text(text: &str, base: &Path, chain: &mut Chain) -> Result<Player, ReferenceError> {
+    let (id, params) = text.split_once(':').unwrap_or((text, ""));
+    if find(id).is_some() {
+        let mut spec = PlayerSpec::new(id);
+        for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair.split_once('=').ok_or_else(|| {
+                ReferenceError::Here(format!(
+                    "`{text}`: parameters are written id:key=value,key=value, got `{pair}`"
+                ))
+            })?;
+            let value: f64 = value.trim().parse().map_err(|_| {
+                ReferenceError::Here(format!(
+                    "`{text}`: parameter `{}` must be a number, got `{value}`",
+                    key.trim()
+                ))
+            })?;
+            spec.params.push((key.trim().to_string(), value));
+        }
+        return spec
+            .build()
+            .map_err(|e| ReferenceError::Here(e.to_string()));
+    }
+    let candidates = search_paths(text, base);
+    let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        let shown: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
+        let message = if is_path(text) {
+            format!(
+                "strategy file `{text}` not found; looked for: {}",
+                shown.join(", ")
+            )
+        } else {
+            let unknown = PlayerSpec::new(text)
+                .build()
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| format!("unknown strategy `{text}`"));
+            format!(
+                "{unknown}; no strategy file `{text}.toml` either (looked for: {}; a path ending \
+                 in .toml loads a file from elsewhere)",
+                shown.join(", ")
+            )
+        };
+        return Err(ReferenceError::Here(message));
+    };
+    load_file(path, text, chain)
+}
+
+/// True when a reference is a path rather than a name.
+fn is_path(text: &str) -> bool {
+    text.ends_with(".toml") || text.contains('/') || text.contains('\\')
+}
+
+/// Where a reference may be, in the order tried (duplicates removed).
+pub fn search_paths(text: &str, base: &Path) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    if is_path(text) {
+        let path = Path::new(text);
+        if path.is_absolute() {
+            paths.push(path.to_path_buf());
+        } else {
+            paths.push(base.join(path));
+            paths.push(path.to_path_buf());
+        }
+    } else {
+        let file = format!("{text}.toml");
+        paths.push(base.join("strategies").join(&file));
+        paths.push(base.join("..").join("strategies").join(&file));
+        paths.push(Path::new("strategies").join(&file));
+    }
+    let mut unique: Vec<PathBuf> = Vec::new();
+    for path in paths.into_iter().map(|p| tidy(&p)) {
+        if !unique.contains(&path) {
+            unique.push(path);
+        }
+    }
+    unique
+}
+
+/// Removes `.` components and `dir/..` pairs, without touching the disk.
+fn tidy(path: &Path) -> PathBuf {
+    let mut parts: Vec<Component<'_>> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    if parts.is_empty() {
+        PathBuf::from(".")
+    } else {
+        parts.iter().collect()
+    }
+}
+
+/// Reads one strategy file; `reference` is how it was named.
+fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
+    let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if let Some(first) = chain.files.iter().position(|f| *f == identity) {
+        let mut names: Vec<String> = chain.files[first..]
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect();
+        names.push(identity.display().to_string());
+        return Err(ReferenceError::Here(format!(
+            "strategy files refer to each other in a loop: {}",
+            names.join(" -> ")
+        )));
+    }
+    let source = Source::read(path).map_err(ReferenceError::InFile)?;
+    chain.files.push(identity);
+    let result = (|| {
+        let document = parse_document(&source)?;
+        let mut top = TableReader::new(&source, "", document.get_ref(), document.span());
+        let definition = read_definition(&mut top, chain)?;
+        top.finish()?;
+        Ok(definition)
+    })();
+    chain.files.pop();
+    let definition: Definition = result.map_err(ReferenceError::InFile)?;
+    Ok(Arc::new(definition).player(reference))
+}
+
+/// Reads a definition from a table (a whole file or an inline table).
+pub fn read_definition(
+    reader: &mut TableReader<'_>,
+    chain: &mut Chain,
+) -> Result<Definition, ScenarioError> {
+    let start = reader.span().start;
+    let kind = reader.string("kind")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "kind",
+            format!(
+                "missing; a strategy definition says its kind (allowed: {})",
+                KINDS.join(", ")
+            ),
+        )
+    })?;
+    let name = reader.string("name")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "name",
+            "missing; a strategy definition needs a display name, e.g. name = \"My Strategy\"",
+        )
+    })?;
+    if name.value.trim().is_empty() {
+        return Err(reader.error(name.span.start, "name", "the display name is empty"));
+    }
+    let description = reader.string("description")?.map(|d| d.value);
+    let mut spans = Spans::new();
+    let body = match kind.value.as_str() {
+        "memory-one" => read_memory_one(reader, &mut spans),
+        "lookup" => read_lookup(reader, &mut spans),
+        "fsm" => read_fsm(reader, &mut spans),
+        "cycle" => read_cycle(reader, &mut spans),
+        "transformed" => read_transformed(reader, &mut spans, chain),
+        other => {
+            return Err(reader.error(
+                kind.span.start,
+                "kind",
+                format!(
+                    "unknown kind `{other}` of strategy definition (allowed: {})",
+                    KINDS.join(", ")
+                ),
+            ));
+        }
+    };
+    let body = match body? {
+        Ok(body) => body,
+        Err(error) => return Err(place_error(reader, &spans, error)),
+    };
+    Ok(Definition {
+        name: name.value,
+        description,
+        body,
+    })
+}
+
+/// Reading gives either a reader error (wrong type, missing field) or a
+/// validation error from the core (mapped to a span afterwards).
+type Read = Result<Result<Body, DefinitionError>, ScenarioError>;
+
+/// The key under which a place's span is recorded, and its field name.
+fn place_key(place: &Place) -> (String, String) {
+    match place {
+        Place::Field(f) => (f.to_string(), f.to_string()),
+        Place::FieldChar(f, i) => (format!("{f}#{i}"), f.to_string()),
+        Place::TableKey(i) => (format!("table.key#{i}"), format!("table#{i}")),
+        Place::TableValue(i) => (format!("table.value#{i}"), format!("table#{i}")),
+        Place::Table => ("table".into(), "table".into()),
+        Place::State(i) => (format!("state#{i}"), format!("state#{i}")),
+        Place::TransitionNext(i, a) => {
+            (format!("state#{i}.{a}.next"), format!("state#{i}.{a}.next"))
+        }
+        Place::Transformer(i, f) => (
+            format!("transformers#{i}.{f}"),
+            format!("transformers[{i}].{f}"),
+        ),
+        Place::TransformerChar(i, f, c) => (
+            format!("transformers#{i}.{f}#{c}"),
+            format!("transformers[{i}].{f}"),
+        ),
+    }
+}
+
+fn place_error(reader: &TableReader<'_>, spans: &Spans, error: DefinitionError) -> ScenarioError {
+    let (key, default_field) = place_key(&error.place);
+    match spans.get(&key) {
+        Some((span, field)) => reader.error(span.start, field, error.message),
+        None => reader.error(reader.span().start, &default_field, error.message),
+    }
+}
+
+/// Where each place of a definition was read: span and field name.
+type Spans = HashMap<String, (Range<usize>, String)>;
+
+/// Records the span of a place and the field name to report for it.
+fn record(spans: &mut Spans, place: &Place, span: Range<usize>, field: &str) {
+    spans.insert(place_key(place).0, (span, field.to_string()));
+}
+
+fn required_number(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    what: &str,
+) -> Result<crate::scenario::reader::At<f64>, ScenarioError> {
+    let start = reader.span().start;
+    reader
+        .number(key)?
+        .ok_or_else(|| reader.error(start, key, format!("missing; {what}")))
+}
+
+fn read_memory_one(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
+    let mut vector = [0.0; 4];
+    for (slot, outcome) in vector.iter_mut().zip(OUTCOMES) {
+        let value = required_number(
+            reader,
+            outcome,
+            &format!(
+                "a memory-one strategy gives the probability of C after {outcome} \
+                 (and after each of CC, CD, DC, DD, own move first) and `first`"
+            ),
+        )?;
+        record(spans, &Place::Field(outcome), value.span.clone(), outcome);
+        *slot = value.value;
+    }
+    let first = required_number(reader, "first", "the probability of C on the first move")?;
+    record(spans, &Place::Field("first"), first.span.clone(), "first");
+    Ok(MemoryOneDef::new(vector, first.value).map(Body::MemoryOne))
+}
+
+fn read_depth(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    required: bool,
+) -> Result<u32, ScenarioError> {
+    let start = reader.span().start;
+    match reader.integer(key)? {
+        Some(n) if (0..=16).contains(&n.value) => Ok(n.value as u32),
+        Some(n) => Err(reader.error(
+            n.span.start,
+            key,
+            format!("must be a whole number from 0 to 16, got {}", n.value),
+        )),
+        None if required => Err(reader.error(
+            start,
+            key,
+            "missing; a lookup table says how many moves its keys hold: own (own last moves), \
+             opponent (opponent's last moves) and optionally opponent_first (opponent's first moves)",
+        )),
+        None => Ok(0),
+    }
+}
+
+fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
+    let start = reader.span().start;
+    if let Some(value) = reader.value("own") {
+        record(spans, &Place::Field("own"), value.span(), "own");
+    }
+    let own = read_depth(reader, "own", true)?;
+    let opponent = read_depth(reader, "opponent", true)?;
+    let opponent_first = read_depth(reader, "opponent_first", false)?;
+    let depth = own.max(opponent).max(opponent_first);
+    let initial = match reader.string("initial")? {
+        Some(text) => {
+            record(
+                spans,
+                &Place::Field("initial"),
+                text.span.clone(),
+                "initial",
+            );
+            for (i, (offset, _)) in text.value.char_indices().enumerate() {
+                let at = text.span.start + 1 + offset;
+                record(
+                    spans,
+                    &Place::FieldChar("initial", i),
+                    at..at + 1,
+                    "initial",
+                );
+            }
+            match parse_moves(&text.value, |i| Place::FieldChar("initial", i), "initial") {
+                Ok(moves) => moves,
+                Err(e) => return Ok(Err(e)),
+            }
+        }
+        None => vec![Action::C; depth as usize],
+    };
+    let Some(table) = reader.value("table") else {
+        return Err(reader.error(
+            start,
+            "table",
+            "missing; a lookup strategy needs a [table] of key = move entries",
+        ));
+    };
+    let DeValue::Table(entries_table) = table.get_ref() else {
+        return Err(reader.error(
+            table.span().start,
+            "table",
+            "expected a table of key = move entries",
+        ));
+    };
+    let table_field = reader.field("table");
+    let mut table_reader =
+        TableReader::new(reader.source(), &table_field, entries_table, table.span());
+    record(spans, &Place::Table, table.span(), "table");
+    let mut entries = Vec::new();
+    for (i, key) in table_reader.keys().into_iter().enumerate() {
+        let field = format!("table.\"{}\"", key.value);
+        record(spans, &Place::TableKey(i), key.span.clone(), &field);
+        let Some(value) = table_reader.value(&key.value) else {
+            continue;
+        };
+        record(spans, &Place::TableValue(i), value.span(), &field);
+        let response = match value.get_ref() {
+            DeValue::String(s) if s == "C" => Response::Move(Action::C),
+            DeValue::String(s) if s == "D" => Response::Move(Action::D),
+            DeValue::Integer(_) | DeValue::Float(_) => {
+                let number = table_reader
+                    .number(&key.value)?
+                    .map_or(f64::NAN, |n| n.value);
+                Response::Probability(number)
+            }
+            _ => {
+                return Err(reader.source().invalid(
+                    value.span().start,
+                    &reader.field(&field),
+                    format!(
+                        "the value of key `{}` must be \"C\", \"D\" or the probability of C \
+                         (a number from 0 to 1)",
+                        key.value
+                    ),
+                ));
+            }
+        };
+        entries.push((key.value.clone(), response));
+    }
+    table_reader.finish()?;
+    Ok(LookupTable::new(own, opponent, opponent_first, initial, &entries).map(Body::Lookup))
+}
+
+fn read_move(
+    reader: &mut TableReader<'_>,
+    key: &str,
+    default: Option<Action>,
+) -> Result<Action, ScenarioError> {
+    let start = reader.span().start;
+    match reader.string(key)? {
+        Some(text) if text.value == "C" => Ok(Action::C),
+        Some(text) if text.value == "D" => Ok(Action::D),
+        Some(text) => Err(reader.error(
+            text.span.start,
+            key,
+            format!("expected the move \"C\" or \"D\", got \"{}\"", text.value),
+        )),
+        None => {
+            default.ok_or_else(|| reader.error(start, key, "missing; give the move \"C\" or \"D\""))
+        }
+    }
+}
+
+fn read_fsm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
+    let start = reader.span().start;
+    let start_state = reader.string("start")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "start",
+            "missing; name the state the machine starts in",
+        )
+    })?;
+    record(
+        spans,
+        &Place::Field("start"),
+        start_state.span.clone(),
+        "start",
+    );
+    let first = read_move(reader, "first", Some(Action::C))?;
+    let Some(mut states) = reader.table("states")? else {
+        return Err(reader.error(
+            start,
+            "states",
+            "missing; a state machine needs [states.NAME] tables with C and D transitions",
+        ));
+    };
+    record(spans, &Place::Field("states"), states.span(), "states");
+    let mut specs = Vec::new();
+    for (i, key) in states.keys().into_iter().enumerate() {
+        let state_field = format!("states.{}", key.value);
+        record(spans, &Place::State(i), key.span.clone(), &state_field);
+        let Some(mut state) = states.table(&key.value)? else {
+            continue;
+        };
+        let mut on = [None, None];
+        for input in [Action::C, Action::D] {
+            let letter = input.letter().to_string();
+            let Some(transition) = state.value(&letter) else {
+                continue;
+            };
+            let DeValue::Table(t) = transition.get_ref() else {
+                return Err(state.error(
+                    transition.span().start,
+                    &letter,
+                    format!(
+                        "expected a table {{ next = \"STATE\", play = \"C\" or \"D\" }} for the \
+                         opponent's {letter}"
+                    ),
+                ));
+            };
+            let mut t =
+                TableReader::new(reader.source(), &state.field(&letter), t, transition.span());
+            let next = t.string("next")?.ok_or_else(|| {
+                t.error(
+                    transition.span().start,
+                    "next",
+                    "missing; name the state to go to",
+                )
+            })?;
+            let play = read_move(&mut t, "play", None)?;
+            t.finish()?;
+            let next_field = format!("{state_field}.{letter}.next");
+            record(
+                spans,
+                &Place::TransitionNext(i, input),
+                next.span.clone(),
+                &next_field,
+            );
+            on[input.bit() as usize] = Some((next.value, play));
+        }
+        state.finish()?;
+        specs.push(StateSpec {
+            name: key.value.clone(),
+            on,
+        });
+    }
+    states.finish()?;
+    Ok(Fsm::new(&specs, &start_state.value, first).map(Body::Fsm))
+}
+
+fn read_cycle(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
+    let start = reader.span().start;
+    let text = reader.string("cycle")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "cycle",
+            "missing; give the moves of one cycle, e.g. cycle = \"CCD\"",
+        )
+    })?;
+    record(spans, &Place::Field("cycle"), text.span.clone(), "cycle");
+    for (i, (offset, _)) in text.value.char_indices().enumerate() {
+        let at = text.span.start + 1 + offset;
+        record(spans, &Place::FieldChar("cycle", i), at..at + 1, "cycle");
+    }
+    Ok(Cycle::parse(&text.value).map(Body::Cycle))
+}
+
+fn transformer_number(
+    t: &mut TableReader<'_>,
+    spans: &mut Spans,
+    i: usize,
+    key: &'static str,
+    what: &str,
+) -> Result<f64, ScenarioError> {
+    let value = required_number(t, key, what)?;
+    record(
+        spans,
+        &Place::Transformer(i, key),
+        value.span.clone(),
+        &format!("transformers[{i}].{key}"),
+    );
+    Ok(value.value)
+}
+
+fn read_transformed(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut Chain) -> Read {
+    let start = reader.span().start;
+    let Some(strategy) = reader.value("strategy") else {
+        return Err(reader.error(
+            start,
+            "strategy",
+            "missing; name the strategy to transform: a built-in id (with parameters as \
+             \"random:p=0.3\"), a strategy file name or path, or an inline table",
+        ));
+    };
+    let inner = player_from_value(reader.source(), &reader.field("strategy"), strategy, chain)?;
+    let Some(list) = reader.array("transformers")? else {
+        return Err(reader.error(
+            start,
+            "transformers",
+            format!(
+                "missing; give [[transformers]] entries with a kind (allowed: {})",
+                TRANSFORMERS.join(", ")
+            ),
+        ));
+    };
+    record(
+        spans,
+        &Place::Field("transformers"),
+        list.span.clone(),
+        "transformers",
+    );
+    let mut transformers = Vec::new();
+    for (i, item) in list.value.iter().enumerate() {
+        let field = reader.field(&format!("transformers[{i}]"));
+        let DeValue::Table(table) = item.get_ref() else {
+            return Err(reader.source().invalid(
+                item.span().start,
+                &field,
+                "expected a table with `kind` and the transformer's parameters",
+            ));
+        };
+        let mut t = TableReader::new(reader.source(), &field, table, item.span());
+        let kind = t.string("kind")?.ok_or_else(|| {
+            t.error(
+                item.span().start,
+                "kind",
+                format!("missing; allowed: {}", TRANSFORMERS.join(", ")),
+            )
+        })?;
+        let transformer = match kind.value.as_str() {
+            "noise" => {
+                let p = transformer_number(
+                    &mut t,
+                    spans,
+                    i,
+                    "p",
+                    "the probability of flipping the move",
+                )?;
+                Transformer::noise(p, i)
+            }
+            "flip" => Ok(Transformer::Flip),
+            "dual" => Ok(Transformer::Dual),
+            "joss-ann" => {
+                let p = transformer_number(&mut t, spans, i, "p", "the probability of C")?;
+                let q = transformer_number(&mut t, spans, i, "q", "the probability of D")?;
+                Transformer::joss_ann(p, q, i)
+            }
+            "initial" | "final" => {
+                let moves = t.string("moves")?.ok_or_else(|| {
+                    t.error(
+                        item.span().start,
+                        "moves",
+                        "missing; give the moves, e.g. moves = \"DD\"",
+                    )
+                })?;
+                for (c, (offset, _)) in moves.value.char_indices().enumerate() {
+                    let at = moves.span.start + 1 + offset;
+                    record(
+                        spans,
+                        &Place::TransformerChar(i, "moves", c),
+                        at..at + 1,
+                        &format!("transformers[{i}].moves"),
+                    );
+                }
+                parse_moves(
+                    &moves.value,
+                    |c| Place::TransformerChar(i, "moves", c),
+                    &format!("{} moves", kind.value),
+                )
+                .map(|m| {
+                    if kind.value == "initial" {
+                        Transformer::Initial(m)
+                    } else {
+                        Transformer::Final(m)
+                    }
+                })
+            }
+            other => {
+                return Err(t.error(
+                    kind.span.start,
+                    "kind",
+                    format!(
+                        "unknown transformer `{other}` (allowed: {})",
+                        TRANSFORMERS.join(", ")
+                    ),
+                ));
+            }
+        };
+        t.finish()?;
+        match transformer {
+            Ok(t) => transformers.push(t),
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+    Ok(Transformed::new(inner, transformers).map(Body::Transformed))
+}
+
+/// A player's `strategy` as TOML: the id (with parameters beside it, as
+/// the caller writes them) for a built-in, the whole definition inline for
+/// a defined one.
+pub fn defined_toml(player: &Player) -> Option<toml::Table> {
+    match &player.prototype {
+        Strategy::Defined(d) => Some(definition_toml(d.definition())),
+        _ => None,
+    }
+}
+
+/// A built-in player as `id` or `id:key=value,...`.
+fn builtin_text(player: &Player) -> String {
+    let params: Vec<String> = player
+        .info
+        .params
+        .iter()
+        .zip(&player.params)
+        .map(|(spec, value)| format!("{}={value}", spec.name))
+        .collect();
+    if params.is_empty() {
+        player.info.id.to_string()
+    } else {
+        format!("{}:{}", player.info.id, params.join(","))
+    }
+}
+
+/// A definition as an inline TOML table that reads back to the same one.
+pub fn definition_toml(definition: &Definition) -> toml::Table {
+    use toml::Value;
+    let mut t = toml::Table::new();
+    t.insert("kind".into(), Value::String(definition.kind().into()));
+    t.insert("name".into(), Value::String(definition.name.clone()));
+    if let Some(d) = &definition.description {
+        t.insert("description".into(), Value::String(d.clone()));
+    }
+    match &definition.body {
+        Body::MemoryOne(m) => {
+            for (outcome, p) in OUTCOMES.iter().zip(m.vector) {
+                t.insert(outcome.to_string(), Value::Float(p));
+            }
+            t.insert("first".into(), Value::Float(m.first));
+        }
+        Body::Lookup(table) => {
+            t.insert("own".into(), Value::Integer(table.own.into()));
+            t.insert("opponent".into(), Value::Integer(table.opponent.into()));
+            t.insert(
+                "opponent_first".into(),
+                Value::Integer(table.opponent_first.into()),
+            );
+            t.insert("initial".into(), Value::String(moves_text(&table.initial)));
+            let mut entries = toml::Table::new();
+            for (key, response) in table.entries() {
+                let value = match response {
+                    Response::Move(a) => Value::String(a.letter().to_string()),
+                    Response::Probability(p) => Value::Float(p),
+                };
+                entries.insert(key, value);
+            }
+            t.insert("table".into(), Value::Table(entries));
+        }
+        Body::Fsm(machine) => {
+            t.insert(
+                "start".into(),
+                Value::String(machine.states[machine.start].clone()),
+            );
+            t.insert(
+                "first".into(),
+                Value::String(machine.first.letter().to_string()),
+            );
+            let mut states = toml::Table::new();
+            for (name, transitions) in machine.states.iter().zip(&machine.transitions) {
+                let mut state = toml::Table::new();
+                for (input, (next, play)) in [Action::C, Action::D].iter().zip(transitions) {
+                    let mut transition = toml::Table::new();
+                    transition.insert("next".into(), Value::String(machine.states[*next].clone()));
+                    transition.insert("play".into(), Value::String(play.letter().to_string()));
+                    state.insert(input.letter().to_string(), Value::Table(transition));
+                }
+                states.insert(name.clone(), Value::Table(state));
+            }
+            t.insert("states".into(), Value::Table(states));
+        }
+        Body::Cycle(cycle) => {
+            t.insert("cycle".into(), Value::String(moves_text(&cycle.moves)));
+        }
+        Body::Transformed(transformed) => {
+            let strategy = match defined_toml(&transformed.inner) {
+                Some(inline) => Value::Table(inline),
+                None => Value::String(builtin_text(&transformed.inner)),
+            };
+            t.insert("strategy".into(), strategy);
+            let list = transformed
+                .transformers
+                .iter()
+                .map(|transformer| {
+                    let mut entry = toml::Table::new();
+                    entry.insert("kind".into(), Value::String(transformer.name().into()));
+                    match transformer {
+                        Transformer::Noise { p } => {
+                            entry.insert("p".into(), Value::Float(*p));
+                        }
+                        Transformer::JossAnn { p, q } => {
+                            entry.insert("p".into(), Value::Float(*p));
+                            entry.insert("q".into(), Value::Float(*q));
+                        }
+                        Transformer::Initial(m) | Transformer::Final(m) => {
+                            entry.insert("moves".into(), Value::String(moves_text(m)));
+                        }
+                        Transformer::Flip | Transformer::Dual => {}
+                    }
+                    Value::Table(entry)
+                })
+                .collect();
+            t.insert("transformers".into(), Value::Array(list));
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &str) -> Source {
+        Source {
+            path: PathBuf::from("memory.toml"),
+            text: text.to_string(),
+        }
+    }
+
+    fn read(text: &str) -> Result<Definition, ScenarioError> {
+        let source = source(text);
+        let document = parse_document(&source)?;
+        let mut top = TableReader::new(&source, "", document.get_ref(), document.span());
+        let definition = read_definition(&mut top, &mut Chain::default())?;
+        top.finish()?;
+        Ok(definition)
+    }
+
+    /// Writing a definition and reading it back gives the same definition.
+    #[test]
+    fn definitions_survive_the_round_trip_through_toml() {
+        let texts = [
+            "kind = \"memory-one\"\nname = \"m\"\ndescription = \"d\"\nfirst = 0.5\nCC = 1\nCD = 0.1\nDC = 0.3333333333333333\nDD = 0\n",
+            "kind = \"lookup\"\nname = \"l\"\nown = 1\nopponent = 1\nopponent_first = 1\ninitial = \"D\"\n[table]\n\"C C C\" = \"C\"\n\"CCD\" = 0.25\n\"C D C\" = \"D\"\n\"C D D\" = \"D\"\n\"D C C\" = \"D\"\n\"D C D\" = \"C\"\n\"D D C\" = \"D\"\n\"D D D\" = 1\n",
+            "kind = \"fsm\"\nname = \"f\"\nstart = \"b\"\nfirst = \"D\"\n[states.b]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"D\" }\n[states.a]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"C\" }\n",
+            "kind = \"cycle\"\nname = \"c\"\ncycle = \"CDD\"\n",
+            "kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=0.3\"\n[[transformers]]\nkind = \"noise\"\np = 0.2\n[[transformers]]\nkind = \"joss-ann\"\np = 0.1\nq = 0.6\n[[transformers]]\nkind = \"final\"\nmoves = \"DD\"\n",
+            "kind = \"transformed\"\nname = \"t2\"\nstrategy = { kind = \"cycle\", name = \"c\", cycle = \"CD\" }\n[[transformers]]\nkind = \"dual\"\n[[transformers]]\nkind = \"initial\"\nmoves = \"DCD\"\n[[transformers]]\nkind = \"flip\"\n",
+        ];
+        for text in texts {
+            let first = read(text).unwrap_or_else(|e| panic!("{e}"));
+            let written = toml::to_string(&definition_toml(&first)).unwrap();
+            let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(
+                toml::to_string(&definition_toml(&again)).unwrap(),
+                written,
+                "{text}"
+            );
+            assert_eq!(first.name, again.name);
+            assert_eq!(first.memory_depth(), again.memory_depth());
+            assert_eq!(first.is_stochastic(), again.is_stochastic());
+            if let (Body::Transformed(a), Body::Transformed(b)) = (&first.body, &again.body) {
+                assert_eq!(a.transformers, b.transformers);
+                assert_eq!(a.inner.name, b.inner.name);
+                assert_eq!(a.inner.params, b.inner.params);
+            }
+        }
+    }
+
+    #[test]
+    fn search_paths_follow_the_documented_order() {
+        assert_eq!(
+            search_paths("x", Path::new("scenarios")),
+            vec![
+                PathBuf::from("scenarios/strategies/x.toml"),
+                PathBuf::from("strategies/x.toml"),
+            ]
+        );
+        assert_eq!(
+            search_paths("x", Path::new("a/b")),
+            vec![
+                PathBuf::from("a/b/strategies/x.toml"),
+                PathBuf::from("a/strategies/x.toml"),
+                PathBuf::from("strategies/x.toml"),
+            ]
+        );
+        assert_eq!(
+            search_paths("sub/x.toml", Path::new("a")),
+            vec![PathBuf::from("a/sub/x.toml"), PathBuf::from("sub/x.toml")]
+        );
+    }
+
+    #[test]
+    fn built_in_parameters_in_the_colon_form_are_checked() {
+        let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=x\"\n[[transformers]]\nkind = \"flip\"\n")
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("parameter `p` must be a number, got `x`"),
+            "{e}"
+        );
+        let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:q=1\"\n[[transformers]]\nkind = \"flip\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("has no parameter `q`"), "{e}");
+    }
+}
