@@ -9,8 +9,8 @@ use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::{BOTH_PRESS_DEFAULT, PARAMETERS};
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS, line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
-use crate::output::pigs_files::{default_note, map_json, map_text, regions_json, regions_text};
 use crate::normal_form::rational::Rational;
+use crate::output::pigs_files::{default_note, map_json, map_text, regions_json, regions_text};
 use clap::Args;
 use serde_json::json;
 

@@ -16,11 +16,11 @@ use crate::dilemmas::travelers::dynamics::best_response_path;
 use crate::dilemmas::travelers::qre::{qre_at, trace};
 use crate::normal_form::nfg::write_nfg;
 use crate::output::atomic::StagingDir;
+use crate::output::charts::{LineChart, Series, draw_line_chart};
 use crate::output::pigs_files::{
     default_note, draw_map, draw_regions, map_json, map_text, regions_json, regions_text,
     write_map_csvs, write_regions_csv, write_sweep_csv,
 };
-use crate::output::charts::{LineChart, Series, draw_line_chart};
 use crate::scenario::Scenario;
 use crate::scenario::normal_form::{NormalFormScenario, Study};
 use serde_json::json;

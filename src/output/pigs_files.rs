@@ -25,7 +25,11 @@ fn writer(path: &Path) -> io::Result<csv::Writer<std::fs::File>> {
 }
 
 fn axis_label(axis: &Axis) -> String {
-    format!("{} ({})", axis.parameter, parameter_meaning(&axis.parameter))
+    format!(
+        "{} ({})",
+        axis.parameter,
+        parameter_meaning(&axis.parameter)
+    )
 }
 
 fn outcome_json(o: &Outcome) -> Value {
@@ -45,7 +49,8 @@ pub fn default_note(game: &PigsGame, axes: &[Axis]) -> Option<String> {
     let moves_share = axes
         .iter()
         .any(|a| a.parameter == "big_presses" || a.parameter == "small_presses");
-    (game.both_press_defaulted && moves_share).then(|| {
+    let sets_both = axes.iter().any(|a| a.parameter == "both_press");
+    (game.both_press_defaulted && moves_share && !sets_both).then(|| {
         "both_press follows its documented default (big_presses + small_presses) / 2 as the shares move"
             .to_string()
     })

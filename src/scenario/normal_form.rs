@@ -37,9 +37,9 @@ use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS};
 use crate::dilemmas::travelers::TravelersGame;
 use crate::normal_form::game::Bimatrix;
+use crate::normal_form::nfg::read_nfg;
 use crate::normal_form::rational::Rational;
 use crate::scenario::error::ScenarioError;
-use crate::normal_form::nfg::read_nfg;
 use crate::scenario::error::Source;
 use crate::scenario::game_file::{parse_game_file, read_game_table};
 use crate::scenario::reader::TableReader;
@@ -181,10 +181,11 @@ impl NormalFormScenario {
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
         top.insert("output".into(), toml::Value::Table(output));
-        let text =
-            toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
+        let text = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
         match &self.game_file {
-            Some(f) => format!("# The game was read from {f}; it is written out in full below.\n{text}"),
+            Some(f) => {
+                format!("# The game was read from {f}; it is written out in full below.\n{text}")
+            }
             None => text,
         }
     }
@@ -274,7 +275,7 @@ pub fn read_normal_form(
             .map_err(|e| game.error(game.span().start, "game", e.to_string()))?;
             let sweep = match top.table("sweep")? {
                 None => Vec::new(),
-                Some(s) => read_sweep(s)?,
+                Some(s) => read_sweep(s, &g)?,
             };
             Study::Pigs(g, sweep)
         }
@@ -418,7 +419,11 @@ fn read_game_spec(
     Ok((game, Some(spec.to_string())))
 }
 
-fn read_axis(s: &mut TableReader<'_>, max_steps: u32) -> Result<Axis, ScenarioError> {
+fn read_axis(
+    s: &mut TableReader<'_>,
+    max_steps: u32,
+    game: &PigsGame,
+) -> Result<Axis, ScenarioError> {
     let param = s.string("parameter")?.ok_or_else(|| {
         s.error(
             s.span().start,
@@ -437,8 +442,21 @@ fn read_axis(s: &mut TableReader<'_>, max_steps: u32) -> Result<Axis, ScenarioEr
             ),
         ));
     }
-    let from = rational(s, "from")?.unwrap_or(Rational::ZERO);
-    let to = rational(s, "to")?.unwrap_or(Rational::ONE);
+    let mut ends = [Rational::ZERO, Rational::ONE];
+    for (key, slot) in [("from", 0), ("to", 1)] {
+        let at = s.value(key).map_or(s.span().start, |v| v.span().start);
+        if let Some(v) = rational(s, key)? {
+            ends[slot] = v;
+        }
+        if let Some(Err(e)) = game.with(&param.value, ends[slot]) {
+            return Err(s.error(
+                at,
+                key,
+                format!("{e} (the sweep must stay inside the allowed range)"),
+            ));
+        }
+    }
+    let [from, to] = ends;
     let steps = match s.count("steps", 1)? {
         Some(c) if c.value > max_steps => {
             return Err(s.error(
@@ -466,15 +484,15 @@ fn read_axis(s: &mut TableReader<'_>, max_steps: u32) -> Result<Axis, ScenarioEr
 }
 
 /// `[sweep]`: either the four fields of one axis, or `x` and `y` tables.
-fn read_sweep(mut s: TableReader<'_>) -> Result<Vec<Axis>, ScenarioError> {
+fn read_sweep(mut s: TableReader<'_>, game: &PigsGame) -> Result<Vec<Axis>, ScenarioError> {
     let x = s.table("x")?;
     let y = s.table("y")?;
     let axes = match (x, y) {
-        (None, None) => vec![read_axis(&mut s, 1000)?],
+        (None, None) => vec![read_axis(&mut s, 1000, game)?],
         (Some(mut x), Some(mut y)) => {
-            let ax = read_axis(&mut x, MAX_MAP_STEPS)?;
+            let ax = read_axis(&mut x, MAX_MAP_STEPS, game)?;
             x.finish()?;
-            let ay = read_axis(&mut y, MAX_MAP_STEPS)?;
+            let ay = read_axis(&mut y, MAX_MAP_STEPS, game)?;
             if ay.parameter == ax.parameter {
                 return Err(y.error(
                     y.span().start,
@@ -489,9 +507,14 @@ fn read_sweep(mut s: TableReader<'_>) -> Result<Vec<Axis>, ScenarioError> {
             vec![ax, ay]
         }
         (Some(t), None) | (None, Some(t)) => {
+            let missing = if s.keys().iter().any(|k| k.value == "x") {
+                "y"
+            } else {
+                "x"
+            };
             return Err(s.error(
                 t.span().start,
-                "sweep",
+                missing,
                 "a region map needs both [sweep.x] and [sweep.y]; for one parameter put parameter, from, to and steps directly in [sweep]",
             ));
         }

@@ -187,9 +187,7 @@ pub fn line_regions(base: &PigsGame, axis: &Axis) -> Result<LineRegions, SweepEr
     let boundaries = cuts
         .into_iter()
         .map(|(value, incentives)| {
-            let at = pieces
-                .iter()
-                .position(|p| p.from == value && p.to == value);
+            let at = pieces.iter().position(|p| p.from == value && p.to == value);
             let changes = at.is_some_and(|i| {
                 let me = &pieces[i].outcome;
                 (i > 0 && pieces[i - 1].outcome != *me)
@@ -313,7 +311,12 @@ impl BoundaryCurve {
     /// along `samples` values of `y` (so steep and flat parts both show).
     pub fn polylines(&self, x: &Axis, y: &Axis, samples: usize) -> Vec<Vec<(f64, f64)>> {
         let [a, b, c, d] = self.coefficients.map(|v| v.to_f64());
-        let (x0, x1, y0, y1) = (x.from.to_f64(), x.to.to_f64(), y.from.to_f64(), y.to.to_f64());
+        let (x0, x1, y0, y1) = (
+            x.from.to_f64(),
+            x.to.to_f64(),
+            y.from.to_f64(),
+            y.to.to_f64(),
+        );
         let mut out: Vec<Vec<(f64, f64)>> = Vec::new();
         let samples = samples.max(2);
         // Along x: y = -(a + b x) / (c + d x); along y: x = -(a + c y) / (b + d y).
@@ -364,8 +367,9 @@ pub struct RegionMap {
     pub xs: Vec<Rational>,
     /// Cell centres along y (lowest first).
     pub ys: Vec<Rational>,
-    /// The distinct outcomes, in order of first appearance (row by row
-    /// from the lowest y, left to right).
+    /// The distinct outcomes: non-degenerate ones first, then degenerate
+    /// ones (cells centred on a boundary), each group in order of first
+    /// appearance (row by row from the lowest y, left to right).
     pub outcomes: Vec<Outcome>,
     /// `cells[iy][ix]`: index into `outcomes`.
     pub cells: Vec<Vec<usize>>,
@@ -433,9 +437,11 @@ fn bilinear(base: &PigsGame, x: &Axis, y: &Axis) -> Result<[[Rational; 4]; 4], S
 
 /// The equilibrium region map of `base` over two parameters.
 ///
-/// Each cell is classified at its centre. Games with the same sign pattern
-/// of the four incentives have the same outcome (module invariant of
-/// [`crate::dilemmas::pigs::outcome`]), so each pattern is analysed once.
+/// Each cell is classified at its centre. The incentives there come from
+/// their bilinear forms (exact; checked against the game at extra points).
+/// Games with the same sign pattern of the four incentives have the same
+/// outcome (module invariant of [`crate::dilemmas::pigs::outcome`]), so each
+/// pattern is analysed once, on the game at the first cell that shows it.
 pub fn region_map(base: &PigsGame, x: &Axis, y: &Axis) -> Result<RegionMap, SweepError> {
     x.check(MAX_MAP_STEPS)?;
     y.check(MAX_MAP_STEPS)?;
@@ -447,14 +453,28 @@ pub fn region_map(base: &PigsGame, x: &Axis, y: &Axis) -> Result<RegionMap, Swee
     let mut by_signs: HashMap<[i8; 4], usize> = HashMap::new();
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut cells = Vec::with_capacity(ys.len());
+    let forms: Vec<BoundaryCurve> = coefficients
+        .iter()
+        .enumerate()
+        .map(|(k, c)| BoundaryCurve {
+            incentive: k,
+            coefficients: *c,
+        })
+        .collect();
     for &yv in &ys {
         let mut row = Vec::with_capacity(xs.len());
         for &xv in &xs {
-            let g = game_at(&game_at(base, &x.parameter, xv)?, &y.parameter, yv)?;
-            let key = signs(&incentives(&g)?);
+            // The incentives from their (checked) bilinear forms: exact, and
+            // much cheaper than building the game for every cell.
+            let mut values = [Rational::ZERO; 4];
+            for (slot, form) in values.iter_mut().zip(&forms) {
+                *slot = form.at(xv, yv)?;
+            }
+            let key = signs(&values);
             let id = match by_signs.get(&key) {
                 Some(&id) => id,
                 None => {
+                    let g = game_at(&game_at(base, &x.parameter, xv)?, &y.parameter, yv)?;
                     let o = outcome_at(&g)?;
                     let id = match outcomes.iter().position(|p| *p == o) {
                         Some(id) => id,
@@ -470,6 +490,20 @@ pub fn region_map(base: &PigsGame, x: &Axis, y: &Axis) -> Result<RegionMap, Swee
             row.push(id);
         }
         cells.push(row);
+    }
+    // Non-degenerate outcomes (areas) first, degenerate ones (cells whose
+    // centre lies on a boundary) after, each in order of first appearance.
+    let mut order: Vec<usize> = (0..outcomes.len()).collect();
+    order.sort_by_key(|&i| outcomes[i].degenerate);
+    let mut new_id = vec![0; outcomes.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_id[old] = new;
+    }
+    let outcomes: Vec<Outcome> = order.iter().map(|&i| outcomes[i].clone()).collect();
+    for row in &mut cells {
+        for c in row.iter_mut() {
+            *c = new_id[*c];
+        }
     }
     let mut curves = Vec::new();
     for (k, c) in coefficients.into_iter().enumerate() {
@@ -531,7 +565,8 @@ mod tests {
 
     fn region_of(r: &LineRegions, v: Rational) -> &Region {
         let inside = |g: &&Region| {
-            (g.from < v || g.from == v && g.from_included) && (v < g.to || v == g.to && g.to_included)
+            (g.from < v || g.from == v && g.from_included)
+                && (v < g.to || v == g.to && g.to_included)
         };
         let found: Vec<&Region> = r.regions.iter().filter(inside).collect();
         assert_eq!(found.len(), 1, "{v} lies in exactly one region: {r:?}");
@@ -548,16 +583,25 @@ mod tests {
             .map(|g| (g.interval(), g.outcome.words()))
             .collect();
         assert_eq!(shown.len(), 5, "{shown:?}");
-        assert_eq!(shown[0], ("[0, 1/2)".into(), "Big waits, small presses".into()));
+        assert_eq!(
+            shown[0],
+            ("[0, 1/2)".into(), "Big waits, small presses".into())
+        );
         assert_eq!(shown[1].0, "{1/2}");
         assert_eq!(shown[2], ("(1/2, 3/4)".into(), "Both press".into()));
         assert_eq!(shown[3].0, "{3/4}");
-        assert_eq!(shown[4], ("(3/4, 1]".into(), "Big presses, small waits".into()));
+        assert_eq!(
+            shown[4],
+            ("(3/4, 1]".into(), "Big presses, small waits".into())
+        );
         assert!(r.regions[1].outcome.continuum && r.regions[1].outcome.degenerate);
         let b: Vec<Rational> = r.boundaries.iter().map(|b| b.value).collect();
         assert_eq!(b, vec![q("1/2"), q("3/4")]);
         assert!(r.boundaries.iter().all(|b| b.changes));
-        assert_eq!(INCENTIVES[r.boundaries[0].incentives[0]].0, "big_when_small_presses");
+        assert_eq!(
+            INCENTIVES[r.boundaries[0].incentives[0]].0,
+            "big_when_small_presses"
+        );
     }
 
     #[test]
@@ -582,9 +626,18 @@ mod tests {
             let n = 240;
             for k in 0..=n {
                 let v = lo
-                    .add(hi.sub(lo).unwrap().mul(Rational::new(k, n).unwrap()).unwrap())
+                    .add(
+                        hi.sub(lo)
+                            .unwrap()
+                            .mul(Rational::new(k, n).unwrap())
+                            .unwrap(),
+                    )
                     .unwrap();
-                assert_eq!(region_of(&r, v).outcome, direct(&base, p, v), "{preset} {p} = {v}");
+                assert_eq!(
+                    region_of(&r, v).outcome,
+                    direct(&base, p, v),
+                    "{preset} {p} = {v}"
+                );
             }
             for b in &r.boundaries {
                 assert_eq!(region_of(&r, b.value).outcome, direct(&base, p, b.value));
@@ -648,11 +701,19 @@ mod tests {
         )
         .unwrap();
         assert!(m.outcomes.iter().any(|o| o.words() == "Both press"));
-        let same = region_map(&base, &axis("food", "0", "1", 4), &axis("food", "0", "2", 4));
+        let same = region_map(
+            &base,
+            &axis("food", "0", "1", 4),
+            &axis("food", "0", "2", 4),
+        );
         assert!(matches!(same, Err(SweepError::SameParameter(_))));
         let out_of_range = line_regions(&base, &axis("both_press", "0", "2", 4));
         assert!(matches!(out_of_range, Err(SweepError::Pigs(_))));
-        let big = region_map(&base, &axis("food", "0", "1", 401), &axis("cost", "0", "1", 4));
+        let big = region_map(
+            &base,
+            &axis("food", "0", "1", 401),
+            &axis("cost", "0", "1", 4),
+        );
         assert!(matches!(big, Err(SweepError::Grid)));
     }
 }

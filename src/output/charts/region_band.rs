@@ -211,13 +211,21 @@ mod tests {
             title: "Boxed pigs: which equilibrium holds where",
             x_label: "both_press",
             range: (0.0, 1.0),
-            intervals: &[(0.0, 0.5, 0), (0.5, 0.51, 1), (0.51, 0.75, 1), (0.75, 1.0, 2)],
+            intervals: &[
+                (0.0, 0.5, 0),
+                (0.5, 0.51, 1),
+                (0.51, 0.75, 1),
+                (0.75, 1.0, 2),
+            ],
             categories: &names,
             boundaries: &boundaries,
             notes: &notes,
         };
         draw_region_band(&dir.join("band"), &chart).expect("band");
-        check_files(&dir.join("band"), "Boxed pigs: which equilibrium holds where");
+        check_files(
+            &dir.join("band"),
+            "Boxed pigs: which equilibrium holds where",
+        );
         let svg = std::fs::read_to_string(with_suffix(&dir.join("band"), "svg")).unwrap();
         assert!(svg.contains("51/100") && svg.contains("Both press"));
         // Empty and degenerate input does not panic.

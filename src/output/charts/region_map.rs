@@ -13,9 +13,7 @@ use super::canvas::{
 use super::font::{ensure_fonts, text_width};
 use super::palette::category_colour;
 use super::scale::{fmt_num, nice_ticks};
-use super::style::{
-    BLACK, FRAME, LABEL_SIZE, MARGIN, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
-};
+use super::style::{BLACK, FRAME, LABEL_SIZE, MARGIN, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE};
 use super::{ChartError, RegionMapChart};
 
 const PLOT: f64 = 640.0;
@@ -132,7 +130,12 @@ impl Scene for MapScene<'_> {
                 c.line(&points, BLACK, 2)?;
             }
         }
-        c.stroke_rect((self.x0, self.y0), (self.x0 + PLOT, self.y0 + PLOT), FRAME, 1)?;
+        c.stroke_rect(
+            (self.x0, self.y0),
+            (self.x0 + PLOT, self.y0 + PLOT),
+            FRAME,
+            1,
+        )?;
         let y1 = self.y0 + PLOT;
         for &t in &self.x_ticks.0 {
             let x = self.px(t);
@@ -154,10 +157,7 @@ impl Scene for MapScene<'_> {
         }
         c.text(
             self.chart.x_label,
-            (
-                self.x0 + PLOT / 2.0,
-                y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
-            ),
+            (self.x0 + PLOT / 2.0, y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0),
             Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
         )?;
         c.text(
@@ -188,11 +188,7 @@ impl Scene for MapScene<'_> {
         }
         if !self.chart.curves.is_empty() {
             let y = self.y0 + k as f64 * (LEGEND_SIZE + ROW_GAP) + LEGEND_SIZE / 2.0;
-            c.line(
-                &[(self.legend_x, y), (self.legend_x + 28.0, y)],
-                BLACK,
-                2,
-            )?;
+            c.line(&[(self.legend_x, y), (self.legend_x + 28.0, y)], BLACK, 2)?;
             c.text(
                 self.chart.curve_label,
                 (self.legend_x + 38.0, y),
@@ -213,7 +209,19 @@ mod tests {
         let dir = out_dir("region_map");
         let names = strings(&["Both press", "Big presses, small waits", "Both wait"]);
         let cells: Vec<Vec<usize>> = (0..20)
-            .map(|iy| (0..30).map(|ix| if ix > iy { 0 } else if ix * 2 > iy { 1 } else { 2 }).collect())
+            .map(|iy| {
+                (0..30)
+                    .map(|ix| {
+                        if ix > iy {
+                            0
+                        } else if ix * 2 > iy {
+                            1
+                        } else {
+                            2
+                        }
+                    })
+                    .collect()
+            })
             .collect();
         let curves = vec![vec![(0.0, 0.0), (10.0, 5.0)]];
         let chart = RegionMapChart {
