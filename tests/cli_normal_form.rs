@@ -556,3 +556,58 @@ fn bad_game_files_and_sweeps_in_scenarios_exit_2() {
     assert!(!dir.join("out").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn both_press_default_is_documented_and_survives_a_rerun() {
+    let v = json(&["pigs", "--preset", "textbook", "--both-press", "default"]);
+    assert_eq!(v["parameters"]["both_press"], "3/4");
+    assert_eq!(v["parameters"]["both_press_is_default"], true);
+    assert_eq!(
+        v["parameters"]["both_press_default_rule"],
+        "(big_presses + small_presses) / 2"
+    );
+    let (code, out, _) = run(&["pigs", "--preset", "seed"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("is the documented default"), "{out}");
+    let (_, help, _) = run(&["pigs", "--help"]);
+    assert!(help.contains("documented default"), "{help}");
+    // A sweep over a share: the default follows the midpoint, and the
+    // resolved scenario says `both_press = "default"` so a rerun agrees.
+    let dir = std::env::temp_dir().join(format!("dilemma-nf-default-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("share.toml");
+    std::fs::write(
+        &path,
+        "name = \"share\"\nkind = \"pigs\"\n[game]\npreset = \"seed\"\n[sweep]\nparameter = \"big_presses\"\nsteps = 4\n[output]\ncharts = false\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.join("a").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("both_press follows its documented default"),
+        "{out}"
+    );
+    let resolved = dir.join("a/share/scenario.toml");
+    assert!(
+        std::fs::read_to_string(&resolved)
+            .unwrap()
+            .contains("both_press = \"default\"")
+    );
+    let (code, _, err) = run(&[
+        "run",
+        resolved.to_str().unwrap(),
+        "--out",
+        dir.join("b").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let a = std::fs::read_to_string(dir.join("a/share/regions.csv")).unwrap();
+    let b = std::fs::read_to_string(dir.join("b/share/regions.csv")).unwrap();
+    assert_eq!(a, b);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -6,13 +6,14 @@
 use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json, report};
 use crate::dilemmas::pigs::PigsGame;
-use crate::dilemmas::pigs::game::{BOTH_PRESS_DEFAULT, PARAMETERS};
+use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS, line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::normal_form::rational::Rational;
-use crate::output::pigs_files::{default_note, map_json, map_text, regions_json, regions_text};
+use crate::output::pigs_files::{
+    default_note, default_sentence, map_json, map_text, parameters_json, regions_json, regions_text,
+};
 use clap::Args;
-use serde_json::json;
 
 /// Options of `dilemma pigs`.
 #[derive(Args, Debug)]
@@ -34,7 +35,7 @@ pub struct PigsArgs {
     pub small_presses: Option<String>,
     /// Big pig's share when both press. The seeds leave it open; the documented
     /// default is the midpoint (big_presses + small_presses) / 2 (the textbook
-    /// preset states its own 7/10).
+    /// preset states its own 7/10; `default` asks for the midpoint).
     #[arg(long)]
     pub both_press: Option<String>,
     /// Sweep a parameter: NAME:FROM:TO:STEPS, e.g. both_press:0:1:20 (exact
@@ -65,11 +66,16 @@ pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
     let cost = number("cost", &args.cost)?.unwrap_or(base.cost);
     let a = number("big-presses", &args.big_presses)?;
     let b = number("small-presses", &args.small_presses)?;
-    let d = number("both-press", &args.both_press)?;
+    let named_default = args.both_press.as_deref() == Some("default");
+    let d = if named_default {
+        None
+    } else {
+        number("both-press", &args.both_press)?
+    };
     let shares_changed = a.is_some() || b.is_some();
     let both = match d {
         Some(d) => Some(d),
-        None if base.both_press_defaulted || shares_changed => None,
+        None if named_default || base.both_press_defaulted || shares_changed => None,
         None => Some(base.both_press),
     };
     PigsGame::new(
@@ -140,12 +146,7 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
     }
     if args.json {
         let mut v = analysis_json(&analysis);
-        v["parameters"] = json!({
-            "food": game.food.to_string(), "cost": game.cost.to_string(),
-            "big_presses": game.big_presses.to_string(), "small_presses": game.small_presses.to_string(),
-            "both_press": game.both_press.to_string(), "both_press_is_default": game.both_press_defaulted,
-            "both_press_default_rule": BOTH_PRESS_DEFAULT,
-        });
+        v["parameters"] = parameters_json(&game);
         if let Some((r, points)) = &line {
             v["sweep"] = regions_json(r, Some(points));
         }
@@ -155,11 +156,8 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
         println!("{v:#}");
     } else {
         print!("{}", report(&analysis));
-        if game.both_press_defaulted {
-            println!(
-                "(The both-press share {} is the documented default, {BOTH_PRESS_DEFAULT}: the seeds leave it open.)",
-                game.both_press
-            );
+        if let Some(line) = default_sentence(&game) {
+            println!("{line}");
         }
         if let Some((r, _)) = &line {
             print!("\n{}", regions_text(r, note.as_deref()));

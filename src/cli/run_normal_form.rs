@@ -18,8 +18,8 @@ use crate::normal_form::nfg::write_nfg;
 use crate::output::atomic::StagingDir;
 use crate::output::charts::{LineChart, Series, draw_line_chart};
 use crate::output::pigs_files::{
-    default_note, draw_map, draw_regions, map_json, map_text, regions_json, regions_text,
-    write_map_csvs, write_regions_csv, write_sweep_csv,
+    default_note, default_sentence, draw_map, draw_regions, map_json, map_text, parameters_json,
+    regions_json, regions_text, write_map_csvs, write_regions_csv, write_sweep_csv,
 };
 use crate::scenario::Scenario;
 use crate::scenario::normal_form::{NormalFormScenario, Study};
@@ -60,6 +60,8 @@ pub fn run_normal_form(
                 move |e: std::io::Error| failed("cannot write", &path, e)
             };
             let note = default_note(game, axes);
+            summary["parameters"] = parameters_json(game);
+            sweep_text = default_sentence(game).map(|s| s + "\n");
             match axes.as_slice() {
                 [x] => {
                     let points = sweep(game, &x.parameter, x.from, x.to, x.steps).map_err(bad)?;
@@ -69,7 +71,8 @@ pub fn run_normal_form(
                     write_regions_csv(&staging.file("regions.csv"), &regions)
                         .map_err(io("regions.csv"))?;
                     summary["sweep"] = regions_json(&regions, None);
-                    sweep_text = Some(regions_text(&regions, note.as_deref()));
+                    let text = regions_text(&regions, note.as_deref());
+                    sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
                     if scenario.charts {
                         draw_regions(&staging.file("regions"), &regions, note.as_deref())
                             .map_err(chart_err)?;
@@ -79,7 +82,8 @@ pub fn run_normal_form(
                     let map = region_map(game, x, y).map_err(bad)?;
                     write_map_csvs(staging.path(), &map).map_err(io("region_map.csv"))?;
                     summary["region_map"] = map_json(&map);
-                    sweep_text = Some(map_text(&map, note.as_deref()));
+                    let text = map_text(&map, note.as_deref());
+                    sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
                     if scenario.charts {
                         draw_map(&staging.file("region_map"), &map).map_err(chart_err)?;
                     }
@@ -210,7 +214,7 @@ pub fn run_normal_form(
     } else if !args.quiet {
         print!("{}", crate::cli::game_cmd::report(&analysis));
         if let Some(t) = &sweep_text {
-            print!("\n{t}");
+            print!("{t}");
         }
         println!("results written to {}/", shown(&folder));
     }

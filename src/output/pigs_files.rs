@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::dilemmas::pigs::PigsGame;
-use crate::dilemmas::pigs::game::parameter_meaning;
+use crate::dilemmas::pigs::game::{BOTH_PRESS_DEFAULT, parameter_meaning};
 use crate::dilemmas::pigs::outcome::{INCENTIVES, Outcome};
 use crate::dilemmas::pigs::regions::{Axis, LineRegions, RegionMap};
 use crate::dilemmas::pigs::sweep::SweepPoint;
@@ -41,6 +41,27 @@ fn outcome_json(o: &Outcome) -> Value {
         "mixed": o.mixed,
         "continuum": o.continuum,
         "degenerate": o.degenerate,
+    })
+}
+
+/// The game's parameters as JSON (`parameters` of `dilemma pigs --json`
+/// and of a pigs run's `analysis.json`).
+pub fn parameters_json(game: &PigsGame) -> Value {
+    json!({
+        "food": game.food.to_string(), "cost": game.cost.to_string(),
+        "big_presses": game.big_presses.to_string(), "small_presses": game.small_presses.to_string(),
+        "both_press": game.both_press.to_string(), "both_press_is_default": game.both_press_defaulted,
+        "both_press_default_rule": BOTH_PRESS_DEFAULT,
+    })
+}
+
+/// The sentence printed when the both-press share is the documented default.
+pub fn default_sentence(game: &PigsGame) -> Option<String> {
+    game.both_press_defaulted.then(|| {
+        format!(
+            "(The both-press share {} is the documented default, {BOTH_PRESS_DEFAULT}: the seeds leave it open.)",
+            game.both_press
+        )
     })
 }
 

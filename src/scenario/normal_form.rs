@@ -11,6 +11,7 @@
 //! [game]
 //! preset = "seed-modified"           # seed | seed-modified | textbook (default textbook)
 //! both_press = "5/8"                 # optional overrides: food, cost, big_presses, small_presses, both_press
+//!                                    # (both_press = "default": the documented (big_presses + small_presses) / 2)
 //! [sweep]                            # optional: exact regions over one parameter
 //! parameter = "both_press"           # food | cost | big_presses | small_presses | both_press
 //! from = 0                           # default 0
@@ -141,7 +142,14 @@ impl NormalFormScenario {
                 game.insert("cost".into(), s(&p.cost));
                 game.insert("big_presses".into(), s(&p.big_presses));
                 game.insert("small_presses".into(), s(&p.small_presses));
-                game.insert("both_press".into(), s(&p.both_press));
+                game.insert(
+                    "both_press".into(),
+                    if p.both_press_defaulted {
+                        "default".into()
+                    } else {
+                        s(&p.both_press)
+                    },
+                );
                 let axis_table = |a: &Axis| {
                     let mut t = toml::Table::new();
                     t.insert("parameter".into(), a.parameter.clone().into());
@@ -259,10 +267,24 @@ pub fn read_normal_form(
             let cost = rational(&mut game, "cost")?.unwrap_or(base.cost);
             let a = rational(&mut game, "big_presses")?;
             let b = rational(&mut game, "small_presses")?;
-            let d = rational(&mut game, "both_press")?;
+            let named_default = matches!(
+                game.value("both_press").map(|v| v.get_ref()),
+                Some(DeValue::String(s)) if s.as_ref() == "default"
+            );
+            let d = if named_default {
+                None
+            } else {
+                rational(&mut game, "both_press")?
+            };
             let both = match d {
                 Some(d) => Some(d),
-                None if base.both_press_defaulted || a.is_some() || b.is_some() => None,
+                None if named_default
+                    || base.both_press_defaulted
+                    || a.is_some()
+                    || b.is_some() =>
+                {
+                    None
+                }
                 None => Some(base.both_press),
             };
             let g = PigsGame::new(
