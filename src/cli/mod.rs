@@ -47,7 +47,7 @@ pub enum Command {
     Guess(guess_cmd::GuessArgs),
     /// Normal-form analysis of a preset or a game file (.toml or Gambit .nfg).
     Game(game_cmd::GameArgs),
-    /// Boxed pigs: dominance, equilibria in words, and a parameter sweep.
+    /// Boxed pigs: dominance, equilibria in words, exact equilibrium regions over one or two parameters.
     Pigs(pigs_cmd::PigsArgs),
     /// Traveler's dilemma: equilibrium by elimination, best-response dynamics, logit QRE.
     Travelers(travelers_cmd::TravelersArgs),

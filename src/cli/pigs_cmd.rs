@@ -1,15 +1,19 @@
 //! `dilemma pigs`: the boxed pigs game from a preset or parameters, the
 //! analysis in words (or `--json` with the `dilemma game` keys plus the
-//! parameters), and an optional sweep over one parameter.
+//! parameters), and an optional sweep over one parameter (exact regions)
+//! or two (a region map).
 
 use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json, report};
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
-use crate::dilemmas::pigs::sweep::{SweepPoint, sweep};
+use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS, line_regions, region_map};
+use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::normal_form::rational::Rational;
+use crate::output::pigs_files::{
+    default_note, default_sentence, map_json, map_text, parameters_json, regions_json, regions_text,
+};
 use clap::Args;
-use serde_json::json;
 
 /// Options of `dilemma pigs`.
 #[derive(Args, Debug)]
@@ -29,12 +33,16 @@ pub struct PigsArgs {
     /// Big pig's share when only the small pig presses.
     #[arg(long)]
     pub small_presses: Option<String>,
-    /// Big pig's share when both press (default: the preset's, else (big_presses + small_presses) / 2).
+    /// Big pig's share when both press. The seeds leave it open; the documented
+    /// default is the midpoint (big_presses + small_presses) / 2 (the textbook
+    /// preset states its own 7/10; `default` asks for the midpoint).
     #[arg(long)]
     pub both_press: Option<String>,
-    /// Sweep one parameter: NAME:FROM:TO:STEPS, e.g. both_press:0:1:20.
+    /// Sweep a parameter: NAME:FROM:TO:STEPS, e.g. both_press:0:1:20 (exact
+    /// region boundaries); give it twice for a 2-D region map (STEPS cells per
+    /// axis), e.g. --sweep food:0:20:40 --sweep cost:0:10:40.
     #[arg(long)]
-    pub sweep: Option<String>,
+    pub sweep: Vec<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -58,11 +66,16 @@ pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
     let cost = number("cost", &args.cost)?.unwrap_or(base.cost);
     let a = number("big-presses", &args.big_presses)?;
     let b = number("small-presses", &args.small_presses)?;
-    let d = number("both-press", &args.both_press)?;
+    let named_default = args.both_press.as_deref() == Some("default");
+    let d = if named_default {
+        None
+    } else {
+        number("both-press", &args.both_press)?
+    };
     let shares_changed = a.is_some() || b.is_some();
     let both = match d {
         Some(d) => Some(d),
-        None if base.both_press_defaulted || shares_changed => None,
+        None if named_default || base.both_press_defaulted || shares_changed => None,
         None => Some(base.both_press),
     };
     PigsGame::new(
@@ -76,10 +89,10 @@ pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
 }
 
 /// Parses NAME:FROM:TO:STEPS.
-pub fn parse_sweep(spec: &str) -> Result<(String, Rational, Rational, u32), CliError> {
+pub fn parse_sweep(spec: &str) -> Result<Axis, CliError> {
     let bad = || {
         CliError::BadInput(format!(
-            "--sweep `{spec}`: expected NAME:FROM:TO:STEPS with NAME one of {}, FROM < TO and 1 to 1000 steps",
+            "--sweep `{spec}`: expected NAME:FROM:TO:STEPS with NAME one of {}, FROM < TO and 1 to 1000 steps (at most {MAX_MAP_STEPS} per axis of a 2-D map)",
             PARAMETERS.join(", ")
         ))
     };
@@ -93,19 +106,12 @@ pub fn parse_sweep(spec: &str) -> Result<(String, Rational, Rational, u32), CliE
     if from >= to || steps == 0 || steps > 1000 {
         return Err(bad());
     }
-    Ok((parts[0].to_string(), from, to, steps))
-}
-
-/// Merges consecutive sweep points with the same label into regions.
-pub fn regions(points: &[SweepPoint]) -> Vec<(Rational, Rational, String)> {
-    let mut out: Vec<(Rational, Rational, String)> = Vec::new();
-    for p in points {
-        match out.last_mut() {
-            Some(last) if last.2 == p.label => last.1 = p.value,
-            _ => out.push((p.value, p.value, p.label.clone())),
-        }
-    }
-    out
+    Ok(Axis {
+        parameter: parts[0].to_string(),
+        from,
+        to,
+        steps,
+    })
 }
 
 /// Runs `dilemma pigs`.
@@ -115,43 +121,49 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
         .bimatrix()
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let analysis = analyse_game(&matrix)?;
-    let swept = match &args.sweep {
-        Some(spec) => {
-            let (name, from, to, steps) = parse_sweep(spec)?;
-            let points = sweep(&game, &name, from, to, steps)
-                .map_err(|e| CliError::BadInput(format!("--sweep: {e}")))?;
-            Some((name, points))
+    if args.sweep.len() > 2 {
+        return Err(CliError::BadInput(format!(
+            "--sweep: given {} times; give it once (a 1-D sweep) or twice (a 2-D region map)",
+            args.sweep.len()
+        )));
+    }
+    let axes = args
+        .sweep
+        .iter()
+        .map(|s| parse_sweep(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let bad = |e: SweepError| CliError::BadInput(format!("--sweep: {e}"));
+    let note = default_note(&game, &axes);
+    let mut line = None;
+    let mut map = None;
+    match axes.as_slice() {
+        [x] => {
+            let points = sweep(&game, &x.parameter, x.from, x.to, x.steps).map_err(bad)?;
+            line = Some((line_regions(&game, x).map_err(bad)?, points));
         }
-        None => None,
-    };
+        [x, y] => map = Some(region_map(&game, x, y).map_err(bad)?),
+        _ => {}
+    }
     if args.json {
         let mut v = analysis_json(&analysis);
-        v["parameters"] = json!({
-            "food": game.food.to_string(), "cost": game.cost.to_string(),
-            "big_presses": game.big_presses.to_string(), "small_presses": game.small_presses.to_string(),
-            "both_press": game.both_press.to_string(), "both_press_is_default": game.both_press_defaulted,
-        });
-        if let Some((name, points)) = &swept {
-            v["sweep"] = json!({
-                "parameter": name,
-                "points": points.iter().map(|p| json!({"value": p.value.to_string(), "equilibria": p.label, "degenerate": p.degenerate})).collect::<Vec<_>>(),
-                "regions": regions(points).iter().map(|(a, b, l)| json!({"from": a.to_string(), "to": b.to_string(), "equilibria": l})).collect::<Vec<_>>(),
-            });
+        v["parameters"] = parameters_json(&game);
+        if let Some((r, points)) = &line {
+            v["sweep"] = regions_json(r, Some(points));
+        }
+        if let Some(m) = &map {
+            v["region_map"] = map_json(m);
         }
         println!("{v:#}");
     } else {
         print!("{}", report(&analysis));
-        if game.both_press_defaulted {
-            println!(
-                "(The both-press share {} is the documented default: the midpoint of the two one-presser shares.)",
-                game.both_press
-            );
+        if let Some(line) = default_sentence(&game) {
+            println!("{line}");
         }
-        if let Some((name, points)) = &swept {
-            println!("\nSweep of {name}: which equilibria hold where");
-            for (a, b, l) in regions(points) {
-                println!("  {name} from {a} to {b}: {l}");
-            }
+        if let Some((r, _)) = &line {
+            print!("\n{}", regions_text(r, note.as_deref()));
+        }
+        if let Some(m) = &map {
+            print!("\n{}", map_text(m, note.as_deref()));
         }
     }
     Ok(())

@@ -1,21 +1,26 @@
 //! `dilemma run` for the `game`, `pigs` and `travelers` kinds: compute,
 //! then write the results folder atomically: `analysis.json` (the same
-//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (`sweep.csv` for
-//! pigs; `qre_branch.csv`, `qre_by_bonus.csv`, `best_response.csv` for
-//! travelers), charts (pigs: `regions` — which equilibrium holds where;
+//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (pigs: `sweep.csv`
+//! and `regions.csv` for a 1-D sweep, `region_map.csv` and `boundaries.csv`
+//! for a 2-D one; travelers: `qre_branch.csv`, `qre_by_bonus.csv`,
+//! `best_response.csv`), charts (pigs: `regions` band or `region_map`;
 //! travelers: `mean_claim_by_bonus`, `qre_branch`), `scenario.toml`, `run.json`.
 
 use crate::cli::game_cmd::{analyse_game, analysis_json};
-use crate::cli::pigs_cmd::regions;
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::failed;
 use crate::cli::{CliError, shown};
-use crate::dilemmas::pigs::sweep::sweep;
+use crate::dilemmas::pigs::regions::{line_regions, region_map};
+use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::dilemmas::travelers::dynamics::best_response_path;
 use crate::dilemmas::travelers::qre::{qre_at, trace};
 use crate::normal_form::nfg::write_nfg;
 use crate::output::atomic::StagingDir;
 use crate::output::charts::{LineChart, Series, draw_line_chart};
+use crate::output::pigs_files::{
+    default_note, default_sentence, draw_map, draw_regions, map_json, map_text, parameters_json,
+    regions_json, regions_text, write_map_csvs, write_regions_csv, write_sweep_csv,
+};
 use crate::scenario::Scenario;
 use crate::scenario::normal_form::{NormalFormScenario, Study};
 use serde_json::json;
@@ -45,74 +50,47 @@ pub fn run_normal_form(
     };
     let analysis = analyse_game(&matrix)?;
     let mut summary = analysis_json(&analysis);
+    let mut sweep_text: Option<String> = None;
     match &scenario.study {
         Study::Game(_) => {}
-        Study::Pigs(game, Some((name, from, to, steps))) => {
-            let points = sweep(game, name, *from, *to, *steps)
-                .map_err(|e| CliError::BadInput(format!("{}: sweep: {e}", scenario.name)))?;
-            let mut csv = format!("{name},value_decimal,equilibria,degenerate\n");
-            for p in &points {
-                csv.push_str(&format!(
-                    "{},{},\"{}\",{}\n",
-                    p.value,
-                    p.value.to_f64(),
-                    p.label,
-                    p.degenerate
-                ));
-            }
-            write("sweep.csv", &csv)?;
-            let regs = regions(&points);
-            summary["sweep"] = json!({"parameter": name, "regions": regs.iter().map(|(a, b, l)| json!({"from": a.to_string(), "to": b.to_string(), "equilibria": l})).collect::<Vec<_>>()});
-            if scenario.charts {
-                let mut labels: Vec<String> = Vec::new();
-                for p in &points {
-                    if !labels.contains(&p.label) {
-                        labels.push(p.label.clone());
+        Study::Pigs(game, axes) => {
+            let bad = |e: SweepError| CliError::BadInput(format!("{}: sweep: {e}", scenario.name));
+            let io = |name: &str| {
+                let path = destination.join(name);
+                move |e: std::io::Error| failed("cannot write", &path, e)
+            };
+            let note = default_note(game, axes);
+            summary["parameters"] = parameters_json(game);
+            sweep_text = default_sentence(game).map(|s| s + "\n");
+            match axes.as_slice() {
+                [x] => {
+                    let points = sweep(game, &x.parameter, x.from, x.to, x.steps).map_err(bad)?;
+                    let regions = line_regions(game, x).map_err(bad)?;
+                    write_sweep_csv(&staging.file("sweep.csv"), &x.parameter, &points)
+                        .map_err(io("sweep.csv"))?;
+                    write_regions_csv(&staging.file("regions.csv"), &regions)
+                        .map_err(io("regions.csv"))?;
+                    summary["sweep"] = regions_json(&regions, None);
+                    let text = regions_text(&regions, note.as_deref());
+                    sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
+                    if scenario.charts {
+                        draw_regions(&staging.file("regions"), &regions, note.as_deref())
+                            .map_err(chart_err)?;
                     }
                 }
-                let data: Vec<Vec<(f64, f64)>> = labels
-                    .iter()
-                    .enumerate()
-                    .map(|(k, l)| {
-                        points
-                            .iter()
-                            .map(|p| {
-                                (
-                                    p.value.to_f64(),
-                                    if &p.label == l {
-                                        (k + 1) as f64
-                                    } else {
-                                        f64::NAN
-                                    },
-                                )
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let title = format!("Boxed pigs: which equilibria hold where ({name})");
-                draw_line_chart(
-                    &staging.file("regions"),
-                    &LineChart {
-                        title: &title,
-                        x_label: name,
-                        y_label: "equilibrium set (numbered as in the legend)",
-                        series: labels
-                            .iter()
-                            .zip(&data)
-                            .enumerate()
-                            .map(|(k, (l, d))| Series {
-                                name: format!("{}: {l}", k + 1),
-                                points: d,
-                            })
-                            .collect(),
-                        steps: false,
-                        y_from_zero: true,
-                    },
-                )
-                .map_err(chart_err)?;
+                [x, y] => {
+                    let map = region_map(game, x, y).map_err(bad)?;
+                    write_map_csvs(staging.path(), &map).map_err(io("region_map.csv"))?;
+                    summary["region_map"] = map_json(&map);
+                    let text = map_text(&map, note.as_deref());
+                    sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
+                    if scenario.charts {
+                        draw_map(&staging.file("region_map"), &map).map_err(chart_err)?;
+                    }
+                }
+                _ => {}
             }
         }
-        Study::Pigs(_, None) => {}
         Study::Travelers(game, lambda, lambda_max, bonuses) => {
             let path =
                 best_response_path(game, game.high).map_err(|e| CliError::Failed(e.to_string()))?;
@@ -235,6 +213,9 @@ pub fn run_normal_form(
         );
     } else if !args.quiet {
         print!("{}", crate::cli::game_cmd::report(&analysis));
+        if let Some(t) = &sweep_text {
+            print!("{t}");
+        }
         println!("results written to {}/", shown(&folder));
     }
     Ok(())

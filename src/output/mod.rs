@@ -8,6 +8,7 @@ pub mod charts;
 pub mod evolution_files;
 pub mod guess_files;
 pub mod impartial_files;
+pub mod pigs_files;
 pub mod pirates_files;
 pub mod tournament_charts;
 pub mod tournament_files;

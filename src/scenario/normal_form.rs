@@ -2,6 +2,8 @@
 //!
 //! ```toml
 //! kind = "game"
+//! game = "games/stag-hunt.toml"      # a game file (.toml or Gambit .nfg) relative to
+//!                                    # this file's folder, or a preset name; or a table:
 //! [game]
 //! preset = "battle-of-the-sexes"     # or the fields of a TOML game file (rows, cols, ...)
 //!
@@ -9,11 +11,14 @@
 //! [game]
 //! preset = "seed-modified"           # seed | seed-modified | textbook (default textbook)
 //! both_press = "5/8"                 # optional overrides: food, cost, big_presses, small_presses, both_press
-//! [sweep]                            # optional
-//! parameter = "both_press"
-//! from = 0
-//! to = 1
-//! steps = 40
+//!                                    # (both_press = "default": the documented (big_presses + small_presses) / 2)
+//! [sweep]                            # optional: exact regions over one parameter
+//! parameter = "both_press"           # food | cost | big_presses | small_presses | both_press
+//! from = 0                           # default 0
+//! to = 1                             # default 1
+//! steps = 40                         # grid of sweep.csv (default 20, at most 1000)
+//! # or a 2-D region map: [sweep.x] and [sweep.y], each with the four fields
+//! # above (steps = cells along that axis, default 20, at most 400).
 //!
 //! kind = "travelers"
 //! [game]
@@ -30,11 +35,14 @@
 use crate::cli::game_cmd::preset;
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
+use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS};
 use crate::dilemmas::travelers::TravelersGame;
 use crate::normal_form::game::Bimatrix;
+use crate::normal_form::nfg::read_nfg;
 use crate::normal_form::rational::Rational;
 use crate::scenario::error::ScenarioError;
-use crate::scenario::game_file::read_game_table;
+use crate::scenario::error::Source;
+use crate::scenario::game_file::{parse_game_file, read_game_table};
 use crate::scenario::reader::TableReader;
 use toml::de::DeValue;
 
@@ -43,8 +51,9 @@ use toml::de::DeValue;
 pub enum Study {
     /// A bimatrix game.
     Game(Bimatrix),
-    /// Boxed pigs with an optional sweep (parameter, from, to, steps).
-    Pigs(PigsGame, Option<(String, Rational, Rational, u32)>),
+    /// Boxed pigs with no sweep, a 1-D sweep (one axis) or a 2-D region map
+    /// (two axes: horizontal, vertical).
+    Pigs(PigsGame, Vec<Axis>),
     /// Traveler's dilemma with QRE settings (lambda, lambda_max, bonuses).
     Travelers(TravelersGame, f64, f64, Vec<Rational>),
 }
@@ -60,6 +69,8 @@ pub struct NormalFormScenario {
     pub study: Study,
     /// Draw charts.
     pub charts: bool,
+    /// The game file named by `game = "..."`, as written in the scenario.
+    pub game_file: Option<String>,
 }
 
 fn rational(t: &mut TableReader<'_>, key: &str) -> Result<Option<Rational>, ScenarioError> {
@@ -131,14 +142,33 @@ impl NormalFormScenario {
                 game.insert("cost".into(), s(&p.cost));
                 game.insert("big_presses".into(), s(&p.big_presses));
                 game.insert("small_presses".into(), s(&p.small_presses));
-                game.insert("both_press".into(), s(&p.both_press));
-                if let Some((name, from, to, steps)) = sweep {
+                game.insert(
+                    "both_press".into(),
+                    if p.both_press_defaulted {
+                        "default".into()
+                    } else {
+                        s(&p.both_press)
+                    },
+                );
+                let axis_table = |a: &Axis| {
                     let mut t = toml::Table::new();
-                    t.insert("parameter".into(), name.clone().into());
-                    t.insert("from".into(), s(from));
-                    t.insert("to".into(), s(to));
-                    t.insert("steps".into(), toml::Value::Integer(i64::from(*steps)));
-                    top.insert("sweep".into(), toml::Value::Table(t));
+                    t.insert("parameter".into(), a.parameter.clone().into());
+                    t.insert("from".into(), s(&a.from));
+                    t.insert("to".into(), s(&a.to));
+                    t.insert("steps".into(), toml::Value::Integer(i64::from(a.steps)));
+                    t
+                };
+                match sweep.as_slice() {
+                    [a] => {
+                        top.insert("sweep".into(), toml::Value::Table(axis_table(a)));
+                    }
+                    [x, y] => {
+                        let mut t = toml::Table::new();
+                        t.insert("x".into(), toml::Value::Table(axis_table(x)));
+                        t.insert("y".into(), toml::Value::Table(axis_table(y)));
+                        top.insert("sweep".into(), toml::Value::Table(t));
+                    }
+                    _ => {}
                 }
             }
             Study::Travelers(g, lambda, lambda_max, bonuses) => {
@@ -159,7 +189,13 @@ impl NormalFormScenario {
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
         top.insert("output".into(), toml::Value::Table(output));
-        toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+        let text = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
+        match &self.game_file {
+            Some(f) => {
+                format!("# The game was read from {f}; it is written out in full below.\n{text}")
+            }
+            None => text,
+        }
     }
 }
 
@@ -171,6 +207,20 @@ pub fn read_normal_form(
     seed: u64,
 ) -> Result<NormalFormScenario, ScenarioError> {
     let _ = top.string("description")?;
+    if kind == "game"
+        && let Some(v) = top.value("game")
+        && let DeValue::String(spec) = v.get_ref()
+    {
+        let (g, file) = read_game_spec(top, spec, v.span().start)?;
+        let charts = read_output(top)?;
+        return Ok(NormalFormScenario {
+            name,
+            seed,
+            study: Study::Game(g),
+            charts,
+            game_file: file,
+        });
+    }
     let mut game = top.table("game")?.ok_or_else(|| {
         top.error(
             top.span().start,
@@ -217,10 +267,24 @@ pub fn read_normal_form(
             let cost = rational(&mut game, "cost")?.unwrap_or(base.cost);
             let a = rational(&mut game, "big_presses")?;
             let b = rational(&mut game, "small_presses")?;
-            let d = rational(&mut game, "both_press")?;
+            let named_default = matches!(
+                game.value("both_press").map(|v| v.get_ref()),
+                Some(DeValue::String(s)) if s.as_ref() == "default"
+            );
+            let d = if named_default {
+                None
+            } else {
+                rational(&mut game, "both_press")?
+            };
             let both = match d {
                 Some(d) => Some(d),
-                None if base.both_press_defaulted || a.is_some() || b.is_some() => None,
+                None if named_default
+                    || base.both_press_defaulted
+                    || a.is_some()
+                    || b.is_some() =>
+                {
+                    None
+                }
                 None => Some(base.both_press),
             };
             let g = PigsGame::new(
@@ -232,39 +296,8 @@ pub fn read_normal_form(
             )
             .map_err(|e| game.error(game.span().start, "game", e.to_string()))?;
             let sweep = match top.table("sweep")? {
-                None => None,
-                Some(mut s) => {
-                    let param = s.string("parameter")?.ok_or_else(|| {
-                        s.error(
-                            s.span().start,
-                            "parameter",
-                            format!("missing (allowed: {})", PARAMETERS.join(", ")),
-                        )
-                    })?;
-                    if !PARAMETERS.contains(&param.value.as_str()) {
-                        return Err(s.error(
-                            param.span.start,
-                            "parameter",
-                            format!(
-                                "unknown parameter `{}` (allowed: {})",
-                                param.value,
-                                PARAMETERS.join(", ")
-                            ),
-                        ));
-                    }
-                    let from = rational(&mut s, "from")?.unwrap_or(Rational::ZERO);
-                    let to = rational(&mut s, "to")?.unwrap_or(Rational::ONE);
-                    let steps = s.count("steps", 1)?.map_or(20, |c| c.value);
-                    if from >= to || steps > 1000 {
-                        return Err(s.error(
-                            s.span().start,
-                            "sweep",
-                            "needs from < to and 1 to 1000 steps",
-                        ));
-                    }
-                    s.finish()?;
-                    Some((param.value, from, to, steps))
-                }
+                None => Vec::new(),
+                Some(s) => read_sweep(s, &g)?,
             };
             Study::Pigs(g, sweep)
         }
@@ -323,15 +356,191 @@ pub fn read_normal_form(
         }
     };
     game.finish()?;
-    let mut charts = true;
-    if let Some(mut output) = top.table("output")? {
-        charts = output.boolean("charts")?.is_none_or(|b| b.value);
-        output.finish()?;
-    }
+    let charts = read_output(top)?;
     Ok(NormalFormScenario {
         name,
         seed,
         study,
         charts,
+        game_file: None,
     })
+}
+
+fn read_output(top: &mut TableReader<'_>) -> Result<bool, ScenarioError> {
+    let mut charts = true;
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        output.finish()?;
+    }
+    Ok(charts)
+}
+
+/// `game = "..."`: a preset name, or a game file (`.toml` or Gambit `.nfg`)
+/// relative to the scenario file's folder. Errors in the game file name the
+/// scenario's `game` field and the game file's own line and column.
+fn read_game_spec(
+    top: &TableReader<'_>,
+    spec: &str,
+    at: usize,
+) -> Result<(Bimatrix, Option<String>), ScenarioError> {
+    let lower = spec.to_ascii_lowercase();
+    let is_file = lower.ends_with(".toml") || lower.ends_with(".nfg");
+    if !is_file {
+        return match preset(spec) {
+            Ok(Some(g)) => Ok((g, None)),
+            Ok(None) => Err(top.error(
+                at,
+                "game",
+                format!(
+                    "unknown preset `{spec}` (allowed: {}; or a game file ending in .toml or .nfg, relative to the scenario's folder)",
+                    crate::cli::game_cmd::preset_names().join(", ")
+                ),
+            )),
+            Err(e) => Err(top.error(at, "game", e)),
+        };
+    }
+    let folder = top
+        .source()
+        .path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let path = folder.join(spec);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        top.error(
+            at,
+            "game",
+            format!(
+                "cannot read the game file {}: {e} (the path is relative to the scenario file's folder)",
+                path.display()
+            ),
+        )
+    })?;
+    let game = if lower.ends_with(".nfg") {
+        read_nfg(&text).map_err(|e| {
+            top.error(
+                at,
+                "game",
+                format!(
+                    "in the game file {}:{}:{}: {}",
+                    path.display(),
+                    e.line,
+                    e.column,
+                    e.message
+                ),
+            )
+        })?
+    } else {
+        let source = Source {
+            path: path.clone(),
+            text,
+        };
+        parse_game_file(&source)
+            .map_err(|e| top.error(at, "game", format!("in the game file {e}")))?
+    };
+    Ok((game, Some(spec.to_string())))
+}
+
+fn read_axis(
+    s: &mut TableReader<'_>,
+    max_steps: u32,
+    game: &PigsGame,
+) -> Result<Axis, ScenarioError> {
+    let param = s.string("parameter")?.ok_or_else(|| {
+        s.error(
+            s.span().start,
+            "parameter",
+            format!("missing (allowed: {})", PARAMETERS.join(", ")),
+        )
+    })?;
+    if !PARAMETERS.contains(&param.value.as_str()) {
+        return Err(s.error(
+            param.span.start,
+            "parameter",
+            format!(
+                "unknown parameter `{}` (allowed: {})",
+                param.value,
+                PARAMETERS.join(", ")
+            ),
+        ));
+    }
+    let mut ends = [Rational::ZERO, Rational::ONE];
+    for (key, slot) in [("from", 0), ("to", 1)] {
+        let at = s.value(key).map_or(s.span().start, |v| v.span().start);
+        if let Some(v) = rational(s, key)? {
+            ends[slot] = v;
+        }
+        if let Some(Err(e)) = game.with(&param.value, ends[slot]) {
+            return Err(s.error(
+                at,
+                key,
+                format!("{e} (the sweep must stay inside the allowed range)"),
+            ));
+        }
+    }
+    let [from, to] = ends;
+    let steps = match s.count("steps", 1)? {
+        Some(c) if c.value > max_steps => {
+            return Err(s.error(
+                c.span.start,
+                "steps",
+                format!("at most {max_steps}, got {}", c.value),
+            ));
+        }
+        Some(c) => c.value,
+        None => 20,
+    };
+    if from >= to {
+        return Err(s.error(
+            s.span().start,
+            "to",
+            format!("needs from < to, got from = {from}, to = {to}"),
+        ));
+    }
+    Ok(Axis {
+        parameter: param.value,
+        from,
+        to,
+        steps,
+    })
+}
+
+/// `[sweep]`: either the four fields of one axis, or `x` and `y` tables.
+fn read_sweep(mut s: TableReader<'_>, game: &PigsGame) -> Result<Vec<Axis>, ScenarioError> {
+    let x = s.table("x")?;
+    let y = s.table("y")?;
+    let axes = match (x, y) {
+        (None, None) => vec![read_axis(&mut s, 1000, game)?],
+        (Some(mut x), Some(mut y)) => {
+            let ax = read_axis(&mut x, MAX_MAP_STEPS, game)?;
+            x.finish()?;
+            let ay = read_axis(&mut y, MAX_MAP_STEPS, game)?;
+            if ay.parameter == ax.parameter {
+                return Err(y.error(
+                    y.span().start,
+                    "parameter",
+                    format!(
+                        "the two axes need different parameters, both are `{}`",
+                        ax.parameter
+                    ),
+                ));
+            }
+            y.finish()?;
+            vec![ax, ay]
+        }
+        (Some(t), None) | (None, Some(t)) => {
+            let missing = if s.keys().iter().any(|k| k.value == "x") {
+                "y"
+            } else {
+                "x"
+            };
+            return Err(s.error(
+                t.span().start,
+                missing,
+                "a region map needs both [sweep.x] and [sweep.y]; for one parameter put parameter, from, to and steps directly in [sweep]",
+            ));
+        }
+    };
+    s.finish()?;
+    Ok(axes)
 }

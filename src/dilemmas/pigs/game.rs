@@ -120,7 +120,9 @@ impl PigsGame {
         PigsGame::new(q(f), q(c), q(a), q(b), d.map(q)).ok()
     }
 
-    /// A copy with one parameter replaced (names as in [`PigsGame::parameter`]).
+    /// A copy with one parameter replaced (names as in [`PARAMETERS`]).
+    /// When the both-press share is the documented default, it keeps
+    /// following the default `(a + b) / 2` as the other shares change.
     pub fn with(&self, name: &str, value: Rational) -> Option<Result<PigsGame, PigsError>> {
         let mut p = [
             self.food,
@@ -131,7 +133,12 @@ impl PigsGame {
         ];
         let k = PARAMETERS.iter().position(|n| *n == name)?;
         p[k] = value;
-        Some(PigsGame::new(p[0], p[1], p[2], p[3], Some(p[4])))
+        let both = if self.both_press_defaulted && name != "both_press" {
+            None
+        } else {
+            Some(p[4])
+        };
+        Some(PigsGame::new(p[0], p[1], p[2], p[3], both))
     }
 
     /// The payoff matrix: row = big pig, column = small pig, strategies
@@ -169,5 +176,20 @@ impl PigsGame {
     }
 }
 
+/// The documented default of the both-press share, in words.
+pub const BOTH_PRESS_DEFAULT: &str = "(big_presses + small_presses) / 2";
+
 /// Parameter names accepted by [`PigsGame::with`] and the sweep.
 pub const PARAMETERS: &[&str] = &["food", "cost", "big_presses", "small_presses", "both_press"];
+
+/// What a parameter means, for axis labels and text.
+pub fn parameter_meaning(name: &str) -> &'static str {
+    match name {
+        "food" => "food dropped per press, F",
+        "cost" => "cost of pressing, c",
+        "big_presses" => "big pig's share when only the big pig presses",
+        "small_presses" => "big pig's share when only the small pig presses",
+        "both_press" => "big pig's share when both press",
+        _ => "",
+    }
+}

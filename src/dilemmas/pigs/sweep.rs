@@ -1,9 +1,10 @@
 //! A sweep of one boxed-pigs parameter over a grid of exact values,
-//! recording which pure-strategy profiles are equilibria at each value and
-//! whether a mixed equilibrium or a continuum appears. Consecutive values
-//! with the same answer are merged into regions for the region chart.
+//! recording the equilibrium set at each value (the `sweep.csv` table).
+//! The exact regions between grid values are in
+//! [`crate::dilemmas::pigs::regions`].
 
 use crate::dilemmas::pigs::game::{PigsError, PigsGame};
+use crate::dilemmas::pigs::outcome::Outcome;
 use crate::normal_form::analysis::{AnalysisError, analyse};
 use crate::normal_form::rational::{ArithmeticError, Rational};
 
@@ -12,11 +13,8 @@ use crate::normal_form::rational::{ArithmeticError, Rational};
 pub struct SweepPoint {
     /// Parameter value.
     pub value: Rational,
-    /// Label of the equilibrium set, e.g. "(Press, Wait)" or
-    /// "(Press, Press) + (Wait, Press) + mixed".
-    pub label: String,
-    /// Whether the game is degenerate there.
-    pub degenerate: bool,
+    /// The equilibria there.
+    pub outcome: Outcome,
 }
 
 /// Why a sweep failed.
@@ -27,6 +25,9 @@ pub enum SweepError {
         "unknown parameter `{0}` (allowed: food, cost, big_presses, small_presses, both_press)"
     )]
     Parameter(String),
+    /// The same parameter on both axes of a map.
+    #[error("a region map needs two different parameters, got `{0}` twice")]
+    SameParameter(String),
     /// A value gave an invalid game.
     #[error(transparent)]
     Pigs(#[from] PigsError),
@@ -37,8 +38,12 @@ pub enum SweepError {
     #[error(transparent)]
     Arithmetic(#[from] ArithmeticError),
     /// Bad grid.
-    #[error("the sweep needs from < to and 1 to 1000 steps")]
+    #[error("the sweep needs from < to and 1 to 1000 steps (at most 400 per axis of a 2-D map)")]
     Grid,
+    /// The payoffs were not affine (bilinear) in the swept parameters; the
+    /// exact boundary computation relies on it.
+    #[error("internal error: the incentives are not affine in {0}")]
+    NotAffine(String),
 }
 
 /// Sweeps `parameter` over `steps + 1` equally spaced exact values.
@@ -60,23 +65,9 @@ pub fn sweep(
             .with(parameter, value)
             .ok_or_else(|| SweepError::Parameter(parameter.to_string()))??;
         let analysis = analyse(&game.bimatrix()?)?;
-        let g = &analysis.game;
-        let mut parts: Vec<String> = analysis
-            .pure
-            .iter()
-            .map(|&(i, j)| format!("({}, {})", g.rows[i], g.cols[j]))
-            .collect();
-        if analysis.equilibria.extreme.iter().any(|e| !e.is_pure()) {
-            parts.push("mixed".into());
-        }
-        let mut label = parts.join(" + ");
-        if analysis.equilibria.has_continuum() {
-            label.push_str(" (continuum)");
-        }
         out.push(SweepPoint {
             value,
-            label,
-            degenerate: analysis.equilibria.degenerate,
+            outcome: Outcome::of(&analysis),
         });
     }
     Ok(out)

@@ -36,6 +36,8 @@ mod interval_chart;
 mod lattice;
 mod line_chart;
 mod palette;
+mod region_band;
+mod region_map;
 mod rows;
 mod scale;
 mod stacked_area;
@@ -51,6 +53,8 @@ pub use heat_map::draw_heat_map;
 pub use interval_chart::draw_interval_chart;
 pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
+pub use region_band::draw_region_band;
+pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
 
 /// Error raised when a chart cannot be written.
@@ -207,6 +211,48 @@ pub struct LatticeImage<'a> {
     pub cells: &'a [u8],
     /// Type names (legend).
     pub names: &'a [String],
+}
+
+/// A parameter axis cut into intervals, one category (colour) per interval: which
+/// equilibrium holds where along a 1-D sweep.
+pub struct RegionBand<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the parameter axis.
+    pub x_label: &'a str,
+    /// The whole axis range.
+    pub range: (f64, f64),
+    /// `(from, to, category)` intervals.
+    pub intervals: &'a [(f64, f64, usize)],
+    /// Category names (legend), in colour order.
+    pub categories: &'a [String],
+    /// Boundaries to mark: position and exact label (e.g. "1/2").
+    pub boundaries: &'a [(f64, String)],
+    /// Lines of text under the legend.
+    pub notes: &'a [String],
+}
+
+/// A 2-D grid of categorical cells over two parameters with boundary curves drawn on
+/// top: which equilibrium holds where over a 2-D sweep.
+pub struct RegionMapChart<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the horizontal axis.
+    pub x_label: &'a str,
+    /// Label of the vertical axis.
+    pub y_label: &'a str,
+    /// Horizontal range (cells split it evenly).
+    pub x_range: (f64, f64),
+    /// Vertical range.
+    pub y_range: (f64, f64),
+    /// `cells[row][col]` category, row 0 at the bottom.
+    pub cells: &'a [Vec<usize>],
+    /// Category names (legend), in colour order.
+    pub categories: &'a [String],
+    /// Polylines in data coordinates.
+    pub curves: &'a [Vec<(f64, f64)>],
+    /// Legend text for the curves.
+    pub curve_label: &'a str,
 }
 
 /// `names` cut or padded with empty names to exactly `n` entries.
