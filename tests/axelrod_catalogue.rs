@@ -126,7 +126,7 @@ fn names_and_classifiers_are_axelrods() {
         let context = format!("{} {}", entry["id"], entry["params"]);
         assert_eq!(p.name, entry["name"].as_str().unwrap(), "{context}");
         let depth = entry["memory_depth"].as_u64().map(|d| d as u32);
-        assert_eq!(p.info.memory_depth, depth, "memory depth of {context}");
+        assert_eq!(p.memory_depth(), depth, "memory depth of {context}");
         assert_eq!(
             p.is_stochastic(),
             entry["stochastic"].as_bool().unwrap(),
@@ -138,11 +138,15 @@ fn names_and_classifiers_are_axelrods() {
             .iter()
             .map(|x| x.as_str().unwrap())
             .collect();
-        assert_eq!(p.info.uses_length, uses.contains(&"length"), "{context}");
-        assert_eq!(p.info.uses_payoffs, uses.contains(&"game"), "{context}");
+        assert_eq!(p.uses_length(), uses.contains(&"length"), "{context}");
+        assert_eq!(p.uses_payoffs(), uses.contains(&"game"), "{context}");
         // The catalogue's static flag describes the default parameters.
         if entry["params"].as_object().unwrap().is_empty() {
-            assert_eq!(p.info.stochastic, p.is_stochastic(), "{context}");
+            assert_eq!(
+                p.builtin().unwrap().stochastic,
+                p.is_stochastic(),
+                "{context}"
+            );
         }
     }
 }

@@ -138,7 +138,7 @@ fn the_state_machine_plays_exactly_as_the_built_in_tit_for_two_tats() {
             );
         }
     }
-    assert_eq!(machine.info.memory_depth, Some(2));
+    assert_eq!(machine.memory_depth(), Some(2));
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn memory_one_gtft_matches_the_built_in_in_distribution_and_draw_for_draw() {
     let gtft_file = file("memory-one-gtft");
     let gtft = built_in("gtft");
     assert!(gtft_file.is_stochastic());
-    assert_eq!(gtft_file.info.memory_depth, Some(1));
+    assert_eq!(gtft_file.memory_depth(), Some(1));
     // Same vector, same draws: identical under the standard payoffs.
     let random = built_in("random");
     for seed in 0..20 {
@@ -201,10 +201,7 @@ fn the_cycle_and_the_lookup_table_are_their_built_ins() {
     ] {
         let player = file(name);
         let reference = built_in(id);
-        assert_eq!(
-            player.info.memory_depth, reference.info.memory_depth,
-            "{name}"
-        );
+        assert_eq!(player.memory_depth(), reference.memory_depth(), "{name}");
         for info in dilemma::ipd::strategies::CATALOGUE {
             let other = built_in(info.id);
             if other.is_stochastic() {

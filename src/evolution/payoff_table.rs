@@ -15,6 +15,7 @@
 use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::Player;
+use crate::ipd::strategies::catalogue::Origin;
 
 /// What a table's entries depend on.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,7 +68,12 @@ impl PayoffTable {
                 .iter()
                 .map(|p| {
                     (
-                        p.info.id.to_string(),
+                        match &p.origin {
+                            Origin::Builtin(info) => info.id.to_string(),
+                            // The whole definition: two inline definitions
+                            // share a reference but not their data.
+                            Origin::Defined { definition, .. } => format!("{definition:?}"),
+                        },
                         p.params.iter().map(|v| v.to_bits()).collect(),
                     )
                 })

@@ -9,7 +9,7 @@ use crate::ipd::strategies::catalogue::find;
 use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::TableReader;
-use crate::scenario::strategy_file::{Chain, defined_player, defined_toml};
+use crate::scenario::strategy_file::{Chain, defined_player};
 use crate::scenario::tournament::no_parameters_except;
 use crate::scenario::tournament::{DEFAULT_TURNS, read_horizon, read_payoffs};
 
@@ -174,19 +174,4 @@ pub fn settings_toml(
     (game, m)
 }
 
-/// A player as a resolved TOML table (strategy and parameters).
-pub fn player_toml(player: &Player) -> toml::Table {
-    let mut t = toml::Table::new();
-    if let Some(definition) = defined_toml(player) {
-        t.insert("strategy".into(), toml::Value::Table(definition));
-        return t;
-    }
-    t.insert(
-        "strategy".into(),
-        toml::Value::String(player.info.id.into()),
-    );
-    for (spec, value) in player.info.params.iter().zip(&player.params) {
-        t.insert(spec.name.into(), toml::Value::Float(*value));
-    }
-    t
-}
+pub use crate::scenario::strategy_file::player_toml;

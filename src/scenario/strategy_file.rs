@@ -22,7 +22,7 @@
 //! [`ScenarioError`] naming the file, line, column and field.
 
 use crate::ipd::action::Action;
-use crate::ipd::strategies::catalogue::find;
+use crate::ipd::strategies::catalogue::{Origin, find};
 use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
@@ -31,7 +31,7 @@ use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Tr
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
 };
-use crate::ipd::strategies::{Player, PlayerSpec, Strategy};
+use crate::ipd::strategies::{Player, PlayerSpec};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{TableReader, parse_document};
 use std::collections::HashMap;
@@ -741,29 +741,51 @@ fn read_transformed(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut
     Ok(Transformed::new(inner, transformers).map(Body::Transformed))
 }
 
-/// A player's `strategy` as TOML: the id (with parameters beside it, as
-/// the caller writes them) for a built-in, the whole definition inline for
-/// a defined one.
+/// A player's `strategy` as TOML: the whole definition inline for a
+/// defined player, `None` for a built-in.
 pub fn defined_toml(player: &Player) -> Option<toml::Table> {
-    match &player.prototype {
-        Strategy::Defined(d) => Some(definition_toml(d.definition())),
-        _ => None,
+    match &player.origin {
+        Origin::Defined { definition, .. } => Some(definition_toml(definition)),
+        Origin::Builtin(_) => None,
     }
+}
+
+/// A player as a resolved TOML table: `strategy` with the parameters beside
+/// it for a built-in, `strategy` as an inline definition for a defined one.
+pub fn player_toml(player: &Player) -> toml::Table {
+    let mut t = toml::Table::new();
+    match &player.origin {
+        Origin::Defined { definition, .. } => {
+            t.insert(
+                "strategy".into(),
+                toml::Value::Table(definition_toml(definition)),
+            );
+        }
+        Origin::Builtin(info) => {
+            t.insert("strategy".into(), toml::Value::String(info.id.into()));
+            for (spec, value) in info.params.iter().zip(&player.params) {
+                t.insert(spec.name.into(), toml::Value::Float(*value));
+            }
+        }
+    }
+    t
 }
 
 /// A built-in player as `id` or `id:key=value,...`.
 fn builtin_text(player: &Player) -> String {
-    let params: Vec<String> = player
-        .info
+    let Origin::Builtin(info) = player.origin else {
+        return player.id().to_string();
+    };
+    let params: Vec<String> = info
         .params
         .iter()
         .zip(&player.params)
         .map(|(spec, value)| format!("{}={value}", spec.name))
         .collect();
     if params.is_empty() {
-        player.info.id.to_string()
+        info.id.to_string()
     } else {
-        format!("{}:{}", player.info.id, params.join(","))
+        format!("{}:{}", info.id, params.join(","))
     }
 }
 

@@ -34,7 +34,7 @@ use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::{At, TableReader};
-use crate::scenario::strategy_file::{Chain, defined_player, defined_toml};
+use crate::scenario::strategy_file::{Chain, defined_player, player_toml};
 use serde::Serialize;
 use toml::de::DeValue;
 
@@ -139,25 +139,7 @@ impl TournamentScenario {
             Horizon::Fixed { turns } => (Some(turns), None, None),
             Horizon::Random { continuation, cap } => (None, Some(continuation), cap),
         };
-        let players = self
-            .players
-            .iter()
-            .map(|player| {
-                let mut table = toml::Table::new();
-                if let Some(definition) = defined_toml(player) {
-                    table.insert("strategy".into(), toml::Value::Table(definition));
-                    return table;
-                }
-                table.insert(
-                    "strategy".into(),
-                    toml::Value::String(player.info.id.into()),
-                );
-                for (spec, value) in player.info.params.iter().zip(&player.params) {
-                    table.insert(spec.name.into(), toml::Value::Float(*value));
-                }
-                table
-            })
-            .collect();
+        let players = self.players.iter().map(player_toml).collect();
         let resolved = Resolved {
             name: &self.name,
             kind: "tournament",
@@ -381,7 +363,7 @@ fn read_players(
         if let DeValue::String(_) = item.get_ref()
             && let Some(player) = defined_player(source, &field, item, &mut chain)?
         {
-            specs.push(PlayerSpec::new(player.info.id));
+            specs.push(PlayerSpec::new(player.id()));
             players.push(player);
             continue;
         }
@@ -395,7 +377,7 @@ fn read_players(
                 {
                     no_parameters(&reader, &field)?;
                     reader.finish()?;
-                    specs.push(PlayerSpec::new(player.info.id));
+                    specs.push(PlayerSpec::new(player.id()));
                     players.push(player);
                     continue;
                 }

@@ -5,11 +5,13 @@
 //! Display names follow the axelrod library exactly, parameters included
 //! ("Random: 0.5"), so result files line up with its output.
 
+use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::{
     Strategy, adaptive, axelrod_first, basic, cyclers, go_by_majority, grudgers, memory_one,
     probers, punishers, tit_for_tat,
 };
 use serde::Serialize;
+use std::sync::Arc;
 
 /// One parameter a strategy takes.
 #[derive(Debug, Serialize)]
@@ -212,15 +214,30 @@ pub struct PlayerSpec {
     pub params: Vec<(String, f64)>,
 }
 
-/// A player ready to play: its catalogue entry, display name and a fresh
-/// strategy to clone for every match.
+/// Where a player's rule comes from.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// A built-in strategy's catalogue entry.
+    Builtin(&'static StrategyInfo),
+    /// A definition read from a strategy file or an inline table.
+    Defined {
+        /// How the scenario named it: a strategy name, a path or `inline`.
+        reference: String,
+        /// The definition.
+        definition: Arc<Definition>,
+    },
+}
+
+/// A player ready to play: where its rule comes from, its display name and
+/// a fresh strategy to clone for every match.
 #[derive(Clone, Debug)]
 pub struct Player {
-    /// The catalogue entry.
-    pub info: &'static StrategyInfo,
+    /// The catalogue entry or the definition.
+    pub origin: Origin,
     /// Display name with parameters, as the axelrod library prints it.
     pub name: String,
-    /// Parameter values in `info.params` order.
+    /// Parameter values in the catalogue entry's `params` order (empty for
+    /// a defined strategy).
     pub params: Vec<f64>,
     /// The strategy in its start-of-match state.
     pub prototype: Strategy,
@@ -230,6 +247,47 @@ impl Player {
     /// True when the player draws random numbers.
     pub fn is_stochastic(&self) -> bool {
         self.prototype.is_stochastic()
+    }
+
+    /// The catalogue entry of a built-in player.
+    pub fn builtin(&self) -> Option<&'static StrategyInfo> {
+        match self.origin {
+            Origin::Builtin(info) => Some(info),
+            Origin::Defined { .. } => None,
+        }
+    }
+
+    /// The catalogue id of a built-in player; how the scenario named a
+    /// defined one.
+    pub fn id(&self) -> &str {
+        match &self.origin {
+            Origin::Builtin(info) => info.id,
+            Origin::Defined { reference, .. } => reference,
+        }
+    }
+
+    /// How many past turns it looks at; `None` means unbounded.
+    pub fn memory_depth(&self) -> Option<u32> {
+        match &self.origin {
+            Origin::Builtin(info) => info.memory_depth,
+            Origin::Defined { definition, .. } => definition.memory_depth(),
+        }
+    }
+
+    /// True when it looks at the match length.
+    pub fn uses_length(&self) -> bool {
+        match &self.origin {
+            Origin::Builtin(info) => info.uses_length,
+            Origin::Defined { definition, .. } => definition.uses_length(),
+        }
+    }
+
+    /// True when it looks at the payoff matrix.
+    pub fn uses_payoffs(&self) -> bool {
+        match &self.origin {
+            Origin::Builtin(info) => info.uses_payoffs,
+            Origin::Defined { definition, .. } => definition.uses_payoffs(),
+        }
     }
 }
 
@@ -457,7 +515,7 @@ impl PlayerSpec {
             format!("{}: {}", info.name, shown.join(", "))
         };
         Ok(Player {
-            info,
+            origin: Origin::Builtin(info),
             name,
             prototype: (info.build)(&values),
             params: values,

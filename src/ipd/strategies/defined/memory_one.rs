@@ -89,7 +89,7 @@ mod tests {
         });
         let file = definition.player("gtft-file");
         assert!(file.is_stochastic());
-        assert_eq!(file.info.memory_depth, Some(1));
+        assert_eq!(file.memory_depth(), Some(1));
         let built_in = PlayerSpec::new("gtft").build().unwrap();
         let random = PlayerSpec::new("random").build().unwrap();
         for seed in 0..20 {

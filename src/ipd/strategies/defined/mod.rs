@@ -28,7 +28,7 @@ pub mod transformer;
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
 use crate::ipd::random::MatchRng;
-use crate::ipd::strategies::catalogue::{Player, StrategyInfo};
+use crate::ipd::strategies::catalogue::{Origin, Player};
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 use std::sync::Arc;
 
@@ -212,43 +212,17 @@ impl Definition {
 
     /// A player for this definition. `reference` is how the scenario named
     /// it (a strategy name, a path or `inline`); it becomes the player's id.
-    ///
-    /// The player's catalogue entry is made here and lives as long as the
-    /// process, like the built-in entries (a scenario loads a handful).
     pub fn player(self: Arc<Self>, reference: &str) -> Player {
-        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-        let description = match &self.description {
-            Some(d) => d.clone(),
-            None => format!("A `{}` strategy defined in a data file.", self.kind()),
-        };
-        let info: &'static StrategyInfo = Box::leak(Box::new(StrategyInfo {
-            id: leak(reference.to_string()),
-            name: leak(self.name.clone()),
-            aliases: &[],
-            description: leak(description),
-            source: leak(format!("strategy file ({} definition)", self.kind())),
-            memory_depth: self.memory_depth(),
-            stochastic: self.is_stochastic(),
-            uses_length: self.uses_length(),
-            uses_payoffs: self.uses_payoffs(),
-            params: &[],
-            display_name: None,
-            build: from_definition_only,
-        }));
         Player {
-            info,
             name: self.name.clone(),
             params: Vec::new(),
             prototype: Strategy::Defined(self.prototype()),
+            origin: Origin::Defined {
+                reference: reference.to_string(),
+                definition: self,
+            },
         }
     }
-}
-
-/// The `build` of a defined strategy's catalogue entry. Such entries are
-/// never in `CATALOGUE`, so `PlayerSpec::build` never reaches this; a
-/// defined player is built by [`Definition::player`] from its data.
-fn from_definition_only(_: &[f64]) -> Strategy {
-    unreachable!("a strategy defined in a file is built from its definition, not its entry")
 }
 
 /// A data-defined strategy with its per-match state.

@@ -180,7 +180,7 @@ impl Transformed {
     pub fn memory_depth(&self) -> Option<u32> {
         let (asks_inner, list) = self.effective();
         let mut depth = if asks_inner {
-            self.inner.info.memory_depth
+            self.inner.memory_depth()
         } else {
             Some(0)
         };
@@ -196,7 +196,7 @@ impl Transformed {
     /// non-empty `final` transformer is applied.
     pub fn uses_length(&self) -> bool {
         let (asks_inner, list) = self.effective();
-        (asks_inner && self.inner.info.uses_length)
+        (asks_inner && self.inner.uses_length())
             || list
                 .iter()
                 .any(|t| matches!(t, Transformer::Final(m) if !m.is_empty()))
@@ -204,7 +204,7 @@ impl Transformed {
 
     /// True when the inner strategy (if asked) uses the payoffs.
     pub fn uses_payoffs(&self) -> bool {
-        self.effective().0 && self.inner.info.uses_payoffs
+        self.effective().0 && self.inner.uses_payoffs()
     }
 }
 
@@ -344,8 +344,8 @@ mod tests {
         );
         assert_eq!(play(&t, "cooperator", 8).0, "DDCCCDCD");
         assert_eq!(play(&t, "cooperator", 2).0, "CD");
-        assert_eq!(t.info.memory_depth, Some(3));
-        assert!(t.info.uses_length);
+        assert_eq!(t.memory_depth(), Some(3));
+        assert!(t.uses_length());
         assert!(!t.is_stochastic());
     }
 
@@ -353,7 +353,7 @@ mod tests {
     fn joss_ann_extremes_are_deterministic_and_never_ask() {
         let always_c = transformed("random", vec![Transformer::JossAnn { p: 1.0, q: 0.0 }]);
         assert!(!always_c.is_stochastic());
-        assert_eq!(always_c.info.memory_depth, Some(0));
+        assert_eq!(always_c.memory_depth(), Some(0));
         assert_eq!(play(&always_c, "defector", 4).0, "CCCC");
         let nothing = transformed("tit-for-tat", vec![Transformer::JossAnn { p: 0.0, q: 0.0 }]);
         assert!(!nothing.is_stochastic());
