@@ -4,6 +4,7 @@ use std::process::{Command, Output};
 
 fn dilemma(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
         .output()
         .expect("the binary runs")
@@ -84,13 +85,15 @@ fn the_table_counts_what_it_shows() {
     let output = dilemma(&["strategies", "--stochastic"]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    let stochastic = json(&["strategies", "--stochastic", "--json"]).len();
-    let all = json(&["strategies", "--json"]).len();
+    let built_in =
+        |list: Vec<serde_json::Value>| list.iter().filter(|s| s["file"].is_null()).count();
+    let stochastic = built_in(json(&["strategies", "--stochastic", "--json"]));
+    let all = built_in(json(&["strategies", "--json"]));
     assert!(
         text.contains(&format!("{stochastic} of {all} strategies")),
         "{text}"
     );
-    assert!(text.contains("Random") && !text.contains("tit-for-tat "));
+    assert!(text.contains("Random") && !text.contains("\ntit-for-tat "));
 }
 
 #[test]
@@ -138,4 +141,88 @@ fn bad_input_exits_2_with_a_message() {
     for output in [unknown, depth, both, id_and_filter] {
         assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
     }
+}
+
+#[test]
+fn strategy_files_are_listed_filtered_and_shown() {
+    let all = json(&["strategies", "--json"]);
+    let files: Vec<&serde_json::Value> = all.iter().filter(|s| s["file"].is_string()).collect();
+    let shipped = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/strategies"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "toml")
+        })
+        .count();
+    assert_eq!(files.len(), shipped);
+    let fsm = files
+        .iter()
+        .find(|s| s["id"] == "fsm-tit-for-two-tats")
+        .unwrap();
+    assert_eq!(fsm["memory_depth"], 2);
+    assert_eq!(fsm["stochastic"], false);
+    assert_eq!(fsm["definition_kind"], "fsm");
+
+    // Filters apply to files with the classifiers computed from their data.
+    let stochastic = json(&["strategies", "--stochastic", "--json"]);
+    let stochastic_files = ids(&stochastic);
+    assert!(stochastic_files.contains(&"memory-one-gtft".to_string()));
+    assert!(!stochastic_files.contains(&"fsm-tit-for-two-tats".to_string()));
+
+    let output = dilemma(&["strategies", "fsm-tit-for-two-tats"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "Strategy file: strategies/fsm-tit-for-two-tats.toml (fsm definition)",
+        "memory depth:   2",
+        "kind = \"fsm\"",
+        "strategy = \"fsm-tit-for-two-tats\"",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let table = String::from_utf8(dilemma(&["strategies"]).stdout).unwrap();
+    assert!(table.contains("strategy files in strategies/"), "{table}");
+}
+
+#[test]
+fn a_broken_strategy_file_is_skipped_with_a_warning() {
+    let dir = std::env::temp_dir().join(format!("dilemma-strategies-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("strategies")).unwrap();
+    std::fs::write(
+        dir.join("strategies/good.toml"),
+        "kind = \"cycle\"\nname = \"Good\"\ncycle = \"CD\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("strategies/bad.toml"),
+        "kind = \"cycle\"\nname = \"Bad\"\ncycle = \"CX\"\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(&dir)
+        .args(["strategies", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let list: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let names = ids(&list);
+    assert!(names.contains(&"good".to_string()) && !names.contains(&"bad".to_string()));
+    let warning = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        warning.contains("bad.toml") && warning.contains("warning"),
+        "{warning}"
+    );
+    // Asking for the broken one by name shows its mistake, exit 2.
+    let shown = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(&dir)
+        .args(["strategies", "strategies/bad.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(shown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&shown.stderr).contains("bad.toml:3:"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,12 +1,19 @@
 //! `dilemma strategies [ID]`: the catalogue as a table or JSON, filtered by
-//! classifiers and words, or one strategy's full description.
+//! classifiers and words, or one strategy's full description. Strategy
+//! files in the current directory's `strategies/` folder are listed after
+//! the built-ins and can be shown by name too.
 
 use crate::cli::{CliError, table};
+use crate::ipd::strategies::Player;
+use crate::ipd::strategies::catalogue::Origin;
 use crate::ipd::strategies::catalogue::{find, suggest};
-use crate::ipd::strategies::filter::{Depth, Filter};
+use crate::ipd::strategies::defined::Definition;
+use crate::ipd::strategies::filter::{Depth, Filter, Traits};
 use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo};
+use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text};
 use clap::Args;
 use serde::Serialize;
+use std::path::{Path, PathBuf};
 
 /// Options of `dilemma strategies`.
 #[derive(Args, Debug)]
@@ -74,6 +81,124 @@ struct Entry<'a> {
     default_display_name: String,
 }
 
+/// A strategy file as JSON, with the catalogue entries' keys.
+#[derive(Serialize)]
+struct FileEntry {
+    id: String,
+    name: String,
+    aliases: [&'static str; 0],
+    description: String,
+    source: String,
+    memory_depth: Option<u32>,
+    stochastic: bool,
+    uses_length: bool,
+    uses_payoffs: bool,
+    params: [&'static str; 0],
+    default_display_name: String,
+    file: String,
+    definition_kind: &'static str,
+}
+
+/// A strategy file found in `strategies/`, loaded.
+struct FileStrategy {
+    /// The name scenarios use: the file name without `.toml`.
+    id: String,
+    path: PathBuf,
+    player: Player,
+    definition: std::sync::Arc<Definition>,
+}
+
+impl FileStrategy {
+    fn description(&self) -> String {
+        self.definition.description.clone().unwrap_or_else(|| {
+            format!(
+                "A `{}` strategy defined in a data file.",
+                self.definition.kind()
+            )
+        })
+    }
+
+    fn traits(&self) -> Traits {
+        Traits {
+            memory_depth: self.player.memory_depth(),
+            stochastic: self.player.is_stochastic(),
+            uses_length: self.player.uses_length(),
+            uses_payoffs: self.player.uses_payoffs(),
+            text: format!(
+                "{} {} {} {}",
+                self.id,
+                self.player.name,
+                self.description(),
+                self.path.display()
+            )
+            .to_lowercase(),
+        }
+    }
+
+    fn json(&self) -> FileEntry {
+        FileEntry {
+            id: self.id.clone(),
+            name: self.player.name.clone(),
+            aliases: [],
+            description: self.description(),
+            source: format!("strategy file {}", self.path.display()),
+            memory_depth: self.player.memory_depth(),
+            stochastic: self.player.is_stochastic(),
+            uses_length: self.player.uses_length(),
+            uses_payoffs: self.player.uses_payoffs(),
+            params: [],
+            default_display_name: self.player.name.clone(),
+            file: self.path.display().to_string(),
+            definition_kind: self.definition.kind(),
+        }
+    }
+}
+
+/// Loads one strategy file; a mistake in it is returned as a message.
+fn load(path: &Path) -> Result<FileStrategy, String> {
+    let text = path.display().to_string();
+    let player =
+        resolve_text(&text, Path::new("."), &mut Chain::default()).map_err(|e| e.text(&text))?;
+    let Origin::Defined { definition, .. } = &player.origin else {
+        return Err(format!("{text}: not a strategy definition"));
+    };
+    Ok(FileStrategy {
+        id: path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().to_string()),
+        path: path.to_path_buf(),
+        definition: definition.clone(),
+        player,
+    })
+}
+
+/// The strategy files of `./strategies/`, sorted by name. Files with
+/// mistakes are skipped with a warning on stderr (listing never fails
+/// because of one bad file).
+fn strategy_files() -> Vec<FileStrategy> {
+    let Ok(entries) = std::fs::read_dir(STRATEGY_FOLDER) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|path| match load(path) {
+            Ok(file) => Some(file),
+            Err(message) => {
+                eprintln!("warning: skipped a strategy file with a mistake: {message}");
+                None
+            }
+        })
+        .collect()
+}
+
+/// Where strategy files are listed from (relative to the current directory).
+const STRATEGY_FOLDER: &str = "strategies";
+
 fn entry(info: &StrategyInfo) -> Entry<'_> {
     Entry {
         info,
@@ -102,13 +227,34 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
                 "strategies: give either a strategy ID or filters, not both".to_string(),
             ));
         }
-        let info = find(id).ok_or_else(|| {
-            let hint = suggest(id).map_or_else(
-                || " (`dilemma strategies` lists them all)".to_string(),
-                |s| format!("; did you mean `{s}`?"),
-            );
-            CliError::BadInput(format!("strategies: unknown strategy `{id}`{hint}"))
-        })?;
+        let Some(info) = find(id) else {
+            let file = strategy_files().into_iter().find(|f| f.id == *id);
+            let file = match file {
+                Some(file) => file,
+                None if id.ends_with(".toml") || id.contains('/') => {
+                    load(Path::new(id)).map_err(CliError::BadInput)?
+                }
+                None => {
+                    let hint = suggest(id).map_or_else(
+                        || {
+                            format!(
+                                " and no strategy file `{STRATEGY_FOLDER}/{id}.toml` (`dilemma strategies` lists them all)"
+                            )
+                        },
+                        |s| format!("; did you mean `{s}`?"),
+                    );
+                    return Err(CliError::BadInput(format!(
+                        "strategies: unknown strategy `{id}`{hint}"
+                    )));
+                }
+            };
+            return if args.json {
+                json(&file.json())
+            } else {
+                print!("{}", describe_file(&file));
+                Ok(())
+            };
+        };
         return if args.json {
             json(&entry(info))
         } else {
@@ -116,12 +262,26 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             Ok(())
         };
     }
-    let selected = args.filter().select(CATALOGUE);
+    let filter = args.filter();
+    let selected = filter.select(CATALOGUE);
+    let files: Vec<FileStrategy> = strategy_files()
+        .into_iter()
+        .filter(|f| filter.accepts_traits(&f.traits()))
+        .collect();
     if args.json {
-        let entries: Vec<Entry<'_>> = selected.into_iter().map(entry).collect();
+        let to_json = |e: serde_json::Result<serde_json::Value>| {
+            e.map_err(|e| CliError::Failed(e.to_string()))
+        };
+        let mut entries = Vec::new();
+        for info in selected {
+            entries.push(to_json(serde_json::to_value(entry(info)))?);
+        }
+        for file in &files {
+            entries.push(to_json(serde_json::to_value(file.json()))?);
+        }
         return json(&entries);
     }
-    if selected.is_empty() {
+    if selected.is_empty() && files.is_empty() {
         println!(
             "No strategy matches these filters ({} in the catalogue).",
             CATALOGUE.len()
@@ -175,7 +335,98 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
     println!(
         "\n{count}. `dilemma strategies ID` shows one in full; use the id in scenario files: [[players]] strategy = \"tit-for-tat\"."
     );
+    if !files.is_empty() {
+        print_files(&files);
+    }
     Ok(())
+}
+
+fn print_files(files: &[FileStrategy]) {
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    let mut rows = vec![
+        [
+            "name",
+            "display name",
+            "memory",
+            "stochastic",
+            "uses length",
+            "uses payoffs",
+            "kind",
+            "rule",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for file in files {
+        rows.push(vec![
+            file.id.clone(),
+            file.player.name.clone(),
+            memory(file.player.memory_depth()),
+            yes_no(file.player.is_stochastic()),
+            yes_no(file.player.uses_length()),
+            yes_no(file.player.uses_payoffs()),
+            file.definition.kind().to_string(),
+            first_sentence(&file.description()),
+        ]);
+    }
+    println!(
+        "\n{} strategy files in {STRATEGY_FOLDER}/ (use the name in scenario files: strategy = \"{}\"):\n",
+        files.len(),
+        files[0].id
+    );
+    print!(
+        "{}",
+        table::render(
+            &rows,
+            &[false, false, true, false, false, false, false, false]
+        )
+    );
+}
+
+/// The full text shown by `dilemma strategies NAME` for a strategy file.
+fn describe_file(file: &FileStrategy) -> String {
+    let player = &file.player;
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut out = format!("{} ({})\n", player.name, file.id);
+    out.push_str(&format!(
+        "Strategy file: {} ({} definition)\n\n",
+        file.path.display(),
+        file.definition.kind()
+    ));
+    out.push_str("Rule:\n");
+    out.push_str(&wrap(&file.description(), 78, "  "));
+    out.push_str("\nClassifiers (computed from the definition):\n");
+    out.push_str(&format!(
+        "  memory depth:   {}\n",
+        memory(player.memory_depth())
+    ));
+    out.push_str(&format!(
+        "  stochastic:     {}\n",
+        yes_no(player.is_stochastic())
+    ));
+    out.push_str(&format!(
+        "  uses length:    {}\n",
+        yes_no(player.uses_length())
+    ));
+    out.push_str(&format!(
+        "  uses payoffs:   {}\n",
+        yes_no(player.uses_payoffs())
+    ));
+    let definition = toml::to_string(&definition_toml(&file.definition))
+        .unwrap_or_else(|e| format!("# could not show: {e}\n"));
+    out.push_str("\nDefinition (as it is written into a results folder's scenario.toml):\n");
+    for line in definition.lines() {
+        if line.is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "\nIn a scenario file:\n  [[players]]\n  strategy = \"{}\"\n",
+        file.id
+    ));
+    out
 }
 
 fn first_sentence(text: &str) -> String {

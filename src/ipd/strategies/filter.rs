@@ -27,10 +27,6 @@ impl Depth {
             }),
         }
     }
-
-    fn of(info: &StrategyInfo) -> Depth {
-        info.memory_depth.map_or(Depth::Unbounded, Depth::Turns)
-    }
 }
 
 /// Criteria; `None` means "any".
@@ -51,31 +47,61 @@ pub struct Filter {
     pub words: Vec<String>,
 }
 
+/// What a filter looks at: the four classifiers and the searchable text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Traits {
+    /// How many past turns it looks at; `None` means unbounded.
+    pub memory_depth: Option<u32>,
+    /// Draws random numbers.
+    pub stochastic: bool,
+    /// Looks at the match length.
+    pub uses_length: bool,
+    /// Looks at the payoff matrix.
+    pub uses_payoffs: bool,
+    /// Id, aliases, name, rule and source, lower case.
+    pub text: String,
+}
+
+impl Traits {
+    /// The traits of a catalogue entry.
+    pub fn of(info: &StrategyInfo) -> Traits {
+        let mut text = format!(
+            "{} {} {} {}",
+            info.id, info.name, info.description, info.source
+        );
+        for alias in info.aliases {
+            text.push(' ');
+            text.push_str(alias);
+        }
+        Traits {
+            memory_depth: info.memory_depth,
+            stochastic: info.stochastic,
+            uses_length: info.uses_length,
+            uses_payoffs: info.uses_payoffs,
+            text: text.to_lowercase(),
+        }
+    }
+}
+
 impl Filter {
     /// Whether an entry meets every criterion.
     pub fn accepts(&self, info: &StrategyInfo) -> bool {
-        let depth = Depth::of(info);
+        self.accepts_traits(&Traits::of(info))
+    }
+
+    /// Whether anything with these traits meets every criterion.
+    pub fn accepts_traits(&self, traits: &Traits) -> bool {
+        let depth = traits.memory_depth.map_or(Depth::Unbounded, Depth::Turns);
         let within = |max: u32| matches!(depth, Depth::Turns(d) if d <= max);
-        let haystack = || {
-            let mut text = format!(
-                "{} {} {} {}",
-                info.id, info.name, info.description, info.source
-            );
-            for alias in info.aliases {
-                text.push(' ');
-                text.push_str(alias);
-            }
-            text.to_lowercase()
-        };
-        self.stochastic.is_none_or(|s| info.stochastic == s)
+        self.stochastic.is_none_or(|s| traits.stochastic == s)
             && self.memory_depth.is_none_or(|d| depth == d)
             && self.max_memory_depth.is_none_or(within)
-            && self.uses_length.is_none_or(|u| info.uses_length == u)
-            && self.uses_payoffs.is_none_or(|u| info.uses_payoffs == u)
-            && (self.words.is_empty() || {
-                let text = haystack();
-                self.words.iter().all(|w| text.contains(&w.to_lowercase()))
-            })
+            && self.uses_length.is_none_or(|u| traits.uses_length == u)
+            && self.uses_payoffs.is_none_or(|u| traits.uses_payoffs == u)
+            && self
+                .words
+                .iter()
+                .all(|w| traits.text.contains(&w.to_lowercase()))
     }
 
     /// The entries of `catalogue` that meet every criterion, in order.
