@@ -14,6 +14,7 @@ pub mod adaptive;
 pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
+pub mod chi_squared;
 pub mod cyclers;
 pub mod go_by_majority;
 pub mod grudgers;
@@ -147,4 +148,11 @@ strategies! {
     FirstByShubik(axelrod_first::FirstByShubik),
     FirstByNydegger(axelrod_first::FirstByNydegger),
     Calculator(axelrod_first::Calculator),
+    FirstByTidemanAndChieruzzi(axelrod_first::FirstByTidemanAndChieruzzi),
+    FirstBySteinAndRapoport(axelrod_first::FirstBySteinAndRapoport),
+    FirstByGraaskamp(axelrod_first::FirstByGraaskamp),
+    FirstByDowning(axelrod_first::FirstByDowning),
+    FirstByFeld(axelrod_first::FirstByFeld),
+    FirstByTullock(axelrod_first::FirstByTullock),
+    FirstByAnonymous(axelrod_first::FirstByAnonymous),
 }
