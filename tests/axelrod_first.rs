@@ -312,3 +312,261 @@ fn graaskamp_defects_against_a_random_looking_opponent_and_mirrors_tit_for_tat()
         assert_eq!(me[50], D);
     }
 }
+
+// ---------------------------------------------------------------------------
+// The first tournament's ranking against the axelrod library's.
+//
+// What can honestly be asserted. Every entry's score includes its matches
+// against the stochastic entries, so even a deterministic entry's median
+// score depends on the random draws; and our random numbers are not
+// numpy's. The reference file holds axelrod's tournament for seeds 1 to 10,
+// and in axelrod's own runs four pairs of deterministic entries swap places
+// from seed to seed (Tit For Tat / Shubik, Tideman and Chieruzzi / Nydegger,
+// Tideman and Chieruzzi / Shubik, Grudger / Davis). So the tests assert:
+// 1. deterministic against deterministic, the payoff matrix entries are
+//    axelrod's exactly (the same matches);
+// 2. the scenario as committed (seed 1) ranks the deterministic entries in
+//    the order axelrod's seed-1 tournament does (stochastic entries removed
+//    from both rankings) -- a fact about these two seeds, not a law: the
+//    seeds draw different numbers, and the four pairs above could swap;
+// 3. for every seed we try, every pair of deterministic entries that
+//    axelrod orders the same way under all ten seeds is ordered that way;
+// 4. every entry's median score, averaged over seeds, agrees with axelrod's
+//    average within 5 standard errors.
+
+use dilemma::ipd::TournamentResults;
+use dilemma::ipd::tournament::Tournament;
+use dilemma::scenario::Scenario;
+
+/// Seeds of our tournament for the seed-independent checks.
+const OUR_SEEDS: std::ops::RangeInclusive<u64> = 1..=10;
+
+fn first_tournament() -> Tournament {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/axelrod-first.toml");
+    let loaded = dilemma::scenario::load(&path).unwrap();
+    let Scenario::Tournament(scenario) = loaded.scenario else {
+        panic!("not a tournament");
+    };
+    scenario.tournament()
+}
+
+fn played(seed: u64) -> TournamentResults {
+    let mut tournament = first_tournament();
+    tournament.seed = seed;
+    tournament.play()
+}
+
+fn medians(results: &TournamentResults) -> Vec<f64> {
+    results
+        .normalised_scores()
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_by(f64::total_cmp);
+            let n = s.len();
+            if n % 2 == 1 {
+                s[n / 2]
+            } else {
+                (s[n / 2 - 1] + s[n / 2]) / 2.0
+            }
+        })
+        .collect()
+}
+
+struct Reference {
+    names: Vec<String>,
+    stochastic: Vec<bool>,
+    /// Per seed: ranking (indices, best first) and median scores.
+    tournaments: Vec<(u64, Vec<usize>, Vec<f64>, Vec<Vec<f64>>)>,
+}
+
+fn reference() -> Reference {
+    let data = load("axelrod_first_ranking.json");
+    assert_eq!(data["axelrod_version"], "4.14.0");
+    assert_eq!(data["turns"], 200);
+    assert_eq!(data["repetitions"], 5);
+    let players = data["players"].as_array().unwrap();
+    let floats = |v: &Value| -> Vec<f64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    Reference {
+        names: players
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect(),
+        stochastic: players
+            .iter()
+            .map(|p| p["stochastic"].as_bool().unwrap())
+            .collect(),
+        tournaments: data["tournaments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["seed"].as_u64().unwrap(),
+                    t["ranking"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|i| i.as_u64().unwrap() as usize)
+                        .collect(),
+                    floats(&t["median_scores"]),
+                    t["payoff_matrix"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(floats)
+                        .collect(),
+                )
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn the_scenario_is_axelrods_line_up() {
+    let reference = reference();
+    let tournament = first_tournament();
+    let names: Vec<&str> = tournament.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, reference.names);
+    let stochastic: Vec<bool> = tournament
+        .players
+        .iter()
+        .map(|p| p.is_stochastic())
+        .collect();
+    assert_eq!(stochastic, reference.stochastic);
+    assert_eq!(tournament.settings.horizon, Horizon::Fixed { turns: 200 });
+    assert_eq!(tournament.settings.payoffs, Payoffs::STANDARD);
+    assert_eq!(tournament.settings.noise, 0.0);
+    assert_eq!(tournament.repetitions, 5);
+    assert_eq!(tournament.seed, 1);
+}
+
+#[test]
+fn the_first_tournament_ranks_as_axelrod_ranks_it() {
+    let reference = reference();
+    let n = reference.names.len();
+    let deterministic: Vec<usize> = (0..n).filter(|&i| !reference.stochastic[i]).collect();
+    let ours_seed_1 = played(1);
+
+    // 1. Deterministic pairs play the same matches: equal payoff entries.
+    let matrix = ours_seed_1.payoff_matrix();
+    for (_, _, _, theirs) in &reference.tournaments {
+        for &i in &deterministic {
+            for &j in &deterministic {
+                assert_eq!(
+                    matrix[i][j], theirs[i][j],
+                    "{} against {}",
+                    reference.names[i], reference.names[j]
+                );
+            }
+        }
+    }
+
+    // 2. The committed scenario (seed 1) against axelrod's seed 1, with the
+    // stochastic entries removed from both rankings.
+    let without_stochastic = |ranking: &[usize]| -> Vec<usize> {
+        ranking
+            .iter()
+            .copied()
+            .filter(|&i| !reference.stochastic[i])
+            .collect()
+    };
+    let (seed, axelrod_ranking, axelrod_medians, _) = &reference.tournaments[0];
+    assert_eq!(*seed, 1);
+    let our_ranking = ours_seed_1.ranking();
+    let our_medians = medians(&ours_seed_1);
+    eprintln!(
+        "rank  axelrod 4.14.0 (seed 1)                          median | dilemma (seed 1)                                 median"
+    );
+    for r in 0..n {
+        let (a, b) = (axelrod_ranking[r], our_ranking[r]);
+        let mark = |i: usize| if reference.stochastic[i] { "*" } else { " " };
+        eprintln!(
+            "{:>4}  {}{:<45} {:.4} | {}{:<45} {:.4}",
+            r + 1,
+            mark(a),
+            reference.names[a],
+            axelrod_medians[a],
+            mark(b),
+            reference.names[b],
+            our_medians[b]
+        );
+    }
+    assert_eq!(
+        without_stochastic(&our_ranking),
+        without_stochastic(axelrod_ranking),
+        "deterministic entries' order"
+    );
+
+    // 3. Pairs of deterministic entries that axelrod orders the same way
+    // under every seed are ordered that way under every seed of ours.
+    let position = |ranking: &[usize], i: usize| ranking.iter().position(|&x| x == i).unwrap();
+    let mut settled = Vec::new();
+    for &i in &deterministic {
+        for &j in &deterministic {
+            if reference
+                .tournaments
+                .iter()
+                .all(|(_, r, _, _)| position(r, i) < position(r, j))
+            {
+                settled.push((i, j));
+            }
+        }
+    }
+    let k = deterministic.len();
+    let unsettled: Vec<String> = deterministic
+        .iter()
+        .flat_map(|&i| deterministic.iter().map(move |&j| (i, j)))
+        .filter(|&(i, j)| i < j && !settled.contains(&(i, j)) && !settled.contains(&(j, i)))
+        .map(|(i, j)| format!("{} / {}", reference.names[i], reference.names[j]))
+        .collect();
+    eprintln!(
+        "deterministic pairs axelrod orders differently under different seeds: {unsettled:?}"
+    );
+    // Of the 28 pairs of the 8 deterministic entries, 4 swap in axelrod's
+    // own runs (Tit For Tat / Shubik, Tideman and Chieruzzi / Shubik,
+    // Tideman and Chieruzzi / Nydegger, Grudger / Davis); the check below
+    // covers the other 24.
+    assert_eq!(settled.len(), k * (k - 1) / 2 - 4, "{unsettled:?}");
+    let mut ours = vec![(our_ranking, our_medians)];
+    for seed in OUR_SEEDS.skip(1) {
+        let results = played(seed);
+        ours.push((results.ranking(), medians(&results)));
+    }
+    for (s, (ranking, _)) in ours.iter().enumerate() {
+        for &(i, j) in &settled {
+            assert!(
+                position(ranking, i) < position(ranking, j),
+                "seed {}: {} should rank above {}",
+                s + 1,
+                reference.names[i],
+                reference.names[j]
+            );
+        }
+    }
+
+    // 4. Median scores, averaged over seeds, within 5 standard errors.
+    let mean_sd = |values: &[f64]| {
+        let m = values.iter().sum::<f64>() / values.len() as f64;
+        let var = values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (values.len() - 1) as f64;
+        (m, var.sqrt())
+    };
+    for i in 0..n {
+        let theirs: Vec<f64> = reference.tournaments.iter().map(|t| t.2[i]).collect();
+        let mine: Vec<f64> = ours.iter().map(|(_, m)| m[i]).collect();
+        let ((ma, sa), (mo, so)) = (mean_sd(&theirs), mean_sd(&mine));
+        let error = (sa * sa / theirs.len() as f64 + so * so / mine.len() as f64).sqrt();
+        assert!(
+            (ma - mo).abs() <= 5.0 * error,
+            "{}: mean median score {mo:.4} (sd {so:.4}), axelrod {ma:.4} (sd {sa:.4})",
+            reference.names[i]
+        );
+    }
+}
