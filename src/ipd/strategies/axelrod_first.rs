@@ -1,9 +1,23 @@
 //! Entries of Axelrod's first tournament (1980) under their axelrod library
-//! names ("First by Davis: 10", ...). Only some of the fifteen are here yet.
+//! names ("First by Davis: 10", ...): with Tit For Tat and Grudger
+//! (`tit_for_tat.rs`, `grudgers.rs`) and Random (`basic.rs`) all fifteen of
+//! the library's `axelrod_first_strategies`, plus Calculator (PRISON).
 //!
 //! Each rule follows the axelrod library's implementation (4.14,
 //! `strategies/axelrod_first.py`), which reconstructs the entries from
-//! Axelrod (1980), Effective Choice in the Prisoner's Dilemma.
+//! Axelrod (1980), Effective Choice in the Prisoner's Dilemma, quirks
+//! included: Tideman and Chieruzzi and Stein and Rapoport defect on the last
+//! two turns (the library's `FinalTransformer((D, D))`, which also shows in
+//! their names) only when the length is known; Graaskamp's random gaps are
+//! numpy's `randint(5, 15)`, i.e. 5 to 14; Downing's estimates count the
+//! opponent's first move as an answer to a C; Feld's and Graaskamp's
+//! stochastic flag is set whatever the parameters, as the library classifies
+//! them. The chi-squared test is scipy's (`chi_squared.rs`).
+//!
+//! Invariant: a deterministic rule here plays exactly the library's moves
+//! (tests/axelrod_catalogue.rs); a stochastic one draws only from the
+//! match's generator and matches the library in distribution
+//! (tests/axelrod_first.rs).
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
