@@ -169,13 +169,8 @@ fn feld_answers_cooperation_with_a_linearly_decaying_probability() {
         // Turn k + 1 follows k turns: probability max(start + (end - start)
         // k / rounds, end). Per turn, then pooled over bands of 25 turns.
         let p = |k: usize| (start + (end - start) / rounds * k as f64).max(end);
-        for k in 1..turns as usize {
-            assert_binomial(
-                cooperations[k],
-                matches as u32,
-                p(k),
-                &format!("{params:?} turn {k}"),
-            );
+        for (k, &count) in cooperations.iter().enumerate().skip(1) {
+            assert_binomial(count, matches as u32, p(k), &format!("{params:?} turn {k}"));
         }
         for band in (1..turns as usize).collect::<Vec<_>>().chunks(25) {
             let observed: u32 = band.iter().map(|&k| cooperations[k]).sum();
@@ -261,13 +256,13 @@ fn graaskamp_probes_once_then_defects_every_5_to_14_turns_against_the_unresponsi
         for seed in 0..150 {
             let (me, _) = play(&graaskamp, &opponent, 200, seed);
             // Tit For Tat for 50 turns, D on turn 51, Tit For Tat to turn 56.
-            for t in 0..56 {
+            for (t, &m) in me.iter().enumerate().take(56) {
                 let expected = if t == 50 || (copies_defector && t > 0) {
                     D
                 } else {
                     C
                 };
-                assert_eq!(me[t], expected, "{} turn {}", opponent.name, t + 1);
+                assert_eq!(m, expected, "{} turn {}", opponent.name, t + 1);
             }
             // Neither opponent looks random, copies it or is its twin: it
             // cooperates (even against Defector) except for defections
@@ -374,11 +369,15 @@ fn medians(results: &TournamentResults) -> Vec<f64> {
         .collect()
 }
 
+/// One of axelrod's tournaments: seed, ranking (indices, best first),
+/// median scores and payoff matrix.
+type AxelrodTournament = (u64, Vec<usize>, Vec<f64>, Vec<Vec<f64>>);
+
 struct Reference {
     names: Vec<String>,
     stochastic: Vec<bool>,
     /// Per seed: ranking (indices, best first) and median scores.
-    tournaments: Vec<(u64, Vec<usize>, Vec<f64>, Vec<Vec<f64>>)>,
+    tournaments: Vec<AxelrodTournament>,
 }
 
 fn reference() -> Reference {

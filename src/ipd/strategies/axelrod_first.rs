@@ -970,6 +970,68 @@ mod tests {
         list.first.iter().map(|m| m.letter()).collect()
     }
 
+    /// Moves of `a` against `b` over a random horizon (length not told).
+    fn moves_unknown_length(a: &str, b: &str, seed: u64) -> String {
+        let a = PlayerSpec::new(a).build().unwrap();
+        let b = PlayerSpec::new(b).build().unwrap();
+        let settings = MatchSettings {
+            horizon: Horizon::Random {
+                continuation: 0.99,
+                cap: Some(300),
+            },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let mut list = MoveList::default();
+        play_match(
+            &a.prototype,
+            &b.prototype,
+            &settings,
+            &mut match_rng(seed, 0, 1, 0),
+            &mut list,
+        );
+        list.first.iter().map(|m| m.letter()).collect()
+    }
+
+    #[test]
+    fn the_last_two_defections_need_a_known_length() {
+        for id in [
+            "first-by-tideman-and-chieruzzi",
+            "first-by-stein-and-rapoport",
+        ] {
+            // Cooperator is neither random nor ever defecting.
+            assert_eq!(moves(id, "cooperator", 10, 0), "CCCCCCCCDD", "{id}");
+            assert_eq!(moves(id, "cooperator", 1, 0), "D", "{id}");
+            assert_eq!(moves(id, "cooperator", 2, 0), "DD", "{id}");
+            for seed in 0..5 {
+                let unknown = moves_unknown_length(id, "cooperator", seed);
+                assert!(!unknown.contains('D'), "{id}: {unknown}");
+            }
+        }
+    }
+
+    #[test]
+    fn tideman_punishes_longer_each_time() {
+        // Against Alternator (C D C D ...): a D of the opponent seen while not
+        // punishing starts a punishment one longer than the last. Turn 3
+        // answers turn 2's D with 1 D; turn 5 answers turn 4's D with 2 (turns
+        // 5-6); turn 7 sees turn 6's D, not punishing any more: 3 (turns 7-9);
+        // turn 10 sees turn 9's C; turn 11 starts 4 (turns 11-14).
+        let ours = moves("first-by-tideman-and-chieruzzi", "alternator", 16, 0);
+        assert_eq!(&ours[..14], "CCDCDDDDDCDDDD");
+    }
+
+    #[test]
+    fn downing_opens_with_two_defections_and_maximises_against_its_estimates() {
+        // Against Defector: alpha = beta = 0, E(C) = S < E(D) = P.
+        assert_eq!(moves("first-by-downing", "defector", 6, 0), "DDDDDD");
+        // Against Cooperator, turn 3: alpha = 1/1 (the opening C counts as an
+        // answer to a C), beta = 1/2: E(C) = R = 3 = E(D) = (T + P)/2, a tie,
+        // so it reverses its last move to C. Turn 4: alpha = 1/2, beta = 1:
+        // D; afterwards beta stays 1 and alpha at most 1: D.
+        assert_eq!(moves("first-by-downing", "cooperator", 8, 0), "DDCDDDDD");
+    }
+
     #[test]
     fn cycle_detection_is_the_librarys() {
         // Bits are read with the first move highest.

@@ -106,15 +106,15 @@ mod tests {
     fn known_values() {
         // erfc(1) = 0.157299207050285130658...; chi2.sf(2, 1) = erfc(1).
         let p = chi2_sf_one(2.0);
-        assert!((p - 0.157_299_207_050_285_13).abs() < 1e-15, "{p}");
+        assert!((p - 0.157_299_207_050_285_1).abs() < 1e-15, "{p}");
         // The 5% critical value of chi2 with 1 df is 3.841458820694124.
         let p = chi2_sf_one(3.841_458_820_694_124);
         assert!((p - 0.05).abs() < 1e-15, "{p}");
         // Small and large arguments: erfc(0.1) and erfc(5).
         let p = chi2_sf_one(0.02);
-        assert!((p / 0.887_537_083_981_715_1 - 1.0).abs() < 1e-14, "{p}");
+        assert!((p / 0.887_537_083_981_715 - 1.0).abs() < 1e-14, "{p}");
         let p = chi2_sf_one(50.0);
-        assert!((p / 1.537_459_794_428_034_8e-12 - 1.0).abs() < 1e-13, "{p}");
+        assert!((p / 1.537_459_794_428_035e-12 - 1.0).abs() < 1e-13, "{p}");
         assert_eq!(chi2_sf_one(0.0), 1.0);
         assert!(p_value(0, 0).is_nan());
         assert_eq!(p_value(7, 7), 1.0);
