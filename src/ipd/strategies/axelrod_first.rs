@@ -364,7 +364,9 @@ impl FirstByTidemanAndChieruzzi {
         id: "first-by-tideman-and-chieruzzi",
         name: "First by Tideman and Chieruzzi",
         aliases: &["tideman-and-chieruzzi"],
-        description: "Cooperates first. Each time the opponent's last move is D while it is \
+        description: "Tit For Tat whose punishments grow by one defection each time, with fresh \
+                      starts for an opponent that is behind and not random, and D on the last \
+                      two turns. It cooperates first. Each time the opponent's last move is D while it is \
                       not already punishing, it starts a punishment of k defections, k = 1 the \
                       first time and one more each time. The opponent gets a fresh start (C, C, \
                       then everything forgotten) when it has just cooperated, it is at least 10 \
@@ -501,7 +503,9 @@ impl FirstBySteinAndRapoport {
         id: "first-by-stein-and-rapoport",
         name: "First by Stein and Rapoport",
         aliases: &["stein-and-rapoport"],
-        description: "Cooperates on the first four turns, then plays Tit For Tat. On turns 15, \
+        description: "Tit For Tat after four cooperations, defecting throughout against an \
+                      opponent that a chi-squared test finds random, and on the last two turns. \
+                      It cooperates on the first four turns, then plays Tit For Tat. On turns 15, \
                       30, 45, ... it runs a chi-squared test of the opponent's cooperations and \
                       defections so far against a 50-50 split (scipy's `chisquare`, one degree \
                       of freedom); until the next test it defects throughout when the p-value \
@@ -591,7 +595,9 @@ impl FirstByGraaskamp {
         id: "first-by-graaskamp",
         name: "First by Graaskamp",
         aliases: &["graaskamp"],
-        description: "Plays Tit For Tat for 50 turns, defects on turn 51, and plays Tit For \
+        description: "Tit For Tat with a probe on turn 51; later D for good against an opponent \
+                      that looks random, Tit For Tat against Tit For Tat or its twin, otherwise C \
+                      with a defection every 5 to 14 turns. It plays Tit For Tat for 50 turns, defects on turn 51, and plays Tit For \
                       Tat up to turn 56. From turn 57 on: once a chi-squared test of the \
                       opponent's cooperations and defections against a 50-50 split gives a \
                       p-value of at least `alpha` (0.05), it defects for the rest of the \
@@ -656,9 +662,12 @@ impl Rule for FirstByGraaskamp {
         if turns < 56 {
             return if theirs == D || turns == 50 { D } else { C };
         }
-        let p = chi_squared::p_value(them.cooperations(), them.defections());
-        self.opponent_is_random = p >= self.alpha || self.opponent_is_random;
-        if self.opponent_is_random {
+        // Once random, random for good (the library recomputes the test
+        // every turn but ORs it with the earlier verdict).
+        if self.opponent_is_random
+            || chi_squared::p_value(them.cooperations(), them.defections()) >= self.alpha
+        {
+            self.opponent_is_random = true;
             return D;
         }
         if self.opponent_copies_me || self.opponent_is_twin {
@@ -696,7 +705,9 @@ impl FirstByDowning {
         id: "first-by-downing",
         name: "First by Downing",
         aliases: &["downing"],
-        description: "Defects on the first two turns. Counts the opponent's cooperations that \
+        description: "Plays whichever of always-C and always-D pays more against its estimates \
+                      of how often the opponent answers its C and its D with C, after opening \
+                      D, D. It counts the opponent's cooperations that \
                       answered its own C (the opponent's first move counts as answering a C) \
                       and its own D, and estimates alpha = (answers to C) / (own C + 1) and \
                       beta = (answers to D) / max(own D, 2). It cooperates when \
@@ -772,7 +783,9 @@ impl FirstByFeld {
         id: "first-by-feld",
         name: "First by Feld",
         aliases: &["feld"],
-        description: "Cooperates first and defects after every defection of the opponent. \
+        description: "Tit For Tat whose answer to a cooperation is C only with a probability \
+                      falling linearly from 1 to 0.5 over 200 turns. It cooperates first and \
+                      defects after every defection of the opponent. \
                       After a cooperation it cooperates with probability \
                       max(start + (end - start) k / rounds, end), k the number of turns \
                       played (start 1.0, end 0.5, rounds 200).",
@@ -861,7 +874,8 @@ impl FirstByTullock {
         id: "first-by-tullock",
         name: "First by Tullock",
         aliases: &["tullock"],
-        description: "Cooperates on the first 11 turns. Afterwards cooperates with probability \
+        description: "Cooperates on the first 11 turns, then 10 percentage points less often \
+                      than the opponent did in the last 10 turns: with probability \
                       max(0, c / 10 - 0.1), c the opponent's cooperations in the last 10 turns.",
         source: "Axelrod (1980), first tournament entry by Gordon Tullock",
         memory_depth: None,
