@@ -10,7 +10,10 @@
 //! 3. the same tournament with noise 0.01 (nothing can be reused);
 //! 4. a tournament of Random players only (every turn draws);
 //! 5. a tournament of the whole catalogue (every strategy with its default
-//!    parameters), 200 turns, 10 repetitions.
+//!    parameters), 200 turns, 10 repetitions;
+//! 6. Axelrod's first tournament (`scenarios/axelrod-first.toml`: 15 players,
+//!    200 turns, 5 repetitions) against the axelrod library's time for the
+//!    same line-up (`tests/data/axelrod_timings.json`).
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
@@ -184,5 +187,46 @@ fn main() {
         elapsed.as_secs_f64() * 1e3,
         results.total_turns(),
         results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
+    );
+
+    // 6. Axelrod's first tournament, as the scenario file defines it.
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/axelrod-first.toml");
+    let dilemma::scenario::Scenario::Tournament(first) = dilemma::scenario::load(&path)
+        .expect("scenario loads")
+        .scenario
+    else {
+        panic!("axelrod-first.toml is not a tournament");
+    };
+    let t = first.tournament();
+    let (elapsed, results) = best_of(budget, || t.play());
+    let timings: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/axelrod_timings.json"),
+        )
+        .expect("axelrod timings"),
+    )
+    .expect("axelrod timings are JSON");
+    let axelrod_seconds = timings["timings"]
+        .as_array()
+        .and_then(|all| {
+            all.iter()
+                .find(|t| t["label"] == "axelrod_first_strategies_t200_r5")
+        })
+        .and_then(|t| t["seconds_play_min"].as_f64());
+    println!(
+        "tournament, Axelrod's first tournament (scenarios/axelrod-first.toml, {} players), 200 turns, 5 repetitions: {:.3} ms, {} turns, {:.0} million turns/s{}",
+        t.players.len(),
+        elapsed.as_secs_f64() * 1e3,
+        results.total_turns(),
+        results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6,
+        match axelrod_seconds {
+            Some(s) => format!(
+                "; axelrod 4.14.0: {s:.2} s (tests/data/axelrod_timings.json), {:.0}x slower",
+                s / elapsed.as_secs_f64()
+            ),
+            None => String::new(),
+        }
     );
 }

@@ -172,6 +172,20 @@ PLAYERS = [
     ("first-by-joss", {"p": 0.7}, lambda: axl.FirstByJoss(0.7)),
     ("first-by-nydegger", {}, lambda: axl.FirstByNydegger()),
     ("calculator", {}, lambda: axl.Calculator()),
+    ("first-by-tideman-and-chieruzzi", {}, lambda: axl.FirstByTidemanAndChieruzzi()),
+    ("first-by-grofman", {}, lambda: axl.FirstByGrofman()),
+    ("first-by-stein-and-rapoport", {}, lambda: axl.FirstBySteinAndRapoport()),
+    ("first-by-stein-and-rapoport", {"alpha": 0.5}, lambda: axl.FirstBySteinAndRapoport(0.5)),
+    ("first-by-stein-and-rapoport", {"alpha": 0.01},
+     lambda: axl.FirstBySteinAndRapoport(0.01)),
+    ("first-by-graaskamp", {}, lambda: axl.FirstByGraaskamp()),
+    ("first-by-graaskamp", {"alpha": 0.1}, lambda: axl.FirstByGraaskamp(0.1)),
+    ("first-by-downing", {}, lambda: axl.FirstByDowning()),
+    ("first-by-feld", {}, lambda: axl.FirstByFeld()),
+    ("first-by-feld", {"start_coop_prob": 0.9, "end_coop_prob": 0.3, "rounds_of_decay": 100},
+     lambda: axl.FirstByFeld(0.9, 0.3, 100)),
+    ("first-by-tullock", {}, lambda: axl.FirstByTullock()),
+    ("first-by-anonymous", {}, lambda: axl.FirstByAnonymous()),
 ]
 
 

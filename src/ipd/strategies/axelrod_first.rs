@@ -1,14 +1,30 @@
 //! Entries of Axelrod's first tournament (1980) under their axelrod library
-//! names ("First by Davis: 10", ...). Only some of the fifteen are here yet.
+//! names ("First by Davis: 10", ...): with Tit For Tat and Grudger
+//! (`tit_for_tat.rs`, `grudgers.rs`) and Random (`basic.rs`) all fifteen of
+//! the library's `axelrod_first_strategies`, plus Calculator (PRISON).
 //!
 //! Each rule follows the axelrod library's implementation (4.14,
 //! `strategies/axelrod_first.py`), which reconstructs the entries from
-//! Axelrod (1980), Effective Choice in the Prisoner's Dilemma.
+//! Axelrod (1980), Effective Choice in the Prisoner's Dilemma, quirks
+//! included: Tideman and Chieruzzi and Stein and Rapoport defect on the last
+//! two turns (the library's `FinalTransformer((D, D))`, which also shows in
+//! their names) only when the length is known; Graaskamp's random gaps are
+//! numpy's `randint(5, 15)`, i.e. 5 to 14; Downing's estimates count the
+//! opponent's first move as an answer to a C; Feld's and Graaskamp's
+//! stochastic flag is set whatever the parameters, as the library classifies
+//! them. The chi-squared test is scipy's (`chi_squared.rs`).
+//!
+//! Invariant: a deterministic rule here plays exactly the library's moves
+//! (tests/axelrod_catalogue.rs); a stochastic one draws only from the
+//! match's generator and matches the library in distribution
+//! (tests/axelrod_first.rs).
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
-use crate::ipd::random::MatchRng;
+use crate::ipd::random::{MatchRng, unit_interval};
+use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
+use crate::ipd::strategies::chi_squared;
 use crate::ipd::strategies::memory_one::MemoryOne;
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 
@@ -307,6 +323,639 @@ impl Rule for Calculator {
     }
 }
 
+/// The axelrod library's `FinalTransformer((D, D))`: the move on the last two
+/// turns of a match of known length is D, whatever the rule proposed (the
+/// rule is still consulted, so its state moves on). With no known length
+/// (a random horizon; the library's length is then infinite) nothing
+/// changes.
+#[inline(always)]
+fn defect_on_last_two(proposed: Action, turns_played: u32, context: &MatchContext) -> Action {
+    match context.length {
+        Some(length) if length > turns_played && length - turns_played <= 2 => D,
+        _ => proposed,
+    }
+}
+
+/// Display name suffix the library's `FinalTransformer((D, D))` adds.
+const FINAL_DD: &str = ": (D, D)";
+
+/// Nicolas Tideman and Paula Chieruzzi's entry (2nd in 1980): Tit For Tat
+/// whose punishments grow by one with every defection it answers, with
+/// "fresh starts" for an opponent that is behind and not random, and D on
+/// the last two turns.
+#[derive(Clone, Debug, Default)]
+pub struct FirstByTidemanAndChieruzzi {
+    is_retaliating: bool,
+    retaliation_length: u32,
+    retaliation_remaining: u32,
+    current_score: f64,
+    opponent_score: f64,
+    /// Turn (1-based) of the last fresh start; 0 for none.
+    last_fresh_start: u32,
+    /// The second cooperation of a fresh start is due.
+    fresh_start: bool,
+    /// Opponent's defections since the last fresh start.
+    remembered_defections: u32,
+}
+
+impl FirstByTidemanAndChieruzzi {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-tideman-and-chieruzzi",
+        name: "First by Tideman and Chieruzzi",
+        aliases: &["tideman-and-chieruzzi"],
+        description: "Tit For Tat whose punishments grow by one defection each time, with fresh \
+                      starts for an opponent that is behind and not random, and D on the last \
+                      two turns. It cooperates first. Each time the opponent's last move is D while it is \
+                      not already punishing, it starts a punishment of k defections, k = 1 the \
+                      first time and one more each time. The opponent gets a fresh start (C, C, \
+                      then everything forgotten) when it has just cooperated, it is at least 10 \
+                      points behind, at least 20 turns have passed since the last fresh start, \
+                      at least 10 turns remain, and its defections since the last fresh start \
+                      are at least 3 standard deviations away from n/2 (n its moves so far). \
+                      Defects on the last two turns when the length is known.",
+        source: "Axelrod (1980), first tournament entry by Nicolas Tideman and Paula Chieruzzi",
+        memory_depth: None,
+        stochastic: false,
+        uses_length: true,
+        uses_payoffs: true,
+        params: &[],
+        display_name: Some(|_| format!("First by Tideman and Chieruzzi{FINAL_DD}")),
+        build: |_| Strategy::FirstByTidemanAndChieruzzi(FirstByTidemanAndChieruzzi::default()),
+    };
+
+    fn decrease_retaliation_counter(&mut self) {
+        if self.is_retaliating {
+            self.retaliation_remaining -= 1;
+            if self.retaliation_remaining == 0 {
+                self.is_retaliating = false;
+            }
+        }
+    }
+
+    fn inner(&mut self, me: &History, them: &History, context: &MatchContext) -> Action {
+        let (Some(mine), Some(theirs)) = (me.last(), them.last()) else {
+            return C;
+        };
+        if theirs == D {
+            self.remembered_defections += 1;
+        }
+        self.current_score += context.payoffs.payoff(mine, theirs);
+        self.opponent_score += context.payoffs.payoff(theirs, mine);
+        if self.fresh_start {
+            self.fresh_start = false;
+            return C; // the second cooperation of a fresh start
+        }
+        let current_round = me.len() + 1;
+        let valid_fresh_start =
+            self.last_fresh_start == 0 || current_round - self.last_fresh_start >= 20;
+        if valid_fresh_start {
+            let valid_points = self.current_score - self.opponent_score >= 10.0;
+            // The library's length is infinite when it is not known.
+            let valid_rounds = context
+                .length
+                .is_none_or(|l| i64::from(l) - i64::from(current_round) >= 10);
+            if valid_points && valid_rounds && theirs == C {
+                // Within 3 standard deviations of a fair coin's n / 2?
+                let n = them.len() as f64;
+                let std_deviation = n.powf(0.5) / 2.0;
+                let lower = n / 2.0 - 3.0 * std_deviation;
+                let upper = n / 2.0 + 3.0 * std_deviation;
+                let remembered = self.remembered_defections as f64;
+                if remembered <= lower || remembered >= upper {
+                    self.last_fresh_start = current_round;
+                    self.is_retaliating = false;
+                    self.retaliation_length = 0;
+                    self.retaliation_remaining = 0;
+                    self.remembered_defections = 0;
+                    self.fresh_start = true;
+                    return C; // the first cooperation of a fresh start
+                }
+            }
+        }
+        if self.is_retaliating {
+            self.decrease_retaliation_counter();
+            return D;
+        }
+        if theirs == D {
+            self.is_retaliating = true;
+            self.retaliation_length += 1;
+            self.retaliation_remaining = self.retaliation_length;
+            self.decrease_retaliation_counter();
+            return D;
+        }
+        C
+    }
+}
+
+impl Rule for FirstByTidemanAndChieruzzi {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
+        let proposed = self.inner(me, them, context);
+        defect_on_last_two(proposed, me.len(), context)
+    }
+}
+
+/// Bernard Grofman's entry (4th in 1980): cooperates after both players did
+/// the same, and with probability 2/7 after they differed: the memory-one
+/// vector (1, 2/7, 2/7, 1), opening with C.
+pub struct FirstByGrofman;
+
+impl FirstByGrofman {
+    /// Catalogue entry (built as a [`MemoryOne`]).
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-grofman",
+        name: "First by Grofman",
+        aliases: &["grofman"],
+        description: "Cooperates first and whenever both players made the same move on the \
+                      previous turn; when they differed, cooperates with probability 2/7: the \
+                      memory-one vector (1, 2/7, 2/7, 1).",
+        source: "Axelrod (1980), first tournament entry by Bernard Grofman",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::MemoryOne(MemoryOne::new([1.0, 2.0 / 7.0, 2.0 / 7.0, 1.0], C)),
+    };
+}
+
+/// William Stein and Amnon Rapoport's entry (6th in 1980): Tit For Tat
+/// after four cooperations, defecting for good stretches once a chi-squared
+/// test says the opponent plays at random, and D on the last two turns.
+#[derive(Clone, Debug)]
+pub struct FirstBySteinAndRapoport {
+    /// Significance level of the chi-squared test.
+    pub alpha: f64,
+    opponent_is_random: bool,
+}
+
+impl FirstBySteinAndRapoport {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-stein-and-rapoport",
+        name: "First by Stein and Rapoport",
+        aliases: &["stein-and-rapoport"],
+        description: "Tit For Tat after four cooperations, defecting throughout against an \
+                      opponent that a chi-squared test finds random, and on the last two turns. \
+                      It cooperates on the first four turns, then plays Tit For Tat. On turns 15, \
+                      30, 45, ... it runs a chi-squared test of the opponent's cooperations and \
+                      defections so far against a 50-50 split (scipy's `chisquare`, one degree \
+                      of freedom); until the next test it defects throughout when the p-value \
+                      is at least `alpha` (0.05, the opponent looks random) and plays Tit For \
+                      Tat otherwise. Defects on the last two turns when the length is known.",
+        source: "Axelrod (1980), first tournament entry by William Stein and Amnon Rapoport",
+        memory_depth: None,
+        stochastic: false,
+        uses_length: true,
+        uses_payoffs: false,
+        params: &[ParamSpec {
+            name: "alpha",
+            description: "significance level: the opponent counts as random when p >= alpha",
+            default: 0.05,
+            min: 0.0,
+            max: 1.0,
+            kind: ParamKind::Real,
+        }],
+        display_name: Some(|v| {
+            format!(
+                "First by Stein and Rapoport: {}{FINAL_DD}",
+                crate::ipd::strategies::catalogue::python_float(v[0])
+            )
+        }),
+        build: |v| {
+            Strategy::FirstBySteinAndRapoport(FirstBySteinAndRapoport {
+                alpha: v[0],
+                opponent_is_random: false,
+            })
+        },
+    };
+
+    fn inner(&mut self, them: &History, round: u32) -> Action {
+        let tit_for_tat = them.last().unwrap_or(C);
+        if round < 5 {
+            return C;
+        }
+        if round < 15 {
+            return tit_for_tat;
+        }
+        if round % 15 == 0 {
+            let p = chi_squared::p_value(them.cooperations(), them.defections());
+            self.opponent_is_random = p >= self.alpha;
+        }
+        if self.opponent_is_random {
+            D
+        } else {
+            tit_for_tat
+        }
+    }
+}
+
+impl Rule for FirstBySteinAndRapoport {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
+        let proposed = self.inner(them, me.len() + 1);
+        defect_on_last_two(proposed, me.len(), context)
+    }
+}
+
+/// James Graaskamp's entry (9th in 1980): Tit For Tat with one probe on
+/// turn 51, then defection against an opponent that looks random, Tit For
+/// Tat against Tit For Tat or its own twin, and otherwise cooperation with a
+/// defection every 5 to 14 turns.
+#[derive(Clone, Debug)]
+pub struct FirstByGraaskamp {
+    /// Significance level of the chi-squared test.
+    pub alpha: f64,
+    opponent_is_random: bool,
+    /// Every opponent move so far copied this player's previous move.
+    opponent_copies_me: bool,
+    /// Every opponent move so far equals this player's move of that turn.
+    opponent_is_twin: bool,
+    /// Turn count (moves played) at which the next random defection falls.
+    next_random_defection_turn: Option<u32>,
+}
+
+impl FirstByGraaskamp {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-graaskamp",
+        name: "First by Graaskamp",
+        aliases: &["graaskamp"],
+        description: "Tit For Tat with a probe on turn 51; later D for good against an opponent \
+                      that looks random, Tit For Tat against Tit For Tat or its twin, otherwise C \
+                      with a defection every 5 to 14 turns. It plays Tit For Tat for 50 turns, defects on turn 51, and plays Tit For \
+                      Tat up to turn 56. From turn 57 on: once a chi-squared test of the \
+                      opponent's cooperations and defections against a 50-50 split gives a \
+                      p-value of at least `alpha` (0.05), it defects for the rest of the \
+                      match; otherwise, if every opponent move so far copied its own previous \
+                      move (Tit For Tat) or equalled its own move (a twin), it plays Tit For \
+                      Tat; otherwise it cooperates except for one defection after a random \
+                      5 to 14 turns (numpy's randint(5, 15)), again and again.",
+        source: "Axelrod (1980), first tournament entry by James Graaskamp",
+        memory_depth: None,
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[ParamSpec {
+            name: "alpha",
+            description: "significance level: the opponent counts as random when p >= alpha",
+            default: 0.05,
+            min: 0.0,
+            max: 1.0,
+            kind: ParamKind::Real,
+        }],
+        display_name: None,
+        build: |v| {
+            Strategy::FirstByGraaskamp(FirstByGraaskamp {
+                alpha: v[0],
+                opponent_is_random: false,
+                opponent_copies_me: true,
+                opponent_is_twin: true,
+                next_random_defection_turn: None,
+            })
+        },
+    };
+
+    /// A gap of 5 to 14 turns, uniformly (numpy's `randint(5, 15)`
+    /// excludes 15).
+    fn gap(rng: &mut MatchRng) -> u32 {
+        5 + ((unit_interval(rng) * 10.0) as u32).min(9)
+    }
+}
+
+impl Rule for FirstByGraaskamp {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        _: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        let turns = me.len();
+        let Some(theirs) = them.last() else {
+            return C;
+        };
+        // Keep the Tit For Tat and twin checks over the whole history: the
+        // latest opponent move against this player's move before it and of
+        // the same turn.
+        if turns >= 2 && me.ago(1) != Some(theirs) {
+            self.opponent_copies_me = false;
+        }
+        if me.last() != Some(theirs) {
+            self.opponent_is_twin = false;
+        }
+        if turns < 56 {
+            return if theirs == D || turns == 50 { D } else { C };
+        }
+        // Once random, random for good (the library recomputes the test
+        // every turn but ORs it with the earlier verdict).
+        if self.opponent_is_random
+            || chi_squared::p_value(them.cooperations(), them.defections()) >= self.alpha
+        {
+            self.opponent_is_random = true;
+            return D;
+        }
+        if self.opponent_copies_me || self.opponent_is_twin {
+            return theirs;
+        }
+        let next = *self
+            .next_random_defection_turn
+            .get_or_insert_with(|| Self::gap(rng) + turns);
+        if turns == next {
+            self.next_random_defection_turn = Some(Self::gap(rng) + turns);
+            return D;
+        }
+        C
+    }
+
+    fn is_stochastic(&self) -> bool {
+        true
+    }
+}
+
+/// Leslie Downing's entry (10th in 1980): estimates how likely the opponent
+/// is to cooperate after its own C and after its own D, and plays whichever
+/// of "always C" and "always D" pays more against those estimates.
+#[derive(Clone, Debug, Default)]
+pub struct FirstByDowning {
+    /// Opponent cooperations that answered this player's C.
+    cooperations_after_c: u32,
+    /// Opponent cooperations that answered this player's D.
+    cooperations_after_d: u32,
+}
+
+impl FirstByDowning {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-downing",
+        name: "First by Downing",
+        aliases: &["downing"],
+        description: "Plays whichever of always-C and always-D pays more against its estimates \
+                      of how often the opponent answers its C and its D with C, after opening \
+                      D, D. It counts the opponent's cooperations that \
+                      answered its own C (the opponent's first move counts as answering a C) \
+                      and its own D, and estimates alpha = (answers to C) / (own C + 1) and \
+                      beta = (answers to D) / max(own D, 2). It cooperates when \
+                      alpha R + (1 - alpha) S > beta T + (1 - beta) P, defects when it is \
+                      smaller, and reverses its previous move on a tie.",
+        source: "Axelrod (1980), first tournament entry by Leslie Downing; Downing (1975)",
+        memory_depth: None,
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: true,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::FirstByDowning(FirstByDowning::default()),
+    };
+}
+
+impl Rule for FirstByDowning {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
+        match me.len() {
+            0 => return D,
+            1 => {
+                if them.last() == Some(C) {
+                    self.cooperations_after_c += 1;
+                }
+                return D;
+            }
+            _ => {}
+        }
+        if them.last() == Some(C) {
+            match me.ago(1) {
+                Some(C) => self.cooperations_after_c += 1,
+                _ => self.cooperations_after_d += 1,
+            }
+        }
+        let alpha = self.cooperations_after_c as f64 / (me.cooperations() + 1) as f64;
+        let beta = self.cooperations_after_d as f64 / me.defections().max(2) as f64;
+        let game = &context.payoffs;
+        let cooperating = alpha * game.r + (1.0 - alpha) * game.s;
+        let defecting = beta * game.t + (1.0 - beta) * game.p;
+        if cooperating > defecting {
+            C
+        } else if cooperating < defecting {
+            D
+        } else {
+            me.last().unwrap_or(C).flip()
+        }
+    }
+}
+
+/// Scott Feld's entry (11th in 1980): Tit For Tat whose answer to a
+/// cooperation becomes C only with a probability falling linearly from 1 to
+/// 1/2 over 200 turns.
+#[derive(Clone, Debug)]
+pub struct FirstByFeld {
+    /// Probability of cooperating at the start.
+    pub start_coop_prob: f64,
+    /// Probability of cooperating at the end of the decay and after.
+    pub end_coop_prob: f64,
+    /// Turns over which the probability decays.
+    pub rounds_of_decay: u32,
+}
+
+impl FirstByFeld {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-feld",
+        name: "First by Feld",
+        aliases: &["feld"],
+        description: "Tit For Tat whose answer to a cooperation is C only with a probability \
+                      falling linearly from 1 to 0.5 over 200 turns. It cooperates first and \
+                      defects after every defection of the opponent. \
+                      After a cooperation it cooperates with probability \
+                      max(start + (end - start) k / rounds, end), k the number of turns \
+                      played (start 1.0, end 0.5, rounds 200).",
+        source: "Axelrod (1980), first tournament entry by Scott Feld",
+        memory_depth: Some(200),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[
+            ParamSpec {
+                name: "start_coop_prob",
+                description: "probability of cooperating after a C at the start",
+                default: 1.0,
+                min: 0.0,
+                max: 1.0,
+                kind: ParamKind::Real,
+            },
+            ParamSpec {
+                name: "end_coop_prob",
+                description: "probability of cooperating after a C once the decay is over",
+                default: 0.5,
+                min: 0.0,
+                max: 1.0,
+                kind: ParamKind::Real,
+            },
+            ParamSpec {
+                name: "rounds_of_decay",
+                description: "turns over which the probability falls linearly",
+                default: 200.0,
+                min: 1.0,
+                max: 1e9,
+                kind: ParamKind::Integer,
+            },
+        ],
+        display_name: None,
+        build: |v| {
+            Strategy::FirstByFeld(FirstByFeld {
+                start_coop_prob: v[0],
+                end_coop_prob: v[1],
+                rounds_of_decay: v[2] as u32,
+            })
+        },
+    };
+
+    /// The probability of answering a C with C after `turns` turns.
+    pub fn cooperation_probability(&self, turns: u32) -> f64 {
+        let slope = (self.end_coop_prob - self.start_coop_prob) / self.rounds_of_decay as f64;
+        (self.start_coop_prob + slope * turns as f64).max(self.end_coop_prob)
+    }
+}
+
+impl Rule for FirstByFeld {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        _: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        match them.last() {
+            None => C,
+            Some(D) => D,
+            Some(C) => random_choice(rng, self.cooperation_probability(me.len())),
+        }
+    }
+
+    /// Stochastic for every parameter value, as the library classifies it.
+    fn is_stochastic(&self) -> bool {
+        true
+    }
+}
+
+/// Gordon Tullock's entry (13th in 1980): cooperates 11 times, then
+/// cooperates 10 percentage points less often than the opponent did over
+/// the last 10 turns.
+#[derive(Clone, Debug, Default)]
+pub struct FirstByTullock;
+
+impl FirstByTullock {
+    /// Turns of unconditional cooperation.
+    const ROUNDS_TO_COOPERATE: u32 = 11;
+
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-tullock",
+        name: "First by Tullock",
+        aliases: &["tullock"],
+        description: "Cooperates on the first 11 turns, then 10 percentage points less often \
+                      than the opponent did in the last 10 turns: with probability \
+                      max(0, c / 10 - 0.1), c the opponent's cooperations in the last 10 turns.",
+        source: "Axelrod (1980), first tournament entry by Gordon Tullock",
+        memory_depth: None,
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::FirstByTullock(FirstByTullock),
+    };
+
+    /// The probability of C given the opponent's cooperations in the last
+    /// 10 turns (the library's float arithmetic).
+    pub fn cooperation_probability(cooperations: u32) -> f64 {
+        let rounds = (Self::ROUNDS_TO_COOPERATE - 1) as f64;
+        (cooperations as f64 / rounds - 0.10).max(0.0)
+    }
+}
+
+impl Rule for FirstByTullock {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        _: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        if me.len() < Self::ROUNDS_TO_COOPERATE {
+            return C;
+        }
+        let window = Self::ROUNDS_TO_COOPERATE - 1;
+        let defections = (them.recent_bits() & ((1 << window) - 1)).count_ones();
+        random_choice(rng, Self::cooperation_probability(window - defections))
+    }
+
+    fn is_stochastic(&self) -> bool {
+        true
+    }
+}
+
+/// The anonymous graduate student's entry (1980): every turn, draws a
+/// cooperation probability uniformly from [0.3, 0.7] and cooperates with it.
+#[derive(Clone, Debug, Default)]
+pub struct FirstByAnonymous;
+
+impl FirstByAnonymous {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "first-by-anonymous",
+        name: "First by Anonymous",
+        aliases: &["anonymous"],
+        description: "Every turn draws a probability r uniformly from [0.3, 0.7] and \
+                      cooperates with probability r, ignoring the opponent (so each move is C \
+                      with probability 1/2).",
+        source: "Axelrod (1980), first tournament entry by a graduate student whose name was \
+                 withheld",
+        memory_depth: Some(0),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::FirstByAnonymous(FirstByAnonymous),
+    };
+}
+
+impl Rule for FirstByAnonymous {
+    #[inline(always)]
+    fn choose(&mut self, _: &History, _: &History, _: &MatchContext, rng: &mut MatchRng) -> Action {
+        // The library: uniform(3, 7) / 10, then random_choice.
+        let r = (3.0 + 4.0 * unit_interval(rng)) / 10.0;
+        random_choice(rng, r)
+    }
+
+    fn is_stochastic(&self) -> bool {
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,6 +982,68 @@ mod tests {
             &mut list,
         );
         list.first.iter().map(|m| m.letter()).collect()
+    }
+
+    /// Moves of `a` against `b` over a random horizon (length not told).
+    fn moves_unknown_length(a: &str, b: &str, seed: u64) -> String {
+        let a = PlayerSpec::new(a).build().unwrap();
+        let b = PlayerSpec::new(b).build().unwrap();
+        let settings = MatchSettings {
+            horizon: Horizon::Random {
+                continuation: 0.99,
+                cap: Some(300),
+            },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let mut list = MoveList::default();
+        play_match(
+            &a.prototype,
+            &b.prototype,
+            &settings,
+            &mut match_rng(seed, 0, 1, 0),
+            &mut list,
+        );
+        list.first.iter().map(|m| m.letter()).collect()
+    }
+
+    #[test]
+    fn the_last_two_defections_need_a_known_length() {
+        for id in [
+            "first-by-tideman-and-chieruzzi",
+            "first-by-stein-and-rapoport",
+        ] {
+            // Cooperator is neither random nor ever defecting.
+            assert_eq!(moves(id, "cooperator", 10, 0), "CCCCCCCCDD", "{id}");
+            assert_eq!(moves(id, "cooperator", 1, 0), "D", "{id}");
+            assert_eq!(moves(id, "cooperator", 2, 0), "DD", "{id}");
+            for seed in 0..5 {
+                let unknown = moves_unknown_length(id, "cooperator", seed);
+                assert!(!unknown.contains('D'), "{id}: {unknown}");
+            }
+        }
+    }
+
+    #[test]
+    fn tideman_punishes_longer_each_time() {
+        // Against Alternator (C D C D ...): a D of the opponent seen while not
+        // punishing starts a punishment one longer than the last. Turn 3
+        // answers turn 2's D with 1 D; turn 5 answers turn 4's D with 2 (turns
+        // 5-6); turn 7 sees turn 6's D, not punishing any more: 3 (turns 7-9);
+        // turn 10 sees turn 9's C; turn 11 starts 4 (turns 11-14).
+        let ours = moves("first-by-tideman-and-chieruzzi", "alternator", 16, 0);
+        assert_eq!(&ours[..14], "CCDCDDDDDCDDDD");
+    }
+
+    #[test]
+    fn downing_opens_with_two_defections_and_maximises_against_its_estimates() {
+        // Against Defector: alpha = beta = 0, E(C) = S < E(D) = P.
+        assert_eq!(moves("first-by-downing", "defector", 6, 0), "DDDDDD");
+        // Against Cooperator, turn 3: alpha = 1/1 (the opening C counts as an
+        // answer to a C), beta = 1/2: E(C) = R = 3 = E(D) = (T + P)/2, a tie,
+        // so it reverses its last move to C. Turn 4: alpha = 1/2, beta = 1:
+        // D; afterwards beta stays 1 and alpha at most 1: D.
+        assert_eq!(moves("first-by-downing", "cooperator", 8, 0), "DDCDDDDD");
     }
 
     #[test]

@@ -203,6 +203,14 @@ pub static CATALOGUE: &[StrategyInfo] = &[
     axelrod_first::FirstByJoss::INFO,
     axelrod_first::FirstByNydegger::INFO,
     axelrod_first::Calculator::INFO,
+    axelrod_first::FirstByTidemanAndChieruzzi::INFO,
+    axelrod_first::FirstByGrofman::INFO,
+    axelrod_first::FirstBySteinAndRapoport::INFO,
+    axelrod_first::FirstByGraaskamp::INFO,
+    axelrod_first::FirstByDowning::INFO,
+    axelrod_first::FirstByFeld::INFO,
+    axelrod_first::FirstByTullock::INFO,
+    axelrod_first::FirstByAnonymous::INFO,
 ];
 
 /// A player as written in a scenario: a strategy id and parameter values.

@@ -14,6 +14,7 @@ pub mod adaptive;
 pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
+pub mod chi_squared;
 pub mod cyclers;
 pub mod defined;
 pub mod filter;
@@ -150,4 +151,11 @@ strategies! {
     FirstByNydegger(axelrod_first::FirstByNydegger),
     Calculator(axelrod_first::Calculator),
     Defined(defined::DefinedStrategy),
+    FirstByTidemanAndChieruzzi(axelrod_first::FirstByTidemanAndChieruzzi),
+    FirstBySteinAndRapoport(axelrod_first::FirstBySteinAndRapoport),
+    FirstByGraaskamp(axelrod_first::FirstByGraaskamp),
+    FirstByDowning(axelrod_first::FirstByDowning),
+    FirstByFeld(axelrod_first::FirstByFeld),
+    FirstByTullock(axelrod_first::FirstByTullock),
+    FirstByAnonymous(axelrod_first::FirstByAnonymous),
 }
