@@ -18,8 +18,12 @@
 //! a pair of mutual best responses.
 
 use crate::normal_form::game::Bimatrix;
-use crate::normal_form::polytope::{PolytopeError, vertices};
-use crate::normal_form::rational::{ArithmeticError, Checked, Rational, sum};
+use crate::normal_form::integer::{big_ratio, integer_matrix};
+use crate::normal_form::labels::Labels;
+use crate::normal_form::polytope::{PolytopeError, Vertex, vertices};
+use crate::normal_form::rational::{ArithmeticError, Checked, Rational};
+use num_bigint::BigInt;
+use std::collections::HashMap;
 
 /// A mixed strategy profile with its payoffs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,94 +138,117 @@ pub enum EquilibriumError {
     Arithmetic(#[from] ArithmeticError),
 }
 
-fn shifted(u: &[Vec<Rational>]) -> Checked<Vec<Vec<Rational>>> {
-    let min = u.iter().flatten().copied().min().unwrap_or(Rational::ZERO);
-    let s = Rational::ONE.sub(min)?;
-    u.iter()
-        .map(|r| r.iter().map(|v| v.add(s)).collect())
+/// A payoff matrix as positive integers with the same best responses: the
+/// entries times the lcm of their denominators, then shifted so the
+/// smallest is 1 (positive scaling and adding a constant change no best
+/// response).
+fn positive_integers(u: &[Vec<Rational>]) -> Vec<Vec<BigInt>> {
+    let (m, _) = integer_matrix(u);
+    let min = m.iter().flatten().min().cloned().unwrap_or(BigInt::ZERO);
+    let shift = BigInt::from(1) - min;
+    m.into_iter()
+        .map(|r| r.into_iter().map(|v| v + &shift).collect())
         .collect()
 }
 
-fn normalised(z: &[Rational]) -> Checked<Vec<Rational>> {
-    let t = sum(z.iter().copied())?;
-    z.iter().map(|v| v.div(t)).collect()
+/// The vertex normalised to a probability vector.
+fn normalised(v: &Vertex) -> Checked<Vec<Rational>> {
+    let total: BigInt = v.coords.iter().sum();
+    v.coords.iter().map(|c| big_ratio(c, &total)).collect()
+}
+
+/// A vertex's label set in the game's labels: row strategies `0..m`, column
+/// strategies `m..m+n`. `first` is the label of the polytope's first
+/// variable block (the own strategies), `second` of its constraints.
+fn game_labels(v: &Vertex, own: usize, first: usize, second: usize, total: usize) -> Labels {
+    let mut l = Labels::empty(total);
+    for x in v.labels.iter() {
+        if x < own {
+            l.insert(first + x);
+        } else {
+            l.insert(second + x - own);
+        }
+    }
+    l
 }
 
 /// Every extreme Nash equilibrium of `game`, with components and the
 /// degeneracy flag.
+///
+/// The vertices of `P = {x >= 0 : B^T x <= 1}` and `Q = {y >= 0 : A y <= 1}`
+/// are enumerated; `(x, y)` (both non-zero) is an equilibrium iff their
+/// label sets cover all `m + n` labels. In a non-degenerate game every
+/// vertex has exactly `m` (resp. `n`) labels, so `x` pairs only with the
+/// `Q` vertex whose label set is exactly the complement: a hash lookup.
+/// Vertices with extra labels (degenerate ones) are matched by subset
+/// tests, and only they are, so the pairing costs `|P| + |Q|` lookups plus
+/// `|degenerate P| * |Q| + |P| * |degenerate Q|` subset tests.
 pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumError> {
     let (m, n) = (game.m(), game.n());
-    let a = shifted(&game.a)?;
-    let b = shifted(&game.b)?;
+    let a = positive_integers(&game.a);
+    let b = positive_integers(&game.b);
     // P = {x >= 0 : B^T x <= 1}: n constraints in m variables.
-    let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| b[i][j]).collect()).collect();
+    let bt: Vec<Vec<BigInt>> = (0..n)
+        .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
+        .collect();
     let p_vertices = vertices(&bt, m)?;
     // Q = {y >= 0 : A y <= 1}: m constraints in n variables.
     let q_vertices = vertices(&a, n)?;
-    let words = (m + n).div_ceil(64);
-    let mask = |bits: &mut Vec<u64>, l: usize| bits[l / 64] |= 1 << (l % 64);
-    let mut degenerate = false;
-    let mut p_labels = Vec::with_capacity(p_vertices.len());
-    for v in &p_vertices {
-        let mut bits = vec![0u64; words];
-        let mut count = 0;
-        for (i, &z) in v.zero.iter().enumerate() {
-            if z {
-                mask(&mut bits, i);
-                count += 1;
-            }
-        }
-        for (j, &t) in v.tight.iter().enumerate() {
-            if t {
-                mask(&mut bits, m + j);
-                count += 1;
-            }
-        }
-        degenerate |= count > m;
-        p_labels.push(bits);
-    }
-    let mut q_labels = Vec::with_capacity(q_vertices.len());
-    for v in &q_vertices {
-        let mut bits = vec![0u64; words];
-        let mut count = 0;
-        for (i, &t) in v.tight.iter().enumerate() {
-            if t {
-                mask(&mut bits, i);
-                count += 1;
-            }
-        }
-        for (j, &z) in v.zero.iter().enumerate() {
-            if z {
-                mask(&mut bits, m + j);
-                count += 1;
-            }
-        }
-        degenerate |= count > n;
-        q_labels.push(bits);
-    }
-    let mut full = vec![u64::MAX; words];
-    if (m + n) % 64 != 0 {
-        full[words - 1] = (1u64 << ((m + n) % 64)) - 1;
-    }
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (xi, xv) in p_vertices.iter().enumerate() {
-        if xv.zero.iter().all(|&z| z) {
+    let total = m + n;
+    let full = Labels::full(total);
+    // P's variables are x_i (label i) then its constraints j (label m + j);
+    // Q's are y_j (label m + j) then its constraints i (label i).
+    let p_labels: Vec<Labels> = p_vertices
+        .iter()
+        .map(|v| game_labels(v, m, 0, m, total))
+        .collect();
+    let q_labels: Vec<Labels> = q_vertices
+        .iter()
+        .map(|v| game_labels(v, n, m, 0, total))
+        .collect();
+    let degenerate = p_labels.iter().any(|l| l.len() > m) || q_labels.iter().any(|l| l.len() > n);
+    let nonzero = |v: &Vertex| v.coords.iter().any(|c| c.sign() == num_bigint::Sign::Plus);
+    let mut exact: HashMap<&Labels, Vec<usize>> = HashMap::new();
+    let mut q_degenerate = Vec::new();
+    for (yi, l) in q_labels.iter().enumerate() {
+        if !nonzero(&q_vertices[yi]) {
             continue;
         }
-        for (yi, yv) in q_vertices.iter().enumerate() {
-            if yv.zero.iter().all(|&z| z) {
-                continue;
+        if l.len() == n {
+            exact.entry(l).or_default().push(yi);
+        } else {
+            q_degenerate.push(yi);
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (xi, l) in p_labels.iter().enumerate() {
+        if !nonzero(&p_vertices[xi]) {
+            continue;
+        }
+        let need = l.complement_in(&full);
+        if l.len() == m {
+            if let Some(ys) = exact.get(&need) {
+                pairs.extend(ys.iter().map(|&yi| (xi, yi)));
             }
-            if (0..words).all(|w| p_labels[xi][w] | q_labels[yi][w] == full[w]) {
-                pairs.push((xi, yi));
-            }
+            pairs.extend(
+                q_degenerate
+                    .iter()
+                    .filter(|&&yi| need.is_subset(&q_labels[yi]))
+                    .map(|&yi| (xi, yi)),
+            );
+        } else {
+            pairs.extend(
+                (0..q_vertices.len())
+                    .filter(|&yi| nonzero(&q_vertices[yi]) && need.is_subset(&q_labels[yi]))
+                    .map(|yi| (xi, yi)),
+            );
         }
     }
     let mut extreme = Vec::with_capacity(pairs.len());
     for &(xi, yi) in &pairs {
-        let p = normalised(&p_vertices[xi].z)?;
-        let q = normalised(&q_vertices[yi].z)?;
-        debug_assert!(is_equilibrium(game, &p, &q).unwrap_or(false));
+        let p = normalised(&p_vertices[xi])?;
+        let q = normalised(&q_vertices[yi])?;
+        debug_assert!(!matches!(is_equilibrium(game, &p, &q), Ok(false)));
         let payoffs = [expected(&game.a, &p, &q)?, expected(&game.b, &p, &q)?];
         extreme.push((
             xi,
