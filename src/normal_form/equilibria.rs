@@ -497,4 +497,172 @@ mod tests {
         }
         assert!(nondegenerate > 100);
     }
+
+    /// Solves the square system `mat z = rhs` exactly; `None` if singular.
+    fn solve_square(mut mat: Vec<Vec<Rational>>, rhs: &[Rational]) -> Option<Vec<Rational>> {
+        let d = mat.len();
+        for (row, &r) in mat.iter_mut().zip(rhs) {
+            row.push(r);
+        }
+        for col in 0..d {
+            let p = (col..d).find(|&i| !mat[i][col].is_zero())?;
+            mat.swap(col, p);
+            let pv = mat[col][col];
+            for v in mat[col].iter_mut() {
+                *v = v.div(pv).unwrap();
+            }
+            let pr = mat[col].clone();
+            for (i, r) in mat.iter_mut().enumerate() {
+                if i != col && !r[col].is_zero() {
+                    let f = r[col];
+                    for (v, x) in r.iter_mut().zip(&pr) {
+                        *v = v.sub(f.mul(*x).unwrap()).unwrap();
+                    }
+                }
+            }
+        }
+        Some(mat.iter().map(|r| r[d]).collect())
+    }
+
+    /// Every vertex of `{z >= 0 : rows z <= 1}` with its tight hyperplanes
+    /// (`h < d`: `z_h = 0`; `d + c`: row `c` tight), by trying every choice
+    /// of `d` hyperplanes: no pivoting, nothing shared with the code under
+    /// test.
+    fn brute_vertices(rows: &[Vec<Rational>], d: usize) -> Vec<(Vec<Rational>, Vec<bool>)> {
+        let k = rows.len();
+        let hyper = |h: usize| -> (Vec<Rational>, Rational) {
+            if h < d {
+                let mut e = vec![Rational::ZERO; d];
+                e[h] = Rational::ONE;
+                (e, Rational::ZERO)
+            } else {
+                (rows[h - d].clone(), Rational::ONE)
+            }
+        };
+        let dot = |a: &[Rational], z: &[Rational]| {
+            a.iter()
+                .zip(z)
+                .fold(Rational::ZERO, |acc, (x, y)| acc.add(x.mul(*y).unwrap()).unwrap())
+        };
+        let mut out: Vec<(Vec<Rational>, Vec<bool>)> = Vec::new();
+        for set in 0u32..1 << (d + k) {
+            if set.count_ones() as usize != d {
+                continue;
+            }
+            let chosen: Vec<usize> = (0..d + k).filter(|h| set >> h & 1 == 1).collect();
+            let (mat, rhs): (Vec<_>, Vec<_>) = chosen.iter().map(|&h| hyper(h)).unzip();
+            let Some(z) = solve_square(mat, &rhs) else {
+                continue;
+            };
+            if z.iter().any(|v| v.is_negative()) || rows.iter().any(|r| dot(r, &z) > Rational::ONE) {
+                continue;
+            }
+            if out.iter().any(|(w, _)| *w == z) {
+                continue;
+            }
+            let tight = (0..d + k)
+                .map(|h| {
+                    let (a, b) = hyper(h);
+                    dot(&a, &z) == b
+                })
+                .collect();
+            out.push((z, tight));
+        }
+        out
+    }
+
+    /// Every extreme equilibrium by brute force: all vertices of both
+    /// best-response polytopes, every pair covering all labels.
+    fn brute_force_extreme(g: &Bimatrix) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+        let (m, n) = (g.m(), g.n());
+        let shift = |u: &[Vec<Rational>]| -> Vec<Vec<Rational>> {
+            let min = u.iter().flatten().copied().min().unwrap();
+            let s = Rational::ONE.sub(min).unwrap();
+            u.iter()
+                .map(|r| r.iter().map(|v| v.add(s).unwrap()).collect())
+                .collect()
+        };
+        let (a, b) = (shift(&g.a), shift(&g.b));
+        let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| b[i][j]).collect()).collect();
+        let pv = brute_vertices(&bt, m);
+        let qv = brute_vertices(&a, n);
+        let norm = |z: &[Rational]| -> Vec<Rational> {
+            let t = z.iter().fold(Rational::ZERO, |acc, v| acc.add(*v).unwrap());
+            z.iter().map(|v| v.div(t).unwrap()).collect()
+        };
+        let mut out = Vec::new();
+        for (x, xt) in &pv {
+            if x.iter().all(|v| v.is_zero()) {
+                continue;
+            }
+            for (y, yt) in &qv {
+                if y.iter().all(|v| v.is_zero()) {
+                    continue;
+                }
+                // P: x_i = 0 is label i, constraint j is label m + j.
+                // Q: y_j = 0 is label m + j, constraint i is label i.
+                let covered = (0..m).all(|i| xt[i] || yt[n + i])
+                    && (0..n).all(|j| xt[m + j] || yt[j]);
+                if covered {
+                    out.push((norm(x), norm(y)));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn agrees_with_brute_force_vertex_pairing_on_degenerate_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut degenerate = 0;
+        for round in 0..240 {
+            let (m, n) = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4)][round % 6];
+            // Few distinct payoffs: ties, hence degeneracy, are common.
+            let range = [2, 3, 4][round % 3];
+            let mut draw = || Rational::int((rng.next_u64() % range) as i128);
+            let a: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let b: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let g = game(a, b);
+            let set = all_equilibria(&g).unwrap();
+            degenerate += usize::from(set.degenerate);
+            let mut ours: Vec<_> = set
+                .extreme
+                .iter()
+                .map(|e| (e.row.clone(), e.col.clone()))
+                .collect();
+            ours.sort();
+            assert_eq!(ours, brute_force_extreme(&g), "game {g:?}");
+            for e in &set.extreme {
+                assert!(is_equilibrium(&g, &e.row, &e.col).unwrap());
+            }
+        }
+        assert!(degenerate > 100, "{degenerate}");
+    }
+
+    #[test]
+    fn overflow_is_an_error_not_a_panic() {
+        // A zero-sum game with huge, nearly rock-paper-scissors payoffs: the
+        // unique equilibrium is fully mixed with probabilities whose
+        // denominators (3x3 determinants of 1e30-sized entries) far exceed
+        // 128 bits. Vertex enumeration runs in BigInt; the answer cannot be
+        // expressed as a 128-bit rational and must be reported as such.
+        let big = 1_000_000_000_000_000_000_000_000_000_i128;
+        let base = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]];
+        let noise = [[3, 7, 11], [13, 17, 19], [23, 29, 31]];
+        let a: Vec<Vec<Rational>> = (0..3)
+            .map(|i| {
+                (0..3)
+                    .map(|j| Rational::int(base[i][j] * big + noise[i][j] * 1_000_003))
+                    .collect()
+            })
+            .collect();
+        let b: Vec<Vec<Rational>> = a
+            .iter()
+            .map(|r| r.iter().map(|v| v.neg().unwrap()).collect())
+            .collect();
+        let err = all_equilibria(&game(a, b)).unwrap_err();
+        assert_eq!(err, EquilibriumError::Arithmetic(ArithmeticError::Overflow));
+        assert!(err.to_string().contains("128-bit"));
+    }
 }
