@@ -127,6 +127,97 @@ impl Int for BigInt {
     }
 }
 
+/// An integer that is an `i128` while it fits and a `BigInt` beyond: each
+/// operation is tried in checked `i128` first and redone in `BigInt` only
+/// when it overflows, so a tableau with a few huge entries pays for those
+/// alone.
+///
+/// Invariant: `Big` holds only values outside the `i128` range, so the
+/// derived `Eq` is value equality.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// Fits in 128 bits.
+    Small(i128),
+    /// Does not.
+    Big(BigInt),
+}
+
+impl Num {
+    /// The value of `v`, small if it fits.
+    pub fn normal(v: BigInt) -> Num {
+        match i128::try_from(&v) {
+            Ok(x) => Num::Small(x),
+            Err(_) => Num::Big(v),
+        }
+    }
+
+    fn big(&self) -> std::borrow::Cow<'_, BigInt> {
+        match self {
+            Num::Small(x) => std::borrow::Cow::Owned(BigInt::from(*x)),
+            Num::Big(b) => std::borrow::Cow::Borrowed(b),
+        }
+    }
+}
+
+impl Int for Num {
+    fn from_i128(v: i128) -> Self {
+        Num::Small(v)
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        Ok(Num::normal(v.clone()))
+    }
+    fn to_big(&self) -> BigInt {
+        self.big().into_owned()
+    }
+    fn signum(&self) -> i32 {
+        match self {
+            Num::Small(x) => x.signum() as i32,
+            Num::Big(b) => Int::signum(b),
+        }
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        if let (Num::Small(x), Num::Small(y)) = (self, o) {
+            if let Some(z) = x.checked_add(*y) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(&*self.big() + &*o.big()))
+    }
+    #[inline]
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        if let (Num::Small(x), Num::Small(p1), Num::Small(f1), Num::Small(g1), Num::Small(d1)) =
+            (self, p, f, g, d)
+        {
+            if let Ok(z) = x.bareiss(p1, f1, g1, d1) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(
+            (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.big(),
+        ))
+    }
+    #[inline]
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        if p == d {
+            return Ok(self.clone());
+        }
+        if let (Num::Small(x), Num::Small(p1), Num::Small(d1)) = (self, p, d) {
+            if let Ok(z) = x.scale(p1, d1) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(&*self.big() * &*p.big() / &*d.big()))
+    }
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        if let (Num::Small(a1), Num::Small(b1), Num::Small(c1), Num::Small(e1)) = (a, b, c, e) {
+            if let Ok(o) = i128::cmp_products(a1, b1, c1, e1) {
+                return Ok(o);
+            }
+        }
+        Ok((&*a.big() * &*b.big()).cmp(&(&*c.big() * &*e.big())))
+    }
+}
+
 fn big_gcd(a: &BigInt, b: &BigInt) -> BigInt {
     let (mut a, mut b) = (a.magnitude().clone(), b.magnitude().clone());
     while b != num_bigint::BigUint::ZERO {
@@ -188,6 +279,13 @@ mod tests {
             Err(Overflow),
             "no wrapping"
         );
+        let n = Num::Small(big);
+        let grown = n.bareiss(&Num::Small(4), &Num::Small(0), &Num::Small(0), &Num::Small(1));
+        assert_eq!(grown, Ok(Num::Big(BigInt::from(big) * 4)));
+        let back = grown
+            .unwrap()
+            .bareiss(&Num::Small(1), &Num::Small(0), &Num::Small(0), &Num::Small(4));
+        assert_eq!(back, Ok(Num::Small(big)), "shrinks back to Small");
         let b = BigInt::from(big);
         assert_eq!(
             BigInt::cmp_products(&b, &BigInt::from(3), &b, &BigInt::from(2)),

@@ -10,14 +10,15 @@
 //! with many bases are still all reached: the graph of feasible bases of a
 //! polytope is connected), pivots forward into each basis not yet seen and
 //! pivots back when that branch is done. Visited bases are kept as bitsets.
-//! Arithmetic is `i128`, checked; on overflow the walk restarts in `BigInt`.
+//! Arithmetic is [`Num`]: checked `i128`, each entry switching to `BigInt`
+//! only when it outgrows 128 bits.
 //!
 //! Invariant: each returned vertex is exact and distinct, with the full set
 //! of constraints tight at it (not just those of the basis that found it);
 //! distinct vertices have distinct tight sets, which is how they are
 //! deduplicated.
 
-use crate::normal_form::integer::{Int, Overflow};
+use crate::normal_form::integer::{Int, Num, Overflow};
 use crate::normal_form::labels::Labels;
 use crate::normal_form::tableau::Tableau;
 use num_bigint::BigInt;
@@ -46,6 +47,9 @@ pub enum PolytopeError {
         /// The limit.
         limit: usize,
     },
+    /// Integer arithmetic overflowed (cannot happen with `Num`).
+    #[error("integer overflow in vertex enumeration")]
+    Overflow,
     /// An entry of `M` is not positive.
     #[error("the constraint matrix must be positive")]
     NotPositive,
@@ -79,21 +83,15 @@ pub fn vertices_with_limit(
     if m.iter().flatten().any(|v| !v.is_positive()) {
         return Err(PolytopeError::NotPositive);
     }
-    let small: Option<Vec<Vec<i128>>> = m
+    let nums: Vec<Vec<Num>> = m
         .iter()
-        .map(|r| r.iter().map(|v| i128::try_from(v).ok()).collect())
+        .map(|r| r.iter().map(|v| Num::normal(v.clone())).collect())
         .collect();
-    if let Some(small) = small {
-        match walk::<i128>(&small, d, limit) {
-            Ok(v) => return Ok(v),
-            Err(WalkError::TooMany) => return Err(PolytopeError::TooManyBases { limit }),
-            Err(WalkError::Overflow) => {}
-        }
-    }
-    match walk::<BigInt>(m, d, limit) {
+    match walk::<Num>(&nums, d, limit) {
         Ok(v) => Ok(v),
         Err(WalkError::TooMany) => Err(PolytopeError::TooManyBases { limit }),
-        Err(WalkError::Overflow) => unreachable!("BigInt arithmetic does not overflow"),
+        // `Num` never overflows; kept as an error rather than a panic.
+        Err(WalkError::Overflow) => Err(PolytopeError::Overflow),
     }
 }
 
