@@ -6,10 +6,12 @@
 //! goal: under one second), and all extreme equilibria of random
 //! non-degenerate square games (payoffs uniform in 0..1000; a drawn game
 //! that turns out degenerate is skipped and counted), time per game and
-//! number of equilibria for several seeds.
+//! number of equilibria for several seeds. Also the exact LP alone (no
+//! floating-point screen) proving claim 100 dominated in the 99x99 game.
 
 use dilemma::dilemmas::travelers::TravelersGame;
 use dilemma::normal_form::analysis::analyse;
+use dilemma::normal_form::dominance::strict_dominator;
 use dilemma::normal_form::equilibria::all_equilibria;
 use dilemma::normal_form::{Bimatrix, Rational};
 use rand::{Rng, SeedableRng};
@@ -56,6 +58,21 @@ fn main() {
             a.equilibria.extreme.len()
         );
     }
+    // The exact path alone (no floating-point screen): is claim 100 strictly
+    // dominated by a mixture of the lower claims? 98 x 99 exact LP.
+    let game = TravelersGame::new(2, 100, 2.into())
+        .expect("valid")
+        .bimatrix()
+        .expect("fits");
+    let all: Vec<usize> = (0..99).collect();
+    let t = Instant::now();
+    let mix = strict_dominator(&game.a, &all, &all, 98, false).expect("exact LP");
+    println!(
+        "traveler's dilemma 2..100: claim 100 strictly dominated by a mixture of {} lower claims, exact LP without the float screen: {:.3} s",
+        mix.as_ref().map_or(0, Vec::len),
+        t.elapsed().as_secs_f64()
+    );
+    assert!(mix.is_some());
     let sizes: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -69,14 +86,24 @@ fn main() {
         let mut times = Vec::new();
         let mut counts = Vec::new();
         let mut skipped = 0;
+        let mut too_big = 0;
         let mut seed = 0u64;
         while times.len() < GAMES {
             seed += 1;
             let mut rng = ChaCha8Rng::seed_from_u64(1000 * size as u64 + seed);
             let g = random_game(size, &mut rng);
             let t = Instant::now();
-            let set = all_equilibria(&g).expect("equilibria");
+            let result = all_equilibria(&g);
             let secs = t.elapsed().as_secs_f64();
+            let Ok(set) = result else {
+                // An equilibrium probability needs more than 128 bits.
+                too_big += 1;
+                println!(
+                    "  {size}x{size}: {:.4} s, an equilibrium does not fit 128-bit rationals",
+                    secs
+                );
+                continue;
+            };
             if set.degenerate {
                 skipped += 1;
                 continue;
@@ -93,7 +120,7 @@ fn main() {
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let worst = times.iter().copied().fold(0.0, f64::max);
         println!(
-            "random non-degenerate {size}x{size} games (payoffs 0..{}): {} games, mean {:.4} s per game, worst {:.4} s, equilibria {:?} ({skipped} degenerate draws skipped)",
+            "random non-degenerate {size}x{size} games (payoffs 0..{}): {} games, mean {:.4} s per game, worst {:.4} s, equilibria {:?} ({skipped} degenerate draws skipped, {too_big} with probabilities beyond 128-bit rationals)",
             RANGE - 1,
             times.len(),
             mean,

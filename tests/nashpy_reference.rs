@@ -48,15 +48,8 @@ fn equilibria_match_nashpy_vertex_enumeration() {
         let (a, b) = (matrix(&g["a"]), matrix(&g["b"]));
         let (m, n) = (a.len(), a[0].len());
         let names = |k: usize| (0..k).map(|x| format!("s{x}")).collect::<Vec<_>>();
-        let game = Bimatrix::new(
-            "nashpy",
-            ["r".into(), "c".into()],
-            names(m),
-            names(n),
-            a,
-            b,
-        )
-        .expect("valid game");
+        let game = Bimatrix::new("nashpy", ["r".into(), "c".into()], names(m), names(n), a, b)
+            .expect("valid game");
         let set = all_equilibria(&game).expect("equilibria");
         assert!(!set.degenerate, "game {index} is non-degenerate");
         let theirs: Vec<(Vec<f64>, Vec<f64>)> = g["equilibria"]
@@ -78,7 +71,8 @@ fn equilibria_match_nashpy_vertex_enumeration() {
                 .iter()
                 .enumerate()
                 .position(|(k, (r, c))| !matched[k] && close(r, &row) && close(c, &col));
-            let k = k.unwrap_or_else(|| panic!("game {index}: ours {row:?} {col:?} not in nashpy's"));
+            let k =
+                k.unwrap_or_else(|| panic!("game {index}: ours {row:?} {col:?} not in nashpy's"));
             matched[k] = true;
         }
         total += theirs.len();

@@ -138,17 +138,34 @@ pub enum EquilibriumError {
     Arithmetic(#[from] ArithmeticError),
 }
 
-/// A payoff matrix as positive integers with the same best responses: the
-/// entries times the lcm of their denominators, then shifted so the
-/// smallest is 1 (positive scaling and adding a constant change no best
-/// response).
-fn positive_integers(u: &[Vec<Rational>]) -> Vec<Vec<BigInt>> {
-    let (m, _) = integer_matrix(u);
+/// A payoff matrix as positive integers with the same best responses:
+/// `u' = l * u + shift` with `l` the lcm of the denominators and `shift`
+/// making the smallest entry 1 (positive scaling and adding a constant
+/// change no best response).
+struct PositiveIntegers {
+    matrix: Vec<Vec<BigInt>>,
+    l: BigInt,
+    shift: BigInt,
+}
+
+fn positive_integers(u: &[Vec<Rational>]) -> PositiveIntegers {
+    let (m, l) = integer_matrix(u);
     let min = m.iter().flatten().min().cloned().unwrap_or(BigInt::ZERO);
     let shift = BigInt::from(1) - min;
-    m.into_iter()
+    let matrix = m
+        .into_iter()
         .map(|r| r.into_iter().map(|v| v + &shift).collect())
-        .collect()
+        .collect();
+    PositiveIntegers { matrix, l, shift }
+}
+
+/// The payoff at an equilibrium where the opponent's vertex is `v`: the
+/// best-response constraints tight at `v` read `(u' v)_i = 1`, so the
+/// payoff in `u'` is `1 / sum(v) = den / sum(coords)`, and in `u` it is
+/// `(den / sum(coords) - shift) / l`.
+fn payoff_from_vertex(v: &Vertex, u: &PositiveIntegers) -> Checked<Rational> {
+    let total: BigInt = v.coords.iter().sum();
+    big_ratio(&(&v.den - &u.shift * &total), &(&u.l * &total))
 }
 
 /// The vertex normalised to a probability vector.
@@ -189,11 +206,11 @@ pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumErro
     let b = positive_integers(&game.b);
     // P = {x >= 0 : B^T x <= 1}: n constraints in m variables.
     let bt: Vec<Vec<BigInt>> = (0..n)
-        .map(|j| (0..m).map(|i| b[i][j].clone()).collect())
+        .map(|j| (0..m).map(|i| b.matrix[i][j].clone()).collect())
         .collect();
     let p_vertices = vertices(&bt, m)?;
     // Q = {y >= 0 : A y <= 1}: m constraints in n variables.
-    let q_vertices = vertices(&a, n)?;
+    let q_vertices = vertices(&a.matrix, n)?;
     let total = m + n;
     let full = Labels::full(total);
     // P's variables are x_i (label i) then its constraints j (label m + j);
@@ -249,7 +266,12 @@ pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumErro
         let p = normalised(&p_vertices[xi])?;
         let q = normalised(&q_vertices[yi])?;
         debug_assert!(!matches!(is_equilibrium(game, &p, &q), Ok(false)));
-        let payoffs = [expected(&game.a, &p, &q)?, expected(&game.b, &p, &q)?];
+        let payoffs = [
+            payoff_from_vertex(&q_vertices[yi], &a)?,
+            payoff_from_vertex(&p_vertices[xi], &b)?,
+        ];
+        debug_assert!(!matches!(expected(&game.a, &p, &q), Ok(v) if v != payoffs[0]));
+        debug_assert!(!matches!(expected(&game.b, &p, &q), Ok(v) if v != payoffs[1]));
         extreme.push((
             xi,
             yi,
@@ -540,9 +562,9 @@ mod tests {
             }
         };
         let dot = |a: &[Rational], z: &[Rational]| {
-            a.iter()
-                .zip(z)
-                .fold(Rational::ZERO, |acc, (x, y)| acc.add(x.mul(*y).unwrap()).unwrap())
+            a.iter().zip(z).fold(Rational::ZERO, |acc, (x, y)| {
+                acc.add(x.mul(*y).unwrap()).unwrap()
+            })
         };
         let mut out: Vec<(Vec<Rational>, Vec<bool>)> = Vec::new();
         for set in 0u32..1 << (d + k) {
@@ -554,7 +576,8 @@ mod tests {
             let Some(z) = solve_square(mat, &rhs) else {
                 continue;
             };
-            if z.iter().any(|v| v.is_negative()) || rows.iter().any(|r| dot(r, &z) > Rational::ONE) {
+            if z.iter().any(|v| v.is_negative()) || rows.iter().any(|r| dot(r, &z) > Rational::ONE)
+            {
                 continue;
             }
             if out.iter().any(|(w, _)| *w == z) {
@@ -601,8 +624,8 @@ mod tests {
                 }
                 // P: x_i = 0 is label i, constraint j is label m + j.
                 // Q: y_j = 0 is label m + j, constraint i is label i.
-                let covered = (0..m).all(|i| xt[i] || yt[n + i])
-                    && (0..n).all(|j| xt[m + j] || yt[j]);
+                let covered =
+                    (0..m).all(|i| xt[i] || yt[n + i]) && (0..n).all(|j| xt[m + j] || yt[j]);
                 if covered {
                     out.push((norm(x), norm(y)));
                 }
@@ -642,20 +665,24 @@ mod tests {
 
     #[test]
     fn overflow_is_an_error_not_a_panic() {
-        // A zero-sum game with huge, nearly rock-paper-scissors payoffs: the
-        // unique equilibrium is fully mixed with probabilities whose
-        // denominators (3x3 determinants of 1e30-sized entries) far exceed
+        // A zero-sum rock-paper-scissors with huge, unrelated win and loss
+        // sizes: the unique equilibrium is fully mixed with probabilities
+        // whose denominators (2x2 minors of 1e30-sized entries) far exceed
         // 128 bits. Vertex enumeration runs in BigInt; the answer cannot be
         // expressed as a 128-bit rational and must be reported as such.
         let big = 1_000_000_000_000_000_000_000_000_000_i128;
-        let base = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]];
-        let noise = [[3, 7, 11], [13, 17, 19], [23, 29, 31]];
-        let a: Vec<Vec<Rational>> = (0..3)
-            .map(|i| {
-                (0..3)
-                    .map(|j| Rational::int(base[i][j] * big + noise[i][j] * 1_000_003))
-                    .collect()
-            })
+        let k = [
+            3 * big + 7_919,
+            5 * big + 104_729,
+            7 * big + 1_299_709,
+            11 * big + 15_485_863,
+            13 * big + 32_452_843,
+            17 * big + 49_979_687,
+        ];
+        let cells = [[0, -k[0], k[1]], [k[2], 0, -k[3]], [-k[4], k[5], 0]];
+        let a: Vec<Vec<Rational>> = cells
+            .iter()
+            .map(|r| r.iter().map(|&v| Rational::int(v)).collect())
             .collect();
         let b: Vec<Vec<Rational>> = a
             .iter()

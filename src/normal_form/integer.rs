@@ -72,11 +72,7 @@ impl Int for i128 {
         let x = self.checked_mul(*p).ok_or(Overflow)?;
         let y = f.checked_mul(*g).ok_or(Overflow)?;
         let z = x.checked_sub(y).ok_or(Overflow)?;
-        if *d == 1 {
-            Ok(z)
-        } else {
-            Ok(z / d)
-        }
+        if *d == 1 { Ok(z) } else { Ok(z / d) }
     }
     #[inline]
     fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
@@ -280,11 +276,19 @@ mod tests {
             "no wrapping"
         );
         let n = Num::Small(big);
-        let grown = n.bareiss(&Num::Small(4), &Num::Small(0), &Num::Small(0), &Num::Small(1));
+        let grown = n.bareiss(
+            &Num::Small(4),
+            &Num::Small(0),
+            &Num::Small(0),
+            &Num::Small(1),
+        );
         assert_eq!(grown, Ok(Num::Big(BigInt::from(big) * 4)));
-        let back = grown
-            .unwrap()
-            .bareiss(&Num::Small(1), &Num::Small(0), &Num::Small(0), &Num::Small(4));
+        let back = grown.unwrap().bareiss(
+            &Num::Small(1),
+            &Num::Small(0),
+            &Num::Small(0),
+            &Num::Small(4),
+        );
         assert_eq!(back, Ok(Num::Small(big)), "shrinks back to Small");
         let b = BigInt::from(big);
         assert_eq!(

@@ -167,18 +167,7 @@ mod tests {
     fn sample<I: Int>() -> Tableau<I> {
         // x + 2y + s1 = 4, 3x + y + s2 = 6: basis {s1, s2}.
         let c = |v: i128| I::from_i128(v);
-        let cells = vec![
-            c(1),
-            c(2),
-            c(1),
-            c(0),
-            c(4),
-            c(3),
-            c(1),
-            c(0),
-            c(1),
-            c(6),
-        ];
+        let cells = vec![c(1), c(2), c(1), c(0), c(4), c(3), c(1), c(0), c(1), c(6)];
         Tableau::new(cells, 2, 5, vec![2, 3])
     }
 
