@@ -209,6 +209,7 @@ fn screened_dominator(
 /// rows of `d`, weights positive) if it is strictly positive against every
 /// column of `d` in exact arithmetic; `None` if not (or if checking it
 /// overflows).
+#[allow(clippy::needless_range_loop)]
 fn verified_weights(
     d: &[Vec<Rational>],
     candidates: &[usize],

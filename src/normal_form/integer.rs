@@ -167,7 +167,7 @@ impl Int for Num {
     }
     fn signum(&self) -> i32 {
         match self {
-            Num::Small(x) => x.signum() as i32,
+            Num::Small(x) => Int::signum(x),
             Num::Big(b) => Int::signum(b),
         }
     }
