@@ -5,11 +5,17 @@
 //! Avis, Rosenberg, Savani and von Stengel 2010).
 //!
 //! The walk keeps one integer tableau ([`crate::normal_form::tableau`]):
-//! from each basis it tries every feasible pivot (every entering variable,
-//! every row tied in the minimum-ratio test, so the degenerate vertices
-//! with many bases are still all reached: the graph of feasible bases of a
-//! polytope is connected), pivots forward into each basis not yet seen and
-//! pivots back when that branch is done. Visited bases are kept as bitsets.
+//! from each basis it tries every entering variable with the lexicographic
+//! ratio test, pivots forward into each basis not yet seen and pivots back
+//! when that branch is done. Visited bases are kept as bitsets. The
+//! lexicographic rule walks the bases that stay feasible when the
+//! right-hand side is perturbed to `1 + (eps, eps^2, ...)` (Dantzig, Orden
+//! and Wolfe 1955; the lex-positive bases of lrs, Avis and Fukuda 1992):
+//! the perturbed polytope is simple, its graph is connected and each vertex
+//! of the real polytope is the limit of at least one perturbed vertex, so
+//! every vertex is reached, while a degenerate vertex is visited through
+//! its lex-feasible bases only, not through all of its (possibly very many)
+//! feasible bases.
 //! Arithmetic is [`Num`]: checked `i128`, each entry switching to `BigInt`
 //! only when it outgrows 128 bits.
 //!
@@ -127,8 +133,9 @@ fn walk<I: Int>(m: &[Vec<I>], d: usize, limit: usize) -> Result<Vec<Vertex>, Wal
             if t.row_of(s).is_some() {
                 continue;
             }
-            t.min_ratio_rows(s, ties)?;
-            moves.extend(ties.iter().map(|&r| (r, s)));
+            if let Some(r) = t.lex_min_ratio_row(s, d..vars, ties)? {
+                moves.push((r, s));
+            }
         }
         Ok(moves)
     };

@@ -159,6 +159,45 @@ impl<I: Int> Tableau<I> {
     }
 }
 
+impl<I: Int> Tableau<I> {
+    /// The leaving row under the lexicographic ratio test (Dantzig, Orden
+    /// and Wolfe 1955): among the rows tied in the minimum-ratio test, the
+    /// one minimising `t[r][c] / t[r][s]` for the columns `lex` in order
+    /// (the columns of `A_B^{-1}`, i.e. the slacks of the starting basis).
+    /// This is the ratio test of the right-hand side perturbed by
+    /// `(eps, eps^2, ...)`, so it is never tied when the `lex` columns
+    /// hold `A_B^{-1}`; `None` if the column has no positive entry.
+    pub fn lex_min_ratio_row(
+        &self,
+        s: usize,
+        lex: std::ops::Range<usize>,
+        ties: &mut Vec<usize>,
+    ) -> IntResult<Option<usize>> {
+        self.min_ratio_rows(s, ties)?;
+        for c in lex {
+            if ties.len() <= 1 {
+                break;
+            }
+            let mut best = vec![ties[0]];
+            for &r in &ties[1..] {
+                let b = best[0];
+                match I::cmp_products(
+                    self.get(r, c),
+                    self.get(b, s),
+                    self.get(b, c),
+                    self.get(r, s),
+                )? {
+                    Ordering::Less => best = vec![r],
+                    Ordering::Equal => best.push(r),
+                    Ordering::Greater => {}
+                }
+            }
+            *ties = best;
+        }
+        Ok(ties.first().copied())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
