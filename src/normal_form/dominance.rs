@@ -12,7 +12,10 @@
 //! All functions look at one player's payoffs `u[i][j]` (own strategy `i`,
 //! opponent's `j`) restricted to the `own` and `other` index lists.
 
-use crate::normal_form::lp::{FloatPacking, LpError, maximize, packing_f64, solve_zero_sum};
+use crate::normal_form::lp::{
+    FloatPacking, LpError, maximize, packing_f64, positive_mixture, solve_zero_sum,
+};
+use crate::normal_form::rational::ArithmeticError;
 use crate::normal_form::rational::{Checked, Rational};
 
 /// Strict or weak dominance.
@@ -95,17 +98,46 @@ pub fn mixed_strict_dominator(
     other: &[usize],
     i: usize,
 ) -> Result<Option<Vec<(usize, Rational)>>, LpError> {
+    strict_dominator(u, own, other, i, true)
+}
+
+/// As [`mixed_strict_dominator`], choosing whether to try the
+/// floating-point screen first (`false`: exact LP only).
+pub fn strict_dominator(
+    u: &[Vec<Rational>],
+    own: &[usize],
+    other: &[usize],
+    i: usize,
+    screen: bool,
+) -> Result<Option<Vec<(usize, Rational)>>, LpError> {
     let candidates: Vec<usize> = own.iter().copied().filter(|&k| k != i).collect();
     if candidates.is_empty() || pure_best_response(u, own, other, i, false) {
         return Ok(None);
     }
     let d = difference(u, &candidates, other, i)?;
-    if candidates.len() > EXACT_FIRST {
+    if screen && candidates.len() > EXACT_FIRST {
         if let Some(mix) = screened_dominator(&d, &candidates)? {
             return Ok(Some(mix));
         }
     }
-    let sol = solve_zero_sum(&d)?;
+    let sol = match solve_zero_sum(&d) {
+        Ok(sol) => sol,
+        // The optimal mixture does not fit 128-bit rationals (its weights
+        // can span 2^-97..1): ask instead for any dominating mixture with
+        // small integer weights, found and proved exactly.
+        Err(LpError::Arithmetic(ArithmeticError::Overflow)) => {
+            return match positive_mixture(&d)? {
+                None => Ok(None),
+                Some(w) => {
+                    let weights = w.into_iter().enumerate().filter(|&(_, x)| x > 0).collect();
+                    verified_weights(&d, &candidates, weights)?
+                        .map(Some)
+                        .ok_or(LpError::Arithmetic(ArithmeticError::Overflow))
+                }
+            };
+        }
+        Err(e) => return Err(e),
+    };
     if !sol.value.is_positive() {
         return Ok(None);
     }
@@ -130,9 +162,14 @@ pub fn mixed_strict_dominator(
 }
 
 /// Above this many candidate strategies, a floating-point LP proposes a
-/// dominating mixture first and it is verified exactly (the exact simplex
-/// can overflow 128-bit rationals on large games such as the traveler's
-/// dilemma, whose dominating mixtures have weights spanning 2^-97..1).
+/// dominating mixture first and it is verified exactly. This is a speed
+/// screen only, and sound: a proposal is accepted only after every column's
+/// margin has been checked positive in exact arithmetic, and when it fails
+/// (or the float LP gives up) the exact path runs. The exact path no longer
+/// overflows inside the simplex (integer pivoting in `Num`); when the
+/// *optimal* mixture does not fit 128-bit rationals (the traveler's dilemma
+/// 2..100: weights spanning 2^-97..1) it proves a rounded mixture with
+/// small integer weights instead ([`positive_mixture`]).
 pub const EXACT_FIRST: usize = 8;
 
 /// Proposes a dominating mixture with a floating-point LP and accepts it
@@ -165,6 +202,19 @@ fn screened_dominator(
             weights.push((k, w as i128));
         }
     }
+    verified_weights(d, candidates, weights)
+}
+
+/// The mixture `weights / sum(weights)` of `candidates` (indices into the
+/// rows of `d`, weights positive) if it is strictly positive against every
+/// column of `d` in exact arithmetic; `None` if not (or if checking it
+/// overflows).
+#[allow(clippy::needless_range_loop)]
+fn verified_weights(
+    d: &[Vec<Rational>],
+    candidates: &[usize],
+    weights: Vec<(usize, i128)>,
+) -> Result<Option<Vec<(usize, Rational)>>, LpError> {
     if weights.is_empty() {
         return Ok(None);
     }
@@ -172,7 +222,7 @@ fn screened_dominator(
     for j in 0..cols {
         let mut margin = Rational::ZERO;
         for &(k, w) in &weights {
-            margin = match margin.add(Rational::int(w).mul(d[k][j])?) {
+            margin = match Rational::int(w).mul(d[k][j]).and_then(|x| margin.add(x)) {
                 Ok(v) => v,
                 Err(_) => return Ok(None),
             };

@@ -18,8 +18,12 @@
 //! a pair of mutual best responses.
 
 use crate::normal_form::game::Bimatrix;
-use crate::normal_form::polytope::{PolytopeError, vertices};
-use crate::normal_form::rational::{ArithmeticError, Checked, Rational, sum};
+use crate::normal_form::integer::{big_ratio, integer_matrix};
+use crate::normal_form::labels::Labels;
+use crate::normal_form::polytope::{PolytopeError, Vertex, vertices};
+use crate::normal_form::rational::{ArithmeticError, Checked, Rational};
+use num_bigint::BigInt;
+use std::collections::HashMap;
 
 /// A mixed strategy profile with its payoffs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,95 +138,140 @@ pub enum EquilibriumError {
     Arithmetic(#[from] ArithmeticError),
 }
 
-fn shifted(u: &[Vec<Rational>]) -> Checked<Vec<Vec<Rational>>> {
-    let min = u.iter().flatten().copied().min().unwrap_or(Rational::ZERO);
-    let s = Rational::ONE.sub(min)?;
-    u.iter()
-        .map(|r| r.iter().map(|v| v.add(s)).collect())
-        .collect()
+/// A payoff matrix as positive integers with the same best responses:
+/// `u' = l * u + shift` with `l` the lcm of the denominators and `shift`
+/// making the smallest entry 1 (positive scaling and adding a constant
+/// change no best response).
+struct PositiveIntegers {
+    matrix: Vec<Vec<BigInt>>,
+    l: BigInt,
+    shift: BigInt,
 }
 
-fn normalised(z: &[Rational]) -> Checked<Vec<Rational>> {
-    let t = sum(z.iter().copied())?;
-    z.iter().map(|v| v.div(t)).collect()
+fn positive_integers(u: &[Vec<Rational>]) -> PositiveIntegers {
+    let (m, l) = integer_matrix(u);
+    let min = m.iter().flatten().min().cloned().unwrap_or(BigInt::ZERO);
+    let shift = BigInt::from(1) - min;
+    let matrix = m
+        .into_iter()
+        .map(|r| r.into_iter().map(|v| v + &shift).collect())
+        .collect();
+    PositiveIntegers { matrix, l, shift }
+}
+
+/// The payoff at an equilibrium where the opponent's vertex is `v`: the
+/// best-response constraints tight at `v` read `(u' v)_i = 1`, so the
+/// payoff in `u'` is `1 / sum(v) = den / sum(coords)`, and in `u` it is
+/// `(den / sum(coords) - shift) / l`.
+fn payoff_from_vertex(v: &Vertex, u: &PositiveIntegers) -> Checked<Rational> {
+    let total: BigInt = v.coords.iter().sum();
+    big_ratio(&(&v.den - &u.shift * &total), &(&u.l * &total))
+}
+
+/// The vertex normalised to a probability vector.
+fn normalised(v: &Vertex) -> Checked<Vec<Rational>> {
+    let total: BigInt = v.coords.iter().sum();
+    v.coords.iter().map(|c| big_ratio(c, &total)).collect()
+}
+
+/// A vertex's label set in the game's labels: row strategies `0..m`, column
+/// strategies `m..m+n`. `first` is the label of the polytope's first
+/// variable block (the own strategies), `second` of its constraints.
+fn game_labels(v: &Vertex, own: usize, first: usize, second: usize, total: usize) -> Labels {
+    let mut l = Labels::empty(total);
+    for x in v.labels.iter() {
+        if x < own {
+            l.insert(first + x);
+        } else {
+            l.insert(second + x - own);
+        }
+    }
+    l
 }
 
 /// Every extreme Nash equilibrium of `game`, with components and the
 /// degeneracy flag.
+///
+/// The vertices of `P = {x >= 0 : B^T x <= 1}` and `Q = {y >= 0 : A y <= 1}`
+/// are enumerated; `(x, y)` (both non-zero) is an equilibrium iff their
+/// label sets cover all `m + n` labels. In a non-degenerate game every
+/// vertex has exactly `m` (resp. `n`) labels, so `x` pairs only with the
+/// `Q` vertex whose label set is exactly the complement: a hash lookup.
+/// Vertices with extra labels (degenerate ones) are matched by subset
+/// tests, and only they are, so the pairing costs `|P| + |Q|` lookups plus
+/// `|degenerate P| * |Q| + |P| * |degenerate Q|` subset tests.
 pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumError> {
     let (m, n) = (game.m(), game.n());
-    let a = shifted(&game.a)?;
-    let b = shifted(&game.b)?;
+    let a = positive_integers(&game.a);
+    let b = positive_integers(&game.b);
     // P = {x >= 0 : B^T x <= 1}: n constraints in m variables.
-    let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| b[i][j]).collect()).collect();
+    let bt: Vec<Vec<BigInt>> = (0..n)
+        .map(|j| (0..m).map(|i| b.matrix[i][j].clone()).collect())
+        .collect();
     let p_vertices = vertices(&bt, m)?;
     // Q = {y >= 0 : A y <= 1}: m constraints in n variables.
-    let q_vertices = vertices(&a, n)?;
-    let words = (m + n).div_ceil(64);
-    let mask = |bits: &mut Vec<u64>, l: usize| bits[l / 64] |= 1 << (l % 64);
-    let mut degenerate = false;
-    let mut p_labels = Vec::with_capacity(p_vertices.len());
-    for v in &p_vertices {
-        let mut bits = vec![0u64; words];
-        let mut count = 0;
-        for (i, &z) in v.zero.iter().enumerate() {
-            if z {
-                mask(&mut bits, i);
-                count += 1;
-            }
-        }
-        for (j, &t) in v.tight.iter().enumerate() {
-            if t {
-                mask(&mut bits, m + j);
-                count += 1;
-            }
-        }
-        degenerate |= count > m;
-        p_labels.push(bits);
-    }
-    let mut q_labels = Vec::with_capacity(q_vertices.len());
-    for v in &q_vertices {
-        let mut bits = vec![0u64; words];
-        let mut count = 0;
-        for (i, &t) in v.tight.iter().enumerate() {
-            if t {
-                mask(&mut bits, i);
-                count += 1;
-            }
-        }
-        for (j, &z) in v.zero.iter().enumerate() {
-            if z {
-                mask(&mut bits, m + j);
-                count += 1;
-            }
-        }
-        degenerate |= count > n;
-        q_labels.push(bits);
-    }
-    let mut full = vec![u64::MAX; words];
-    if (m + n) % 64 != 0 {
-        full[words - 1] = (1u64 << ((m + n) % 64)) - 1;
-    }
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (xi, xv) in p_vertices.iter().enumerate() {
-        if xv.zero.iter().all(|&z| z) {
+    let q_vertices = vertices(&a.matrix, n)?;
+    let total = m + n;
+    let full = Labels::full(total);
+    // P's variables are x_i (label i) then its constraints j (label m + j);
+    // Q's are y_j (label m + j) then its constraints i (label i).
+    let p_labels: Vec<Labels> = p_vertices
+        .iter()
+        .map(|v| game_labels(v, m, 0, m, total))
+        .collect();
+    let q_labels: Vec<Labels> = q_vertices
+        .iter()
+        .map(|v| game_labels(v, n, m, 0, total))
+        .collect();
+    let degenerate = p_labels.iter().any(|l| l.len() > m) || q_labels.iter().any(|l| l.len() > n);
+    let nonzero = |v: &Vertex| v.coords.iter().any(|c| c.sign() == num_bigint::Sign::Plus);
+    let mut exact: HashMap<&Labels, Vec<usize>> = HashMap::new();
+    let mut q_degenerate = Vec::new();
+    for (yi, l) in q_labels.iter().enumerate() {
+        if !nonzero(&q_vertices[yi]) {
             continue;
         }
-        for (yi, yv) in q_vertices.iter().enumerate() {
-            if yv.zero.iter().all(|&z| z) {
-                continue;
+        if l.len() == n {
+            exact.entry(l).or_default().push(yi);
+        } else {
+            q_degenerate.push(yi);
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (xi, l) in p_labels.iter().enumerate() {
+        if !nonzero(&p_vertices[xi]) {
+            continue;
+        }
+        let need = l.complement_in(&full);
+        if l.len() == m {
+            if let Some(ys) = exact.get(&need) {
+                pairs.extend(ys.iter().map(|&yi| (xi, yi)));
             }
-            if (0..words).all(|w| p_labels[xi][w] | q_labels[yi][w] == full[w]) {
-                pairs.push((xi, yi));
-            }
+            pairs.extend(
+                q_degenerate
+                    .iter()
+                    .filter(|&&yi| need.is_subset(&q_labels[yi]))
+                    .map(|&yi| (xi, yi)),
+            );
+        } else {
+            pairs.extend(
+                (0..q_vertices.len())
+                    .filter(|&yi| nonzero(&q_vertices[yi]) && need.is_subset(&q_labels[yi]))
+                    .map(|yi| (xi, yi)),
+            );
         }
     }
     let mut extreme = Vec::with_capacity(pairs.len());
     for &(xi, yi) in &pairs {
-        let p = normalised(&p_vertices[xi].z)?;
-        let q = normalised(&q_vertices[yi].z)?;
-        debug_assert!(is_equilibrium(game, &p, &q).unwrap_or(false));
-        let payoffs = [expected(&game.a, &p, &q)?, expected(&game.b, &p, &q)?];
+        let p = normalised(&p_vertices[xi])?;
+        let q = normalised(&q_vertices[yi])?;
+        debug_assert!(!matches!(is_equilibrium(game, &p, &q), Ok(false)));
+        let payoffs = [
+            payoff_from_vertex(&q_vertices[yi], &a)?,
+            payoff_from_vertex(&p_vertices[xi], &b)?,
+        ];
+        debug_assert!(!matches!(expected(&game.a, &p, &q), Ok(v) if v != payoffs[0]));
+        debug_assert!(!matches!(expected(&game.b, &p, &q), Ok(v) if v != payoffs[1]));
         extreme.push((
             xi,
             yi,
@@ -469,5 +518,178 @@ mod tests {
             }
         }
         assert!(nondegenerate > 100);
+    }
+
+    /// Solves the square system `mat z = rhs` exactly; `None` if singular.
+    fn solve_square(mut mat: Vec<Vec<Rational>>, rhs: &[Rational]) -> Option<Vec<Rational>> {
+        let d = mat.len();
+        for (row, &r) in mat.iter_mut().zip(rhs) {
+            row.push(r);
+        }
+        for col in 0..d {
+            let p = (col..d).find(|&i| !mat[i][col].is_zero())?;
+            mat.swap(col, p);
+            let pv = mat[col][col];
+            for v in mat[col].iter_mut() {
+                *v = v.div(pv).unwrap();
+            }
+            let pr = mat[col].clone();
+            for (i, r) in mat.iter_mut().enumerate() {
+                if i != col && !r[col].is_zero() {
+                    let f = r[col];
+                    for (v, x) in r.iter_mut().zip(&pr) {
+                        *v = v.sub(f.mul(*x).unwrap()).unwrap();
+                    }
+                }
+            }
+        }
+        Some(mat.iter().map(|r| r[d]).collect())
+    }
+
+    /// Every vertex of `{z >= 0 : rows z <= 1}` with its tight hyperplanes
+    /// (`h < d`: `z_h = 0`; `d + c`: row `c` tight), by trying every choice
+    /// of `d` hyperplanes: no pivoting, nothing shared with the code under
+    /// test.
+    fn brute_vertices(rows: &[Vec<Rational>], d: usize) -> Vec<(Vec<Rational>, Vec<bool>)> {
+        let k = rows.len();
+        let hyper = |h: usize| -> (Vec<Rational>, Rational) {
+            if h < d {
+                let mut e = vec![Rational::ZERO; d];
+                e[h] = Rational::ONE;
+                (e, Rational::ZERO)
+            } else {
+                (rows[h - d].clone(), Rational::ONE)
+            }
+        };
+        let dot = |a: &[Rational], z: &[Rational]| {
+            a.iter().zip(z).fold(Rational::ZERO, |acc, (x, y)| {
+                acc.add(x.mul(*y).unwrap()).unwrap()
+            })
+        };
+        let mut out: Vec<(Vec<Rational>, Vec<bool>)> = Vec::new();
+        for set in 0u32..1 << (d + k) {
+            if set.count_ones() as usize != d {
+                continue;
+            }
+            let chosen: Vec<usize> = (0..d + k).filter(|h| set >> h & 1 == 1).collect();
+            let (mat, rhs): (Vec<_>, Vec<_>) = chosen.iter().map(|&h| hyper(h)).unzip();
+            let Some(z) = solve_square(mat, &rhs) else {
+                continue;
+            };
+            if z.iter().any(|v| v.is_negative()) || rows.iter().any(|r| dot(r, &z) > Rational::ONE)
+            {
+                continue;
+            }
+            if out.iter().any(|(w, _)| *w == z) {
+                continue;
+            }
+            let tight = (0..d + k)
+                .map(|h| {
+                    let (a, b) = hyper(h);
+                    dot(&a, &z) == b
+                })
+                .collect();
+            out.push((z, tight));
+        }
+        out
+    }
+
+    /// Every extreme equilibrium by brute force: all vertices of both
+    /// best-response polytopes, every pair covering all labels.
+    fn brute_force_extreme(g: &Bimatrix) -> Vec<(Vec<Rational>, Vec<Rational>)> {
+        let (m, n) = (g.m(), g.n());
+        let shift = |u: &[Vec<Rational>]| -> Vec<Vec<Rational>> {
+            let min = u.iter().flatten().copied().min().unwrap();
+            let s = Rational::ONE.sub(min).unwrap();
+            u.iter()
+                .map(|r| r.iter().map(|v| v.add(s).unwrap()).collect())
+                .collect()
+        };
+        let (a, b) = (shift(&g.a), shift(&g.b));
+        let bt: Vec<Vec<Rational>> = (0..n).map(|j| (0..m).map(|i| b[i][j]).collect()).collect();
+        let pv = brute_vertices(&bt, m);
+        let qv = brute_vertices(&a, n);
+        let norm = |z: &[Rational]| -> Vec<Rational> {
+            let t = z.iter().fold(Rational::ZERO, |acc, v| acc.add(*v).unwrap());
+            z.iter().map(|v| v.div(t).unwrap()).collect()
+        };
+        let mut out = Vec::new();
+        for (x, xt) in &pv {
+            if x.iter().all(|v| v.is_zero()) {
+                continue;
+            }
+            for (y, yt) in &qv {
+                if y.iter().all(|v| v.is_zero()) {
+                    continue;
+                }
+                // P: x_i = 0 is label i, constraint j is label m + j.
+                // Q: y_j = 0 is label m + j, constraint i is label i.
+                let covered =
+                    (0..m).all(|i| xt[i] || yt[n + i]) && (0..n).all(|j| xt[m + j] || yt[j]);
+                if covered {
+                    out.push((norm(x), norm(y)));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn agrees_with_brute_force_vertex_pairing_on_degenerate_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut degenerate = 0;
+        for round in 0..240 {
+            let (m, n) = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4)][round % 6];
+            // Few distinct payoffs: ties, hence degeneracy, are common.
+            let range = [2, 3, 4][round % 3];
+            let mut draw = || Rational::int((rng.next_u64() % range) as i128);
+            let a: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let b: Vec<Vec<Rational>> = (0..m).map(|_| (0..n).map(|_| draw()).collect()).collect();
+            let g = game(a, b);
+            let set = all_equilibria(&g).unwrap();
+            degenerate += usize::from(set.degenerate);
+            let mut ours: Vec<_> = set
+                .extreme
+                .iter()
+                .map(|e| (e.row.clone(), e.col.clone()))
+                .collect();
+            ours.sort();
+            assert_eq!(ours, brute_force_extreme(&g), "game {g:?}");
+            for e in &set.extreme {
+                assert!(is_equilibrium(&g, &e.row, &e.col).unwrap());
+            }
+        }
+        assert!(degenerate > 100, "{degenerate}");
+    }
+
+    #[test]
+    fn overflow_is_an_error_not_a_panic() {
+        // A zero-sum rock-paper-scissors with huge, unrelated win and loss
+        // sizes: the unique equilibrium is fully mixed with probabilities
+        // whose denominators (2x2 minors of 1e30-sized entries) far exceed
+        // 128 bits. Vertex enumeration runs in BigInt; the answer cannot be
+        // expressed as a 128-bit rational and must be reported as such.
+        let big = 1_000_000_000_000_000_000_000_000_000_i128;
+        let k = [
+            3 * big + 7_919,
+            5 * big + 104_729,
+            7 * big + 1_299_709,
+            11 * big + 15_485_863,
+            13 * big + 32_452_843,
+            17 * big + 49_979_687,
+        ];
+        let cells = [[0, -k[0], k[1]], [k[2], 0, -k[3]], [-k[4], k[5], 0]];
+        let a: Vec<Vec<Rational>> = cells
+            .iter()
+            .map(|r| r.iter().map(|&v| Rational::int(v)).collect())
+            .collect();
+        let b: Vec<Vec<Rational>> = a
+            .iter()
+            .map(|r| r.iter().map(|v| v.neg().unwrap()).collect())
+            .collect();
+        let err = all_equilibria(&game(a, b)).unwrap_err();
+        assert_eq!(err, EquilibriumError::Arithmetic(ArithmeticError::Overflow));
+        assert!(err.to_string().contains("128-bit"));
     }
 }

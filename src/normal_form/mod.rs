@@ -8,12 +8,15 @@ pub mod dominance;
 pub mod elimination;
 pub mod equilibria;
 pub mod game;
+pub mod integer;
+pub mod labels;
 pub mod lp;
 pub mod nfg;
 pub mod pareto;
 pub mod polytope;
 pub mod presets;
 pub mod rational;
+pub mod tableau;
 
 pub use game::{Bimatrix, GameError};
 pub use rational::Rational;

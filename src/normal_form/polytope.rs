@@ -1,26 +1,45 @@
-//! Vertices of a polytope `{z >= 0 : M z <= 1}` with `M > 0`, found by a
-//! breadth-first walk over its feasible bases (simplex pivots that keep
-//! feasibility; every tie in the ratio test is followed, so degenerate
-//! vertices with many bases are still all reached). Used for the best
+//! Vertices of a polytope `{z >= 0 : M z <= 1}` with `M > 0` (integer),
+//! found by a depth-first walk over its feasible bases. Used for the best
 //! response polytopes of a bimatrix game (von Stengel 2002, "Computing
 //! equilibria for two-person games", Handbook of Game Theory 3, ch. 45;
 //! Avis, Rosenberg, Savani and von Stengel 2010).
 //!
+//! The walk keeps one integer tableau ([`crate::normal_form::tableau`]):
+//! from each basis it tries every entering variable with the lexicographic
+//! ratio test, pivots forward into each basis not yet seen and pivots back
+//! when that branch is done. Visited bases are kept as bitsets. The
+//! lexicographic rule walks the bases that stay feasible when the
+//! right-hand side is perturbed to `1 + (eps, eps^2, ...)` (Dantzig, Orden
+//! and Wolfe 1955; the lex-positive bases of lrs, Avis and Fukuda 1992):
+//! the perturbed polytope is simple, its graph is connected and each vertex
+//! of the real polytope is the limit of at least one perturbed vertex, so
+//! every vertex is reached, while a degenerate vertex is visited through
+//! its lex-feasible bases only, not through all of its (possibly very many)
+//! feasible bases.
+//! Arithmetic is [`Num`]: checked `i128`, each entry switching to `BigInt`
+//! only when it outgrows 128 bits.
+//!
 //! Invariant: each returned vertex is exact and distinct, with the full set
-//! of constraints tight at it (not just those of the basis that found it).
+//! of constraints tight at it (not just those of the basis that found it);
+//! distinct vertices have distinct tight sets, which is how they are
+//! deduplicated.
 
-use crate::normal_form::rational::{ArithmeticError, Rational};
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::normal_form::integer::{Int, Num, Overflow};
+use crate::normal_form::labels::Labels;
+use crate::normal_form::tableau::Tableau;
+use num_bigint::BigInt;
+use std::collections::HashSet;
 
 /// A vertex and what is tight at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vertex {
-    /// Coordinates.
-    pub z: Vec<Rational>,
-    /// `zero[l]`: coordinate `l` is 0.
-    pub zero: Vec<bool>,
-    /// `tight[c]`: constraint `c` holds with equality.
-    pub tight: Vec<bool>,
+    /// Tight set, over the `d + k` variables: `l < d` means `z_l = 0`,
+    /// `d + c` means constraint `c` holds with equality.
+    pub labels: Labels,
+    /// Coordinates times `den`: `z_l = coords[l] / den`.
+    pub coords: Vec<BigInt>,
+    /// The common denominator (positive).
+    pub den: BigInt,
 }
 
 /// Why the vertices could not be listed.
@@ -34,137 +53,201 @@ pub enum PolytopeError {
         /// The limit.
         limit: usize,
     },
-    /// Exact arithmetic overflowed.
-    #[error(transparent)]
-    Arithmetic(#[from] ArithmeticError),
+    /// Integer arithmetic overflowed (cannot happen with `Num`).
+    #[error("integer overflow in vertex enumeration")]
+    Overflow,
+    /// An entry of `M` is not positive.
+    #[error("the constraint matrix must be positive")]
+    NotPositive,
 }
 
 /// The most bases visited before giving up.
 pub const BASIS_LIMIT: usize = 2_000_000;
 
-struct Tableau {
-    rows: Vec<Vec<Rational>>, // k rows x (d + k + 1)
-    basis: Vec<usize>,
+enum WalkError {
+    Overflow,
+    TooMany,
+}
+
+impl From<Overflow> for WalkError {
+    fn from(_: Overflow) -> Self {
+        WalkError::Overflow
+    }
 }
 
 /// Lists every vertex of `{z >= 0 : m z <= 1}` (`m` is `k x d`, positive).
-pub fn vertices(m: &[Vec<Rational>], d: usize) -> Result<Vec<Vertex>, PolytopeError> {
-    let k = m.len();
-    let width = d + k + 1;
-    let mut rows = Vec::with_capacity(k);
-    for (c, row) in m.iter().enumerate() {
-        let mut r = vec![Rational::ZERO; width];
-        r[..d].copy_from_slice(&row[..d]);
-        r[d + c] = Rational::ONE;
-        r[width - 1] = Rational::ONE;
-        rows.push(r);
+pub fn vertices(m: &[Vec<BigInt>], d: usize) -> Result<Vec<Vertex>, PolytopeError> {
+    vertices_with_limit(m, d, BASIS_LIMIT)
+}
+
+/// As [`vertices`], giving up after `limit` bases.
+pub fn vertices_with_limit(
+    m: &[Vec<BigInt>],
+    d: usize,
+    limit: usize,
+) -> Result<Vec<Vertex>, PolytopeError> {
+    if m.iter().flatten().any(|v| !v.is_positive()) {
+        return Err(PolytopeError::NotPositive);
     }
-    let start = Tableau {
-        rows,
-        basis: (d..d + k).collect(),
-    };
-    let key = |b: &[usize]| {
-        let mut v = b.to_vec();
-        v.sort_unstable();
-        v
-    };
-    let mut seen: HashSet<Vec<usize>> = HashSet::new();
-    seen.insert(key(&start.basis));
-    let mut found: HashMap<Vec<Rational>, ()> = HashMap::new();
+    let nums: Vec<Vec<Num>> = m
+        .iter()
+        .map(|r| r.iter().map(|v| Num::normal(v.clone())).collect())
+        .collect();
+    match walk::<Num>(&nums, d, limit) {
+        Ok(v) => Ok(v),
+        Err(WalkError::TooMany) => Err(PolytopeError::TooManyBases { limit }),
+        // `Num` never overflows; kept as an error rather than a panic.
+        Err(WalkError::Overflow) => Err(PolytopeError::Overflow),
+    }
+}
+
+struct Frame {
+    /// The pivot that led here, to undo: (row, variable that left).
+    undo: Option<(usize, usize)>,
+    /// Feasible pivots not yet tried: (row, entering variable).
+    moves: Vec<(usize, usize)>,
+}
+
+fn walk<I: Int>(m: &[Vec<I>], d: usize, limit: usize) -> Result<Vec<Vertex>, WalkError> {
+    let k = m.len();
+    let vars = d + k;
+    let width = vars + 1;
+    let mut cells = Vec::with_capacity(k * width);
+    for (c, row) in m.iter().enumerate() {
+        cells.extend(row[..d].iter().cloned());
+        cells.extend((0..k).map(|x| I::from_i128(i128::from(x == c))));
+        cells.push(I::from_i128(1));
+    }
+    let mut t = Tableau::new(cells, k, width, (d..vars).collect());
+    let mut basis = Labels::empty(vars);
+    for v in d..vars {
+        basis.insert(v);
+    }
+    let mut seen: HashSet<Labels> = HashSet::from([basis.clone()]);
+    let mut found: HashSet<Labels> = HashSet::new();
     let mut out = Vec::new();
-    let mut queue = VecDeque::from([start]);
-    while let Some(t) = queue.pop_front() {
-        // The vertex of this basis.
-        let mut values = vec![Rational::ZERO; d + k];
-        for (r, &v) in t.basis.iter().enumerate() {
-            values[v] = t.rows[r][width - 1];
-        }
-        let z = values[..d].to_vec();
-        if found.insert(z.clone(), ()).is_none() {
-            out.push(Vertex {
-                zero: values[..d].iter().map(|v| v.is_zero()).collect(),
-                tight: values[d..].iter().map(|v| v.is_zero()).collect(),
-                z,
-            });
-        }
-        let in_basis: HashSet<usize> = t.basis.iter().copied().collect();
-        for enter in 0..d + k {
-            if in_basis.contains(&enter) {
+    let mut ties = Vec::new();
+    let moves = |t: &Tableau<I>, ties: &mut Vec<usize>| -> Result<Vec<_>, WalkError> {
+        let mut moves = Vec::new();
+        for s in 0..vars {
+            if t.row_of(s).is_some() {
                 continue;
             }
-            let mut best: Option<Rational> = None;
-            let mut ties: Vec<usize> = Vec::new();
-            for r in 0..k {
-                let a = t.rows[r][enter];
-                if a.is_positive() {
-                    let ratio = t.rows[r][width - 1].div(a)?;
-                    match best {
-                        Some(b) if ratio > b => {}
-                        Some(b) if ratio == b => ties.push(r),
-                        _ => {
-                            best = Some(ratio);
-                            ties = vec![r];
-                        }
-                    }
-                }
+            if let Some(r) = t.lex_min_ratio_row(s, d..vars, ties)? {
+                moves.push((r, s));
             }
-            for r in ties {
-                let mut nb = t.basis.clone();
-                nb[r] = enter;
-                if !seen.insert(key(&nb)) {
-                    continue;
-                }
-                if seen.len() > BASIS_LIMIT {
-                    return Err(PolytopeError::TooManyBases { limit: BASIS_LIMIT });
-                }
-                let mut rows = t.rows.clone();
-                pivot(&mut rows, r, enter)?;
-                queue.push_back(Tableau { rows, basis: nb });
+        }
+        Ok(moves)
+    };
+    let record = |t: &Tableau<I>, found: &mut HashSet<Labels>, out: &mut Vec<Vertex>| {
+        let mut labels = Labels::empty(vars);
+        for v in 0..vars {
+            match t.row_of(v) {
+                None => labels.insert(v),
+                Some(r) if t.rhs(r).is_zero() => labels.insert(v),
+                Some(_) => {}
+            }
+        }
+        if found.contains(&labels) {
+            return;
+        }
+        found.insert(labels.clone());
+        let coords = (0..d)
+            .map(|l| match t.row_of(l) {
+                Some(r) => t.rhs(r).to_big(),
+                None => BigInt::ZERO,
+            })
+            .collect();
+        out.push(Vertex {
+            labels,
+            coords,
+            den: t.det().to_big(),
+        });
+    };
+    record(&t, &mut found, &mut out);
+    let mut stack = vec![Frame {
+        undo: None,
+        moves: moves(&t, &mut ties)?,
+    }];
+    while let Some(frame) = stack.last_mut() {
+        if let Some((r, s)) = frame.moves.pop() {
+            let leaving = t.basis()[r];
+            basis.remove(leaving);
+            basis.insert(s);
+            if seen.contains(&basis) {
+                basis.remove(s);
+                basis.insert(leaving);
+                continue;
+            }
+            if seen.len() >= limit {
+                return Err(WalkError::TooMany);
+            }
+            seen.insert(basis.clone());
+            t.pivot(r, s)?;
+            record(&t, &mut found, &mut out);
+            stack.push(Frame {
+                undo: Some((r, leaving)),
+                moves: moves(&t, &mut ties)?,
+            });
+        } else {
+            let frame = stack.pop().expect("non-empty");
+            if let Some((r, leaving)) = frame.undo {
+                let entered = t.basis()[r];
+                t.pivot(r, leaving)?;
+                basis.remove(entered);
+                basis.insert(leaving);
             }
         }
     }
     Ok(out)
 }
 
-fn pivot(t: &mut [Vec<Rational>], row: usize, col: usize) -> Result<(), ArithmeticError> {
-    let p = t[row][col];
-    for v in t[row].iter_mut() {
-        *v = v.div(p)?;
-    }
-    let pr = t[row].clone();
-    for (i, r) in t.iter_mut().enumerate() {
-        if i == row {
-            continue;
-        }
-        let f = r[col];
-        if f.is_zero() {
-            continue;
-        }
-        for (v, pv) in r.iter_mut().zip(&pr) {
-            if !pv.is_zero() {
-                *v = v.sub(f.mul(*pv)?)?;
-            }
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn big(rows: &[&[i64]]) -> Vec<Vec<BigInt>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&v| BigInt::from(v)).collect())
+            .collect()
+    }
+
     #[test]
-    fn square() {
-        // z1 <= 1, z2 <= 1 (as 1*z <= 1): the unit square has 4 vertices.
-        let o = Rational::ONE;
-        let z = Rational::ZERO;
-        let v = vertices(&[vec![o, z], vec![z, o]], 2).unwrap();
+    fn square_and_degenerate_apex() {
+        // 2 z1 + z2 <= 1 and z1 + 2 z2 <= 1: a quadrilateral.
+        let v = vertices(&big(&[&[2, 1], &[1, 2]]), 2).unwrap();
         assert_eq!(v.len(), 4);
-        // A degenerate pyramid apex: three constraints through one point.
-        let h = Rational::new(1, 2).unwrap();
-        let v = vertices(&[vec![o, z], vec![z, o], vec![h, h]], 2).unwrap();
+        // Three constraints through (1/6, 1/6): a degenerate vertex.
+        let v = vertices(&big(&[&[4, 2], &[2, 4], &[3, 3]]), 2).unwrap();
         assert_eq!(v.len(), 4);
-        let apex = v.iter().find(|x| x.z == vec![o, o]).unwrap();
-        assert_eq!(apex.tight, vec![true, true, true]);
+        let apex = v
+            .iter()
+            .find(|x| x.coords.iter().all(|c| c.is_positive()))
+            .unwrap();
+        // All three constraints tight at the apex (1/6, 1/6).
+        assert_eq!(apex.labels.iter().collect::<Vec<_>>(), vec![2, 3, 4]);
+        assert_eq!(&apex.coords[0] * 6, apex.den);
+    }
+
+    #[test]
+    fn big_entries_fall_back_to_bigint() {
+        let huge: BigInt = BigInt::from(i128::MAX) * 3;
+        let m = vec![
+            vec![huge.clone(), BigInt::from(1)],
+            vec![BigInt::from(1), huge.clone() + 1],
+        ];
+        let v = vertices(&m, 2).unwrap();
+        assert_eq!(v.len(), 4);
+        let m128: Vec<Vec<BigInt>> = big(&[&[i64::MAX, 1], &[1, i64::MAX - 1]]);
+        assert_eq!(vertices(&m128, 2).unwrap().len(), 4);
+    }
+
+    #[test]
+    fn limit_is_an_error() {
+        let m = big(&[&[2, 1, 1], &[1, 2, 1], &[1, 1, 2]]);
+        assert_eq!(
+            vertices_with_limit(&m, 3, 2),
+            Err(PolytopeError::TooManyBases { limit: 2 })
+        );
     }
 }

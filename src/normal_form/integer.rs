@@ -1,0 +1,319 @@
+//! Exact integers for fraction-free pivoting: a fast `i128` whose every
+//! operation is checked, and an arbitrary-precision `BigInt` (num-bigint)
+//! that never overflows.
+//!
+//! The pivoting code ([`crate::normal_form::tableau`]) is generic over
+//! [`Int`]. Callers run it with `i128` first and, if any operation reports
+//! [`Overflow`], run it again from the start with `BigInt`; so an overflow
+//! costs time, never a wrong answer or a panic.
+//!
+//! Invariant: an `i128` operation either returns the exact result or
+//! `Err(Overflow)`; it never wraps.
+
+use crate::normal_form::rational::{ArithmeticError, Checked, Rational};
+use num_bigint::{BigInt, Sign};
+use std::cmp::Ordering;
+use std::fmt::Debug;
+
+/// An `i128` operation left the range of `i128` (retry with `BigInt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow;
+
+/// Result of an integer operation.
+pub type IntResult<T> = Result<T, Overflow>;
+
+/// The integer operations fraction-free pivoting needs.
+pub trait Int: Clone + Debug + Eq {
+    /// Converts a (small) integer.
+    fn from_i128(v: i128) -> Self;
+    /// Converts a `BigInt`, failing if it does not fit.
+    fn from_big(v: &BigInt) -> IntResult<Self>;
+    /// As a `BigInt`.
+    fn to_big(&self) -> BigInt;
+    /// The sign: -1, 0 or 1.
+    fn signum(&self) -> i32;
+    /// Whether zero.
+    fn is_zero(&self) -> bool {
+        self.signum() == 0
+    }
+    /// Whether positive.
+    fn is_positive(&self) -> bool {
+        self.signum() > 0
+    }
+    /// Sum.
+    fn add(&self, o: &Self) -> IntResult<Self>;
+    /// `(self * p - f * g) / d`, where the division is known to be exact
+    /// (the Bareiss / integer-pivoting update).
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self>;
+    /// `self * p / d`, the division known to be exact.
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self>;
+    /// Compares `a * b` with `c * e`.
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering>;
+}
+
+impl Int for i128 {
+    fn from_i128(v: i128) -> Self {
+        v
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        i128::try_from(v).map_err(|_| Overflow)
+    }
+    fn to_big(&self) -> BigInt {
+        BigInt::from(*self)
+    }
+    fn signum(&self) -> i32 {
+        i128::signum(*self) as i32
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        self.checked_add(*o).ok_or(Overflow)
+    }
+    #[inline]
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        let x = self.checked_mul(*p).ok_or(Overflow)?;
+        let y = f.checked_mul(*g).ok_or(Overflow)?;
+        let z = x.checked_sub(y).ok_or(Overflow)?;
+        if *d == 1 { Ok(z) } else { Ok(z / d) }
+    }
+    #[inline]
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        if p == d {
+            return Ok(*self);
+        }
+        let x = self.checked_mul(*p).ok_or(Overflow)?;
+        Ok(x / d)
+    }
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        let x = a.checked_mul(*b).ok_or(Overflow)?;
+        let y = c.checked_mul(*e).ok_or(Overflow)?;
+        Ok(x.cmp(&y))
+    }
+}
+
+impl Int for BigInt {
+    fn from_i128(v: i128) -> Self {
+        BigInt::from(v)
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        Ok(v.clone())
+    }
+    fn to_big(&self) -> BigInt {
+        self.clone()
+    }
+    fn signum(&self) -> i32 {
+        match self.sign() {
+            Sign::Minus => -1,
+            Sign::NoSign => 0,
+            Sign::Plus => 1,
+        }
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        Ok(self + o)
+    }
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        Ok((self * p - f * g) / d)
+    }
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        if p == d {
+            return Ok(self.clone());
+        }
+        Ok(self * p / d)
+    }
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        Ok((a * b).cmp(&(c * e)))
+    }
+}
+
+/// An integer that is an `i128` while it fits and a `BigInt` beyond: each
+/// operation is tried in checked `i128` first and redone in `BigInt` only
+/// when it overflows, so a tableau with a few huge entries pays for those
+/// alone.
+///
+/// Invariant: `Big` holds only values outside the `i128` range, so the
+/// derived `Eq` is value equality.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// Fits in 128 bits.
+    Small(i128),
+    /// Does not.
+    Big(BigInt),
+}
+
+impl Num {
+    /// The value of `v`, small if it fits.
+    pub fn normal(v: BigInt) -> Num {
+        match i128::try_from(&v) {
+            Ok(x) => Num::Small(x),
+            Err(_) => Num::Big(v),
+        }
+    }
+
+    fn big(&self) -> std::borrow::Cow<'_, BigInt> {
+        match self {
+            Num::Small(x) => std::borrow::Cow::Owned(BigInt::from(*x)),
+            Num::Big(b) => std::borrow::Cow::Borrowed(b),
+        }
+    }
+}
+
+impl Int for Num {
+    fn from_i128(v: i128) -> Self {
+        Num::Small(v)
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        Ok(Num::normal(v.clone()))
+    }
+    fn to_big(&self) -> BigInt {
+        self.big().into_owned()
+    }
+    fn signum(&self) -> i32 {
+        match self {
+            Num::Small(x) => Int::signum(x),
+            Num::Big(b) => Int::signum(b),
+        }
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        if let (Num::Small(x), Num::Small(y)) = (self, o) {
+            if let Some(z) = x.checked_add(*y) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(&*self.big() + &*o.big()))
+    }
+    #[inline]
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        if let (Num::Small(x), Num::Small(p1), Num::Small(f1), Num::Small(g1), Num::Small(d1)) =
+            (self, p, f, g, d)
+        {
+            if let Ok(z) = x.bareiss(p1, f1, g1, d1) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(
+            (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.big(),
+        ))
+    }
+    #[inline]
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        if p == d {
+            return Ok(self.clone());
+        }
+        if let (Num::Small(x), Num::Small(p1), Num::Small(d1)) = (self, p, d) {
+            if let Ok(z) = x.scale(p1, d1) {
+                return Ok(Num::Small(z));
+            }
+        }
+        Ok(Num::normal(&*self.big() * &*p.big() / &*d.big()))
+    }
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        if let (Num::Small(a1), Num::Small(b1), Num::Small(c1), Num::Small(e1)) = (a, b, c, e) {
+            if let Ok(o) = i128::cmp_products(a1, b1, c1, e1) {
+                return Ok(o);
+            }
+        }
+        Ok((&*a.big() * &*b.big()).cmp(&(&*c.big() * &*e.big())))
+    }
+}
+
+fn big_gcd(a: &BigInt, b: &BigInt) -> BigInt {
+    let (mut a, mut b) = (a.magnitude().clone(), b.magnitude().clone());
+    while b != num_bigint::BigUint::ZERO {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    BigInt::from(a)
+}
+
+/// The exact rational `num / den` (reduced), or an overflow error if it
+/// does not fit the 128-bit [`Rational`].
+pub fn big_ratio(num: &BigInt, den: &BigInt) -> Checked<Rational> {
+    if den.sign() == Sign::NoSign {
+        return Err(ArithmeticError::DivisionByZero);
+    }
+    let g = big_gcd(num, den);
+    let (n, d) = (num / &g, den / &g);
+    let n = i128::try_from(&n).map_err(|_| ArithmeticError::Overflow)?;
+    let d = i128::try_from(&d).map_err(|_| ArithmeticError::Overflow)?;
+    Rational::new(n, d)
+}
+
+/// The least common multiple of positive integers.
+pub fn big_lcm(values: impl IntoIterator<Item = i128>) -> BigInt {
+    values.into_iter().fold(BigInt::from(1), |acc, v| {
+        let v = BigInt::from(v);
+        let g = big_gcd(&acc, &v);
+        acc / g * v
+    })
+}
+
+/// Scales each row of a rational matrix by a common positive factor to
+/// integers: `rows[i] * lcm(denominators of the whole matrix)`.
+pub fn integer_matrix(m: &[Vec<Rational>]) -> (Vec<Vec<BigInt>>, BigInt) {
+    let l = big_lcm(m.iter().flatten().map(|v| v.denom()));
+    let rows = m
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| BigInt::from(v.numer()) * (&l / BigInt::from(v.denom())))
+                .collect()
+        })
+        .collect();
+    (rows, l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_i128_reports_overflow() {
+        let big = i128::MAX / 2;
+        assert_eq!(big.bareiss(&4, &0, &0, &1), Err(Overflow));
+        assert_eq!(6i128.bareiss(&5, &2, &3, &4), Ok(6));
+        assert_eq!(
+            i128::cmp_products(&big, &3, &1, &1),
+            Err(Overflow),
+            "no wrapping"
+        );
+        let n = Num::Small(big);
+        let grown = n.bareiss(
+            &Num::Small(4),
+            &Num::Small(0),
+            &Num::Small(0),
+            &Num::Small(1),
+        );
+        assert_eq!(grown, Ok(Num::Big(BigInt::from(big) * 4)));
+        let back = grown.unwrap().bareiss(
+            &Num::Small(1),
+            &Num::Small(0),
+            &Num::Small(0),
+            &Num::Small(4),
+        );
+        assert_eq!(back, Ok(Num::Small(big)), "shrinks back to Small");
+        let b = BigInt::from(big);
+        assert_eq!(
+            BigInt::cmp_products(&b, &BigInt::from(3), &b, &BigInt::from(2)),
+            Ok(Ordering::Greater)
+        );
+    }
+
+    #[test]
+    fn ratios_reduce_and_fit() {
+        let r = big_ratio(&BigInt::from(6), &BigInt::from(-4)).unwrap();
+        assert_eq!(r, Rational::new(-3, 2).unwrap());
+        let huge = BigInt::from(i128::MAX) * 4;
+        assert_eq!(
+            big_ratio(&huge, &BigInt::from(3)),
+            Err(ArithmeticError::Overflow)
+        );
+        assert_eq!(big_ratio(&huge, &(BigInt::from(i128::MAX) * 8)).unwrap(), {
+            Rational::new(1, 2).unwrap()
+        });
+        let (m, l) = integer_matrix(&[vec![
+            Rational::new(1, 2).unwrap(),
+            Rational::new(2, 3).unwrap(),
+        ]]);
+        assert_eq!(l, BigInt::from(6));
+        assert_eq!(m[0], vec![BigInt::from(3), BigInt::from(4)]);
+    }
+}
