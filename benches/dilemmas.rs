@@ -4,6 +4,7 @@
 //! with G = 100 (the goal: under one second), N = 500, and the
 //! standard guess-2/3 analysis with its simulation.
 
+use dilemma::dilemmas::count::digits;
 use dilemma::dilemmas::guess::GuessGame;
 use dilemma::dilemmas::guess::analysis::{AnalysisSettings, analyse};
 use dilemma::dilemmas::guess::simulation::SimulationSettings;
@@ -34,7 +35,7 @@ fn main() {
             "pirates N = {n}, G = {g}: {:.3} s (best of 3); {} thrown overboard, {}-digit count of equally good proposals",
             time.as_secs_f64(),
             s.thrown_overboard(),
-            s.passing_round().alternatives().digits()
+            digits(&s.passing_round().alternatives())
         );
     }
     let game = GuessGame::standard(1000);

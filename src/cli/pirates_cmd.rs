@@ -3,7 +3,7 @@
 //! good proposals and the tie-break used.
 
 use crate::cli::{CliError, table};
-use crate::dilemmas::count::BigCount;
+use crate::dilemmas::count::digits;
 use crate::dilemmas::pirates::alternatives::equally_good;
 use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::rules::pirate_name;
@@ -11,6 +11,7 @@ use crate::dilemmas::pirates::{
     Fate, Majority, PirateError, PirateGame, Round, Solution, Temperament, solve,
 };
 use clap::Args;
+use num_bigint::BigUint;
 use serde_json::{Value, json};
 
 /// Rounds whose proposals and votes are recorded for the teaching table.
@@ -63,10 +64,10 @@ pub fn run(args: &PiratesArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn count_json(count: &BigCount) -> Value {
-    match count.to_u64() {
-        Some(n) => json!(n),
-        None => json!(count.to_string()),
+fn count_json(count: &BigUint) -> Value {
+    match u64::try_from(count) {
+        Ok(n) => json!(n),
+        Err(_) => json!(count.to_string()),
     }
 }
 
@@ -89,7 +90,7 @@ pub fn solution_json(solution: &Solution, listed: &[Vec<u64>]) -> Value {
         "proposer": solution.proposer(),
         "proposer_name": pirate_name(solution.proposer()),
         "thrown_overboard": solution.thrown_overboard(),
-        "unique": alternatives.is_one(),
+        "unique": alternatives == BigUint::ONE,
         "alternatives": count_json(&alternatives),
         "alternatives_exact": alternatives.to_string(),
         "alternatives_listed": listed,
@@ -225,8 +226,8 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
             r.proposer_keeps.map_or("-".into(), |k| k.to_string()),
             if r.survives {
                 let c = r.alternatives();
-                if c.digits() > 12 {
-                    format!("{}-digit number", c.digits())
+                if digits(&c) > 12 {
+                    format!("{}-digit number", digits(&c))
                 } else {
                     c.to_string()
                 }
@@ -294,7 +295,7 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
     }
     out.push_str(&table::render(&rows, &[false, false, true]));
     let alternatives = passing.alternatives();
-    if alternatives.is_one() {
+    if alternatives == BigUint::ONE {
         out.push_str("This proposal is the proposer's only best one.\n");
     } else {
         out.push_str(&format!(

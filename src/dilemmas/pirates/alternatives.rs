@@ -95,7 +95,7 @@ mod tests {
                     let game = PirateGame::new(n, g, rules).unwrap();
                     let s = solve(&game, 0);
                     let listed = equally_good(&s, usize::MAX);
-                    let count = s.passing_round().alternatives().to_u64().unwrap() as usize;
+                    let count = usize::try_from(&s.passing_round().alternatives()).unwrap();
                     assert_eq!(listed.len(), count, "N={n} G={g} {rules}");
                     assert_eq!(listed[0], s.allocation(), "headline first");
                     let mut unique = listed.clone();

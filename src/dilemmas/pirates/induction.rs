@@ -35,8 +35,9 @@
 //! memory O(N) plus the allocations recorded for rounds with at most
 //! `record_limit` pirates.
 
-use crate::dilemmas::count::BigCount;
+use crate::dilemmas::count::binomial;
 use crate::dilemmas::pirates::rules::{PirateGame, Temperament, TieBreak};
+use num_bigint::BigUint;
 
 /// What happens to one pirate in the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,19 +89,19 @@ pub struct Round {
 
 impl Round {
     /// Number of equally good proposals (0 when the proposer cannot survive).
-    pub fn alternatives(&self) -> BigCount {
+    pub fn alternatives(&self) -> BigUint {
         if !self.survives {
-            return BigCount::zero();
+            return BigUint::ZERO;
         }
         match self.threshold {
-            Some((price, a, b)) if price > 0 => BigCount::binomial(a as u32, b as u32),
-            _ => BigCount::one(),
+            Some((price, a, b)) if price > 0 => binomial(a as u32, b as u32),
+            _ => BigUint::ONE,
         }
     }
 
     /// True when the proposer has exactly one best proposal.
     pub fn unique(&self) -> bool {
-        self.alternatives().is_one()
+        self.alternatives() == BigUint::ONE
     }
 }
 
@@ -438,7 +439,11 @@ mod tests {
                         let what = format!("N={n} G={g} {rules} alive={}", r.alive);
                         assert_eq!(r.survives, b.survives, "{what}");
                         assert_eq!(r.allocation, b.best, "{what}");
-                        assert_eq!(r.alternatives().to_u64(), Some(b.count), "{what}");
+                        assert_eq!(
+                            u64::try_from(&r.alternatives()).ok(),
+                            Some(b.count),
+                            "{what}"
+                        );
                         if r.survives {
                             assert_eq!(r.yes_votes, b.yes_votes, "{what}");
                         }
