@@ -2,11 +2,11 @@
 //! equilibria, level-k, cognitive hierarchy and a seeded simulation.
 
 use crate::cli::{CliError, table};
-use crate::dilemmas::guess::Ratio;
 use crate::dilemmas::guess::analysis::{GuessAnalysis, analyse};
 use crate::dilemmas::guess::elimination::Stop;
 use crate::dilemmas::guess::equilibria::Search;
 use crate::dilemmas::guess::inputs::{build, settings};
+use crate::normal_form::rational::Rational;
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -88,7 +88,7 @@ pub fn run(args: &GuessArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn ratio_json(r: Ratio) -> Value {
+fn ratio_json(r: Rational) -> Value {
     json!(r.to_f64())
 }
 

@@ -287,6 +287,35 @@ impl From<i64> for Rational {
     }
 }
 
+/// Rounding and display for whole-number games and reports (the guessing
+/// game's targets and elimination bounds).
+impl Rational {
+    /// Largest integer not above the value.
+    pub fn floor(self) -> i128 {
+        self.num.div_euclid(self.den)
+    }
+
+    /// Smallest integer not below the value.
+    pub fn ceil(self) -> i128 {
+        -(-self.num).div_euclid(self.den)
+    }
+
+    /// The nearest integer, halves rounded up (towards +infinity).
+    pub fn round_half_up(self) -> i128 {
+        (2 * self.num + self.den).div_euclid(2 * self.den)
+    }
+
+    /// Decimal text with up to `digits` places, trailing zeros removed.
+    pub fn decimal(self, digits: usize) -> String {
+        let text = format!("{:.digits$}", self.to_f64());
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
+    }
+}
+
 /// Sum of a list, checked.
 pub fn sum(values: impl IntoIterator<Item = Rational>) -> Checked<Rational> {
     values
@@ -328,6 +357,19 @@ mod tests {
         assert_eq!(big.add(Rational::ONE), Err(ArithmeticError::Overflow));
         assert!(Rational::new(i128::MAX, 3).unwrap() > Rational::new(i128::MAX - 1, 3).unwrap());
         assert!(Rational::new(1, i128::MAX).unwrap() < Rational::new(1, i128::MAX - 1).unwrap());
+    }
+
+    #[test]
+    fn rounding_and_decimals() {
+        assert_eq!(r("200/3").floor(), 66);
+        assert_eq!(r("200/3").ceil(), 67);
+        assert_eq!(r("-1/2").floor(), -1);
+        assert_eq!(r("-1/2").ceil(), 0);
+        assert_eq!(r("1/2").round_half_up(), 1);
+        assert_eq!(r("-1/2").round_half_up(), 0);
+        assert_eq!(r("2/3").round_half_up(), 1);
+        assert_eq!(r("200/3").decimal(2), "66.67");
+        assert_eq!(Rational::int(50).decimal(2), "50");
     }
 
     #[test]

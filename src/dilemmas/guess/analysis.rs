@@ -9,8 +9,8 @@ use crate::dilemmas::guess::elimination::{Elimination, eliminate};
 use crate::dilemmas::guess::equilibria::{DEFAULT_BUDGET, EquilibriumReport, equilibria};
 use crate::dilemmas::guess::game::GuessGame;
 use crate::dilemmas::guess::level_k::level_k;
-use crate::dilemmas::guess::ratio::Ratio;
 use crate::dilemmas::guess::simulation::{Simulation, SimulationSettings, simulate};
+use crate::normal_form::rational::Rational;
 
 /// Largest number of level-k levels and elimination rounds accepted.
 pub const MAX_LEVELS: i64 = 200;
@@ -40,7 +40,7 @@ pub struct GuessAnalysis {
     /// Pure equilibria.
     pub equilibria: EquilibriumReport,
     /// Level-k choices, level 0 first.
-    pub level_k: Vec<Ratio>,
+    pub level_k: Vec<Rational>,
     /// The cognitive-hierarchy prediction.
     pub cognitive_hierarchy: CognitiveHierarchy,
     /// The simulation.

@@ -90,7 +90,7 @@ pub fn cognitive_hierarchy(game: &GuessGame, tau: f64) -> Result<CognitiveHierar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dilemmas::guess::ratio::Ratio;
+    use crate::normal_form::rational::Rational;
 
     #[test]
     fn standard_game_tau_one_and_a_half() {
@@ -117,7 +117,7 @@ mod tests {
     #[test]
     fn four_thirds_moves_up() {
         let game = GuessGame {
-            p: Ratio::new(4, 3).unwrap(),
+            p: Rational::new(4, 3).unwrap(),
             ..GuessGame::standard(10)
         };
         let ch = cognitive_hierarchy(&game, 1.5).unwrap();

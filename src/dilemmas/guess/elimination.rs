@@ -21,7 +21,7 @@
 //! arithmetic would overflow.
 
 use crate::dilemmas::guess::game::{Choices, GuessGame, Rounding};
-use crate::dilemmas::guess::ratio::Ratio;
+use crate::normal_form::rational::Rational;
 
 /// The surviving choices after a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,9 +29,9 @@ pub struct Bounds {
     /// Round (0 = the whole range).
     pub round: usize,
     /// Lowest surviving choice.
-    pub lo: Ratio,
+    pub lo: Rational,
     /// Highest surviving choice.
-    pub hi: Ratio,
+    pub hi: Rational,
 }
 
 /// Why elimination stopped.
@@ -54,40 +54,39 @@ pub struct Elimination {
     pub stop: Stop,
     /// The point the bounds tend to, when they tend to a single point
     /// (reached, or the limit of a continuous shrinking).
-    pub tends_to: Option<Ratio>,
+    pub tends_to: Option<Rational>,
 }
 
 /// Eliminates dominated choices for up to `max_rounds` rounds.
 pub fn eliminate(game: &GuessGame, max_rounds: usize) -> Elimination {
     let mut rounds = vec![Bounds {
         round: 0,
-        lo: Ratio::int(game.lo),
-        hi: Ratio::int(game.hi),
+        lo: Rational::from(game.lo),
+        hi: Rational::from(game.hi),
     }];
     let mut stop = Stop::RoundLimit;
     for round in 1..=max_rounds {
         let last = rounds[rounds.len() - 1];
-        let (Some(plo), Some(phi)) = (last.lo.checked_mul(game.p), last.hi.checked_mul(game.p))
-        else {
+        let (Some(plo), Some(phi)) = (last.lo.mul(game.p).ok(), last.hi.mul(game.p).ok()) else {
             stop = Stop::Overflow;
             break;
         };
         let (new_lo, new_hi) = match (game.choices, game.rounding) {
             (Choices::Continuous, _) => (plo, phi),
             (Choices::Integer, Rounding::Exact) => {
-                let half = Ratio::new(1, 2).expect("2 != 0");
-                let lo = plo.checked_sub(half).map(|v| v.ceil());
+                let half = Rational::new(1, 2).expect("2 != 0");
+                let lo = plo.sub(half).ok().map(|v| v.ceil());
                 (
-                    Ratio::new(lo.unwrap_or(i128::MIN / 4), 1).expect("1"),
-                    Ratio::new(phi.round_half_up(), 1).expect("1"),
+                    Rational::new(lo.unwrap_or(i128::MIN / 4), 1).expect("1"),
+                    Rational::new(phi.round_half_up(), 1).expect("1"),
                 )
             }
             (Choices::Integer, Rounding::Nearest) => (
-                Ratio::new(plo.round_half_up(), 1).expect("1"),
-                Ratio::new(phi.round_half_up(), 1).expect("1"),
+                Rational::new(plo.round_half_up(), 1).expect("1"),
+                Rational::new(phi.round_half_up(), 1).expect("1"),
             ),
         };
-        let clamp = |x: Ratio| x.max(last.lo).min(last.hi);
+        let clamp = |x: Rational| x.max(last.lo).min(last.hi);
         let next = Bounds {
             round,
             lo: clamp(new_lo),
@@ -118,12 +117,12 @@ pub fn eliminate(game: &GuessGame, max_rounds: usize) -> Elimination {
 /// (kept in the range). For p < 1 both tend to the point of the range
 /// nearest 0; for p > 1 with lo > 0 both reach hi (then the elimination is
 /// stable); otherwise they do not meet.
-fn continuous_limit(game: &GuessGame) -> Option<Ratio> {
-    let one = Ratio::int(1);
+fn continuous_limit(game: &GuessGame) -> Option<Rational> {
+    let one = Rational::from(1);
     if game.p < one {
-        Some(game.clamp(Ratio::int(0)))
+        Some(game.clamp(Rational::from(0)))
     } else if game.p > one && game.lo > 0 {
-        Some(Ratio::int(game.hi))
+        Some(Rational::from(game.hi))
     } else {
         None
     }
@@ -134,8 +133,8 @@ mod tests {
     use super::*;
     use crate::dilemmas::guess::game::GuessGame;
 
-    fn r(a: i128, b: i128) -> Ratio {
-        Ratio::new(a, b).unwrap()
+    fn r(a: i128, b: i128) -> Rational {
+        Rational::new(a, b).unwrap()
     }
 
     #[test]
@@ -145,11 +144,11 @@ mod tests {
             ..GuessGame::standard(10)
         };
         let e = eliminate(&game, 5);
-        let highs: Vec<Ratio> = e.rounds.iter().map(|b| b.hi).collect();
+        let highs: Vec<Rational> = e.rounds.iter().map(|b| b.hi).collect();
         assert_eq!(
             highs,
             [
-                Ratio::int(100),
+                Rational::from(100),
                 r(200, 3),
                 r(400, 9),
                 r(800, 27),
@@ -157,9 +156,9 @@ mod tests {
                 r(3200, 243)
             ]
         );
-        assert!(e.rounds.iter().all(|b| b.lo == Ratio::int(0)));
+        assert!(e.rounds.iter().all(|b| b.lo == Rational::from(0)));
         assert_eq!(e.stop, Stop::RoundLimit);
-        assert_eq!(e.tends_to, Some(Ratio::int(0)));
+        assert_eq!(e.tends_to, Some(Rational::from(0)));
     }
 
     #[test]
@@ -170,7 +169,7 @@ mod tests {
         // 6, 4, 2.67 -> 3, 2, 1.33 -> 1; then 2/3 -> 1 again: stable.
         assert_eq!(highs, [100, 67, 45, 30, 20, 13, 9, 6, 4, 3, 2, 1]);
         assert_eq!(e.stop, Stop::Stable);
-        assert_eq!(e.rounds.last().unwrap().lo, Ratio::int(0));
+        assert_eq!(e.rounds.last().unwrap().lo, Rational::from(0));
         assert_eq!(e.tends_to, None);
     }
 
@@ -184,7 +183,7 @@ mod tests {
         };
         let e = eliminate(&game, 100);
         assert_eq!(e.stop, Stop::Stable);
-        assert_eq!(e.tends_to, Some(Ratio::int(100)));
+        assert_eq!(e.tends_to, Some(Rational::from(100)));
         // From 0 nothing below can be eliminated (p x 0 = 0).
         let from_zero = eliminate(&GuessGame { lo: 0, ..game }, 10);
         assert_eq!(from_zero.rounds.len(), 1);
@@ -200,6 +199,6 @@ mod tests {
         };
         let e = eliminate(&game, 100);
         assert_eq!(e.stop, Stop::Stable);
-        assert_eq!(e.tends_to, Some(Ratio::int(10)));
+        assert_eq!(e.tends_to, Some(Rational::from(10)));
     }
 }

@@ -20,7 +20,7 @@
 //! deviation with exact arithmetic; what was not searched is reported.
 
 use crate::dilemmas::guess::game::{Choices, GuessGame, Rounding};
-use crate::dilemmas::guess::ratio::Ratio;
+use crate::normal_form::rational::Rational;
 
 /// Largest number of whole numbers in a range whose symmetric profiles are
 /// all checked.
@@ -32,7 +32,7 @@ pub const DEFAULT_BUDGET: u128 = 20_000_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Equilibrium {
     /// (choice, number of players), by increasing choice.
-    pub profile: Vec<(Ratio, usize)>,
+    pub profile: Vec<(Rational, usize)>,
 }
 
 impl Equilibrium {
@@ -83,35 +83,44 @@ fn integer_deviation_wins(game: &GuessGame, x: i64, y: i64) -> bool {
 }
 
 /// (y + x - 2t) scaled by b n > 0, for everyone else at x and one at y.
-fn g_scaled(game: &GuessGame, x: Ratio, y: Ratio) -> Option<Ratio> {
-    let n = Ratio::int(game.players as i64);
-    let others = x.checked_mul(Ratio::int(game.players as i64 - 1))?;
+fn g_scaled(game: &GuessGame, x: Rational, y: Rational) -> Option<Rational> {
+    let n = Rational::int(game.players as i128);
+    let others = x.mul(Rational::int(game.players as i128 - 1)).ok()?;
     let two_t = game
         .p
-        .checked_mul(others.checked_add(y)?)?
-        .checked_mul(Ratio::int(2))?
-        .checked_div(n)?;
-    y.checked_add(x)?.checked_sub(two_t)
+        .mul(others.add(y).ok()?)
+        .ok()?
+        .mul(Rational::from(2))
+        .ok()?
+        .div(n)
+        .ok()?;
+    y.add(x).ok()?.sub(two_t).ok()
 }
 
 /// True when nobody gains by leaving "everyone picks x" (exact target:
 /// linear test, any choices).
-fn symmetric_is_equilibrium_linear(game: &GuessGame, x: Ratio, step: Ratio) -> bool {
-    let lo = Ratio::int(game.lo);
-    let hi = Ratio::int(game.hi);
-    let g = |y: Ratio| g_scaled(game, x, y);
+fn symmetric_is_equilibrium_linear(game: &GuessGame, x: Rational, step: Rational) -> bool {
+    let lo = Rational::from(game.lo);
+    let hi = Rational::from(game.hi);
+    let g = |y: Rational| g_scaled(game, x, y);
     // Deviations upwards pay when g(y) < 0 for some y in (x, hi].
     if x < hi {
-        let near = x.checked_add(step).map(|v| v.min(hi));
+        let near = x.add(step).ok().map(|v| v.min(hi));
         let values = [near.and_then(g), g(hi)];
-        if values.iter().any(|v| v.is_none_or(|v| v < Ratio::int(0))) {
+        if values
+            .iter()
+            .any(|v| v.is_none_or(|v| v < Rational::from(0)))
+        {
             return false;
         }
     }
     if x > lo {
-        let near = x.checked_sub(step).map(|v| v.max(lo));
+        let near = x.sub(step).ok().map(|v| v.max(lo));
         let values = [near.and_then(g), g(lo)];
-        if values.iter().any(|v| v.is_none_or(|v| v > Ratio::int(0))) {
+        if values
+            .iter()
+            .any(|v| v.is_none_or(|v| v > Rational::from(0)))
+        {
             return false;
         }
     }
@@ -121,8 +130,8 @@ fn symmetric_is_equilibrium_linear(game: &GuessGame, x: Ratio, step: Ratio) -> b
 /// For continuous choices the "step" towards x is arbitrarily small: the
 /// test uses g(x) itself (the infimum over (x, hi] is min(g(x), g(hi)), and
 /// a strict inequality at x holds just beside it).
-fn symmetric_is_equilibrium_continuous(game: &GuessGame, x: Ratio) -> bool {
-    symmetric_is_equilibrium_linear(game, x, Ratio::int(0))
+fn symmetric_is_equilibrium_continuous(game: &GuessGame, x: Rational) -> bool {
+    symmetric_is_equilibrium_linear(game, x, Rational::from(0))
 }
 
 /// Finds the pure equilibria, searching every profile when the work fits in
@@ -146,12 +155,12 @@ pub fn equilibria(game: &GuessGame, budget: u128) -> EquilibriumReport {
 }
 
 fn continuous(game: &GuessGame) -> EquilibriumReport {
-    let one = Ratio::int(1);
-    let mut candidates = vec![Ratio::int(game.lo)];
+    let one = Rational::from(1);
+    let mut candidates = vec![Rational::from(game.lo)];
     if game.lo < 0 && game.hi > 0 {
-        candidates.push(Ratio::int(0));
+        candidates.push(Rational::from(0));
     }
-    candidates.push(Ratio::int(game.hi));
+    candidates.push(Rational::from(game.hi));
     let every = game.p == one;
     let equilibria = candidates
         .into_iter()
@@ -188,7 +197,9 @@ fn integer_symmetric(game: &GuessGame) -> EquilibriumReport {
     let equilibria = values
         .into_iter()
         .filter(|&x| match game.rounding {
-            Rounding::Exact => symmetric_is_equilibrium_linear(game, Ratio::int(x), Ratio::int(1)),
+            Rounding::Exact => {
+                symmetric_is_equilibrium_linear(game, Rational::from(x), Rational::from(1))
+            }
             Rounding::Nearest => {
                 // Neighbours first: most values fail there at once.
                 let near = [x - 1, x + 1]
@@ -199,7 +210,7 @@ fn integer_symmetric(game: &GuessGame) -> EquilibriumReport {
             }
         })
         .map(|x| Equilibrium {
-            profile: vec![(Ratio::int(x), game.players)],
+            profile: vec![(Rational::from(x), game.players)],
         })
         .collect();
     EquilibriumReport {
@@ -258,11 +269,11 @@ fn exhaustive(game: &GuessGame) -> Option<Vec<Equilibrium>> {
     let mut out: Vec<Equilibrium> = found
         .into_iter()
         .map(|p| {
-            let mut parts: Vec<(Ratio, usize)> = Vec::new();
+            let mut parts: Vec<(Rational, usize)> = Vec::new();
             for x in p {
                 match parts.last_mut() {
-                    Some((v, c)) if *v == Ratio::int(x) => *c += 1,
-                    _ => parts.push((Ratio::int(x), 1)),
+                    Some((v, c)) if *v == Rational::from(x) => *c += 1,
+                    _ => parts.push((Rational::from(x), 1)),
                 }
             }
             Equilibrium { profile: parts }
@@ -298,11 +309,11 @@ mod tests {
     use super::*;
     use crate::dilemmas::guess::game::GuessGame;
 
-    fn r(a: i128, b: i128) -> Ratio {
-        Ratio::new(a, b).unwrap()
+    fn r(a: i128, b: i128) -> Rational {
+        Rational::new(a, b).unwrap()
     }
 
-    fn symmetric_values(report: &EquilibriumReport) -> Vec<Ratio> {
+    fn symmetric_values(report: &EquilibriumReport) -> Vec<Rational> {
         report
             .equilibria
             .iter()
@@ -319,9 +330,9 @@ mod tests {
             let game = GuessGame::standard(n);
             let report = integer_symmetric(&game);
             let want = if n >= 4 {
-                vec![Ratio::int(0), Ratio::int(1)]
+                vec![Rational::from(0), Rational::from(1)]
             } else {
-                vec![Ratio::int(0)]
+                vec![Rational::from(0)]
             };
             assert_eq!(symmetric_values(&report), want, "n = {n}");
         }
@@ -337,9 +348,9 @@ mod tests {
                 ..GuessGame::standard(n)
             };
             let values = symmetric_values(&integer_symmetric(&game));
-            assert_eq!(values.contains(&Ratio::int(1)), n >= 4, "n = {n}");
-            assert!(values.contains(&Ratio::int(0)));
-            assert!(values.iter().all(|v| *v <= Ratio::int(1)), "n = {n}");
+            assert_eq!(values.contains(&Rational::from(1)), n >= 4, "n = {n}");
+            assert!(values.contains(&Rational::from(0)));
+            assert!(values.iter().all(|v| *v <= Rational::from(1)), "n = {n}");
         }
     }
 
@@ -355,7 +366,7 @@ mod tests {
             (r(1, 2), 10, 3),
             (r(4, 3), 10, 3),
             (r(4, 3), 8, 4),
-            (Ratio::int(1), 6, 3),
+            (Rational::from(1), 6, 3),
         ] {
             for rounding in [Rounding::Exact, Rounding::Nearest] {
                 let game = GuessGame {
@@ -406,13 +417,13 @@ mod tests {
                 ..GuessGame::standard(n)
             };
             let values = symmetric_values(&equilibria(&game, DEFAULT_BUDGET));
-            assert!(values.contains(&Ratio::int(100)), "n = {n}: {values:?}");
+            assert!(values.contains(&Rational::from(100)), "n = {n}: {values:?}");
             let continuous = GuessGame {
                 choices: Choices::Continuous,
                 ..game
             };
             let values = symmetric_values(&equilibria(&continuous, DEFAULT_BUDGET));
-            assert!(values.contains(&Ratio::int(100)), "n = {n}");
+            assert!(values.contains(&Rational::from(100)), "n = {n}");
         }
     }
 
@@ -424,7 +435,7 @@ mod tests {
                 ..GuessGame::standard(n)
             };
             let report = equilibria(&game, DEFAULT_BUDGET);
-            assert_eq!(symmetric_values(&report), [Ratio::int(0)], "n = {n}");
+            assert_eq!(symmetric_values(&report), [Rational::from(0)], "n = {n}");
         }
     }
 
@@ -432,6 +443,9 @@ mod tests {
     fn huge_player_counts_use_the_symmetric_scan() {
         let report = equilibria(&GuessGame::standard(1000), DEFAULT_BUDGET);
         assert_eq!(report.search, Search::Symmetric);
-        assert_eq!(symmetric_values(&report), [Ratio::int(0), Ratio::int(1)]);
+        assert_eq!(
+            symmetric_values(&report),
+            [Rational::from(0), Rational::from(1)]
+        );
     }
 }

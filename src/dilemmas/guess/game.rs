@@ -13,7 +13,7 @@
 //! Invariant: a [`GuessGame`] has p > 0, lo < hi, at least two players, and
 //! magnitudes small enough that every exact computation fits in i128.
 
-use crate::dilemmas::guess::ratio::Ratio;
+use crate::normal_form::rational::Rational;
 
 /// Largest |lo|, |hi| accepted.
 pub const MAX_ABS_BOUND: i64 = 1_000_000_000;
@@ -84,7 +84,7 @@ impl Rounding {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuessGame {
     /// The multiplier p (> 0).
-    pub p: Ratio,
+    pub p: Rational,
     /// Lowest allowed choice.
     pub lo: i64,
     /// Highest allowed choice (> lo).
@@ -134,14 +134,14 @@ pub enum GuessError {
 impl GuessGame {
     /// Validates a game.
     pub fn new(
-        p: Ratio,
+        p: Rational,
         lo: i64,
         hi: i64,
         choices: Choices,
         rounding: Rounding,
         players: i64,
     ) -> Result<GuessGame, GuessError> {
-        if p.num() <= 0 || p.num() > MAX_P_TERM || p.den() > MAX_P_TERM {
+        if p.numer() <= 0 || p.numer() > MAX_P_TERM || p.denom() > MAX_P_TERM {
             return Err(GuessError::P { got: p.to_string() });
         }
         if lo >= hi || lo.abs() > MAX_ABS_BOUND || hi.abs() > MAX_ABS_BOUND {
@@ -173,7 +173,7 @@ impl GuessGame {
     /// The standard game: p = 2/3, 0..100, whole numbers, exact target.
     pub fn standard(players: usize) -> GuessGame {
         GuessGame {
-            p: Ratio::new(2, 3).expect("2/3"),
+            p: Rational::new(2, 3).expect("2/3"),
             lo: 0,
             hi: 100,
             choices: Choices::Integer,
@@ -183,22 +183,22 @@ impl GuessGame {
     }
 
     /// The midpoint of the range (the mean of a uniform level-0 player).
-    pub fn midpoint(&self) -> Ratio {
-        Ratio::new(i128::from(self.lo) + i128::from(self.hi), 2).expect("2 != 0")
+    pub fn midpoint(&self) -> Rational {
+        Rational::new(i128::from(self.lo) + i128::from(self.hi), 2).expect("2 != 0")
     }
 
     /// `x` moved into [lo, hi].
-    pub fn clamp(&self, x: Ratio) -> Ratio {
-        x.max(Ratio::int(self.lo)).min(Ratio::int(self.hi))
+    pub fn clamp(&self, x: Rational) -> Rational {
+        x.max(Rational::from(self.lo)).min(Rational::from(self.hi))
     }
 
     /// p * x (exact; the terms are bounded so this cannot overflow for the
     /// values the analyses use, and saturates to the range otherwise).
-    pub fn times_p(&self, x: Ratio) -> Ratio {
-        match x.checked_mul(self.p) {
+    pub fn times_p(&self, x: Rational) -> Rational {
+        match x.mul(self.p).ok() {
             Some(v) => v,
-            None if x.num() >= 0 => Ratio::int(self.hi),
-            None => Ratio::int(self.lo),
+            None if x.numer() >= 0 => Rational::from(self.hi),
+            None => Rational::from(self.lo),
         }
     }
 
@@ -206,7 +206,7 @@ impl GuessGame {
     /// to `sum`, scaled by a positive constant that depends only on the game
     /// (so distances compare exactly).
     pub fn scaled_distance(&self, choice: i64, sum: i128) -> i128 {
-        let (a, b) = (self.p.num(), self.p.den());
+        let (a, b) = (self.p.numer(), self.p.denom());
         let n = self.players as i128;
         match self.rounding {
             // |x - a S / (b n)| * b n
@@ -221,20 +221,20 @@ impl GuessGame {
     /// The prize share of a player choosing `choice` when `others` are the
     /// other players' choices: 1/w if among the w closest, else 0, as an
     /// exact ratio.
-    pub fn payoff(&self, choice: i64, others: &[i64]) -> Ratio {
+    pub fn payoff(&self, choice: i64, others: &[i64]) -> Rational {
         let sum = i128::from(choice) + others.iter().map(|&x| i128::from(x)).sum::<i128>();
         let mine = self.scaled_distance(choice, sum);
         let mut winners = 1;
         for &x in others {
             let d = self.scaled_distance(x, sum);
             if d < mine {
-                return Ratio::int(0);
+                return Rational::from(0);
             }
             if d == mine {
                 winners += 1;
             }
         }
-        Ratio::new(1, winners).expect("winners > 0")
+        Rational::new(1, winners).expect("winners > 0")
     }
 
     /// One line describing the game and its rounding rule.
@@ -260,8 +260,8 @@ impl GuessGame {
 mod tests {
     use super::*;
 
-    fn r(a: i128, b: i128) -> Ratio {
-        Ratio::new(a, b).unwrap()
+    fn r(a: i128, b: i128) -> Rational {
+        Rational::new(a, b).unwrap()
     }
 
     #[test]
@@ -294,8 +294,8 @@ mod tests {
     fn payoffs() {
         let g = GuessGame::standard(3);
         // 0, 50, 100: mean 50, target 33.3: 50 is closest.
-        assert_eq!(g.payoff(50, &[0, 100]), Ratio::int(1));
-        assert_eq!(g.payoff(0, &[50, 100]), Ratio::int(0));
+        assert_eq!(g.payoff(50, &[0, 100]), Rational::from(1));
+        assert_eq!(g.payoff(0, &[50, 100]), Rational::from(0));
         // Everyone equal: everyone shares.
         assert_eq!(g.payoff(7, &[7, 7]), r(1, 3));
         let rounded = GuessGame {
@@ -303,13 +303,13 @@ mod tests {
             ..g
         };
         // 1, 1, 0: target 4/9 -> exact: 0 wins; rounded to 0: 0 wins too.
-        assert_eq!(g.payoff(0, &[1, 1]), Ratio::int(1));
-        assert_eq!(rounded.payoff(0, &[1, 1]), Ratio::int(1));
+        assert_eq!(g.payoff(0, &[1, 1]), Rational::from(1));
+        assert_eq!(rounded.payoff(0, &[1, 1]), Rational::from(1));
         let four = GuessGame {
             players: 4,
             ..rounded
         };
         // 1, 1, 1, 0: target 1/2 rounds up to 1: the three 1s win.
-        assert_eq!(four.payoff(0, &[1, 1, 1]), Ratio::int(0));
+        assert_eq!(four.payoff(0, &[1, 1, 1]), Rational::from(0));
     }
 }

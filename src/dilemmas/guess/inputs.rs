@@ -4,7 +4,8 @@
 
 use crate::dilemmas::guess::analysis::{AnalysisSettings, MAX_LEVELS};
 use crate::dilemmas::guess::simulation::SimulationSettings;
-use crate::dilemmas::guess::{Choices, GuessGame, Ratio, Rounding};
+use crate::dilemmas::guess::{Choices, GuessGame, Rounding};
+use crate::normal_form::rational::Rational;
 
 /// Builds and checks a game from its textual parts; messages name the option.
 #[allow(clippy::too_many_arguments)]
@@ -16,10 +17,12 @@ pub fn build(
     rounding: &str,
     players: i64,
 ) -> Result<GuessGame, (&'static str, String)> {
-    let ratio = Ratio::parse(p).ok_or((
-        "p",
-        format!("must be a positive number such as 2/3, 0.5 or 4/3, got `{p}`"),
-    ))?;
+    let ratio = Rational::parse(p).map_err(|_| {
+        (
+            "p",
+            format!("must be a positive number such as 2/3, 0.5 or 4/3, got `{p}`"),
+        )
+    })?;
     let choices = Choices::parse(choices).ok_or((
         "choices",
         format!("unknown `{choices}` (allowed: {})", Choices::NAMES),
@@ -81,4 +84,26 @@ pub fn settings(
         elimination_rounds: elimination_rounds as usize,
         simulation,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::build;
+
+    #[test]
+    fn p_is_read_as_an_exact_rational() {
+        for (text, num, den) in [
+            ("2/3", 2, 3),
+            ("0.5", 1, 2),
+            (" 4/3 ", 4, 3),
+            ("1.25/0.5", 5, 2),
+        ] {
+            let game = build(text, 0, 100, "integer", "exact", 10).unwrap();
+            assert_eq!((game.p.numer(), game.p.denom()), (num, den), "{text}");
+        }
+        for bad in ["abc", "1/0", "", "1/2/3", "-2/3", "0"] {
+            let (field, _) = build(bad, 0, 100, "integer", "exact", 10).unwrap_err();
+            assert_eq!(field, "p", "{bad}");
+        }
+    }
 }

@@ -19,8 +19,6 @@ pub mod equilibria;
 pub mod game;
 pub mod inputs;
 pub mod level_k;
-pub mod ratio;
 pub mod simulation;
 
 pub use game::{Choices, GuessError, GuessGame, Rounding};
-pub use ratio::Ratio;

@@ -229,7 +229,7 @@ pub fn simulate(game: &GuessGame, settings: &SimulationSettings) -> Simulation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dilemmas::guess::ratio::Ratio;
+    use crate::normal_form::rational::Rational;
 
     fn settings(game: &GuessGame, rounds: i64, seed: u64) -> SimulationSettings {
         SimulationSettings::new(game, rounds, 1.5, 0.02, seed).unwrap()
@@ -249,7 +249,7 @@ mod tests {
     #[test]
     fn four_thirds_converges_to_the_top() {
         let game = GuessGame {
-            p: Ratio::new(4, 3).unwrap(),
+            p: Rational::new(4, 3).unwrap(),
             ..GuessGame::standard(50)
         };
         let sim = simulate(&game, &settings(&game, 15, 7));
