@@ -8,20 +8,19 @@ use std::path::Path;
 use plotters::prelude::DrawingBackend;
 use plotters::style::RGBColor;
 
-use super::canvas::{
-    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+use super::axes::{
+    Axes, LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text, plot_bottom,
+    plot_left, plot_top,
 };
+use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
 use super::font::{ensure_fonts, text_width};
 use super::scale::{all_integers, finite_min_max, fmt_num, nice_ticks, padded_range};
-use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
-};
+use super::style::{MARGIN, TICK_SIZE};
 use super::{ChartError, LineChart};
 
 const WIDTH: f64 = 1200.0;
 const HEIGHT: f64 = 760.0;
 const GRID: RGBColor = RGBColor(218, 218, 218);
-const LEGEND_SIZE: f64 = 17.0;
 /// Colour-blind-safe palette (Okabe and Ito).
 const PALETTE: [RGBColor; 7] = [
     RGBColor(0, 114, 178),
@@ -67,24 +66,15 @@ pub fn draw_line_chart(stem: &Path, chart: &LineChart) -> Result<(), ChartError>
         .iter()
         .map(|s| 44.0 + text_width(&s.name, LEGEND_SIZE, false) + 24.0)
         .collect();
-    let x0 = MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN;
+    let x0 = plot_left(y_tick_w);
     let x1 = WIDTH - MARGIN - 16.0;
-    let mut legend_rows = 1;
-    let mut used = 0.0;
-    for w in &entry_w {
-        if used + w > x1 - x0 && used > 0.0 {
-            legend_rows += 1;
-            used = 0.0;
-        }
-        used += w;
-    }
     let legend_h = if chart.series.len() > 1 {
-        legend_rows as f64 * (LEGEND_SIZE + 12.0)
+        legend_height(legend_rows(&entry_w, x1 - x0))
     } else {
         0.0
     };
-    let y0 = MARGIN + TITLE_SIZE + TITLE_GAP + legend_h;
-    let y1 = HEIGHT - MARGIN - (TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE);
+    let y0 = plot_top(legend_h);
+    let y1 = plot_bottom(HEIGHT);
     render(
         stem,
         &LineScene {
@@ -173,65 +163,30 @@ impl Scene for LineScene<'_> {
                 c.line(&run, colour, 2)?;
             }
         }
-        c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
-        for &t in &self.x_ticks {
-            let x = self.px(t);
-            c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
-            c.text(
-                &fmt_num(t, self.x_dec),
-                (x, self.y1 + TICK_LEN + 8.0),
-                tick_txt,
-            )?;
-        }
-        let y_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
-        for &t in &self.y_ticks {
-            let y = self.py(t);
-            c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
-            c.text(
-                &fmt_num(t, self.y_dec),
-                (self.x0 - TICK_LEN - 8.0, y),
-                y_txt,
-            )?;
-        }
-        c.text(
-            self.chart.x_label,
-            (
-                (self.x0 + self.x1) / 2.0,
-                self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
-            ),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
-        )?;
-        c.text(
-            self.chart.y_label,
-            (MARGIN, (self.y0 + self.y1) / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
-        )?;
+        let axes = Axes {
+            x0: self.x0,
+            x1: self.x1,
+            y0: self.y0,
+            y1: self.y1,
+            px: |x| self.px(x),
+            py: |y| self.py(y),
+            x_ticks: (&self.x_ticks, self.x_dec),
+            y_ticks: (&self.y_ticks, self.y_dec),
+            x_label: self.chart.x_label,
+            y_label: self.chart.y_label,
+        };
+        axes.draw(c)?;
         if self.chart.series.len() > 1 {
-            let mut x = self.x0;
-            let mut y = MARGIN + TITLE_SIZE + TITLE_GAP * 0.6;
-            for (i, series) in self.chart.series.iter().enumerate() {
-                if x + self.entry_w[i] > self.x1 && x > self.x0 {
-                    x = self.x0;
-                    y += LEGEND_SIZE + 12.0;
-                }
+            let places = legend_places(&self.entry_w, self.x0, self.x1);
+            for (i, (series, (x, y))) in self.chart.series.iter().zip(places).enumerate() {
                 let colour = PALETTE[i % PALETTE.len()];
                 let mid = y + LEGEND_SIZE / 2.0;
                 c.line(&[(x, mid), (x + 34.0, mid)], colour, 3)?;
-                c.text(
-                    &series.name,
-                    (x + 42.0, mid),
-                    Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
-                )?;
-                x += self.entry_w[i];
+                legend_text(c, &series.name, x + 42.0, mid)?;
             }
         }
         if !any {
-            c.text(
-                NO_DATA,
-                ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
-                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
-            )?;
+            axes.draw_no_data(c)?;
         }
         draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)
     }

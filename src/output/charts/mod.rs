@@ -24,9 +24,11 @@
 //!
 //! Files: `font` (embedded font, metrics, text widths), `scale` (ranges, ticks, number
 //! formatting, colour map), `style` (shared sizes and colours), `canvas` (PNG/SVG plumbing
-//! and text placement), `rows` (the layout shared by the two horizontal charts) and one
+//! and text placement), `rows` (the layout shared by the two horizontal charts), `axes`
+//! (frame, ticks, axis labels and legend rows shared by the line and stacked area charts) and one
 //! file per chart kind: `box_plot`, `heat_map`, `bar_chart`.
 
+mod axes;
 mod bar_chart;
 mod box_plot;
 mod canvas;

@@ -6,20 +6,21 @@ use std::path::Path;
 
 use plotters::prelude::DrawingBackend;
 
-use super::canvas::{
-    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+use super::axes::{
+    Axes, LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text, plot_bottom,
+    plot_left, plot_top,
 };
+use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
 use super::font::{ensure_fonts, text_width};
 use super::palette::category_colour;
-use super::scale::{all_integers, fmt_num, nice_ticks};
-use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
-};
+use super::scale::{all_integers, nice_ticks};
+use super::style::{MARGIN, TICK_SIZE};
 use super::{ChartError, StackedArea};
 
 const WIDTH: f64 = 1200.0;
 const HEIGHT: f64 = 760.0;
-const LEGEND_SIZE: f64 = 17.0;
+/// Shares are marked every quarter, with two decimals.
+const Y_TICKS: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartError> {
@@ -30,19 +31,10 @@ pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartEr
         .map(|n| 30.0 + text_width(n, LEGEND_SIZE, false) + 24.0)
         .collect();
     let y_tick_w = text_width("0.00", TICK_SIZE, false);
-    let x0 = MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN;
+    let x0 = plot_left(y_tick_w);
     let x1 = WIDTH - MARGIN - 16.0;
-    let mut rows = 1;
-    let mut used = 0.0;
-    for w in &entry_w {
-        if used + w > x1 - x0 && used > 0.0 {
-            rows += 1;
-            used = 0.0;
-        }
-        used += w;
-    }
-    let y0 = MARGIN + TITLE_SIZE + TITLE_GAP + rows as f64 * (LEGEND_SIZE + 12.0);
-    let y1 = HEIGHT - MARGIN - (TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE);
+    let y0 = plot_top(legend_height(legend_rows(&entry_w, x1 - x0)));
+    let y1 = plot_bottom(HEIGHT);
     let (x_lo, x_hi) = match (chart.xs.first(), chart.xs.last()) {
         (Some(&a), Some(&b)) if b > a => (a, b),
         (Some(&a), _) => (a, a + 1.0),
@@ -159,44 +151,21 @@ impl Scene for AreaScene<'_> {
                 c.fill_polygon(&points, colour)?;
             }
         }
-        c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
-        for &t in &self.x_ticks {
-            let x = self.px(t);
-            c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
-            c.text(
-                &fmt_num(t, self.x_dec),
-                (x, self.y1 + TICK_LEN + 8.0),
-                tick_txt,
-            )?;
-        }
-        let y_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
-        for i in 0..=4 {
-            let v = i as f64 / 4.0;
-            let y = self.py(v);
-            c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
-            c.text(&fmt_num(v, 2), (self.x0 - TICK_LEN - 8.0, y), y_txt)?;
-        }
-        c.text(
-            self.chart.x_label,
-            (
-                (self.x0 + self.x1) / 2.0,
-                self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
-            ),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
-        )?;
-        c.text(
-            self.chart.y_label,
-            (MARGIN, (self.y0 + self.y1) / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
-        )?;
-        let mut x = self.x0;
-        let mut y = MARGIN + TITLE_SIZE + TITLE_GAP * 0.6;
-        for (i, name) in self.chart.names.iter().enumerate() {
-            if x + self.entry_w[i] > self.x1 && x > self.x0 {
-                x = self.x0;
-                y += LEGEND_SIZE + 12.0;
-            }
+        let axes = Axes {
+            x0: self.x0,
+            x1: self.x1,
+            y0: self.y0,
+            y1: self.y1,
+            px: |x| self.px(x),
+            py: |y| self.py(y),
+            x_ticks: (&self.x_ticks, self.x_dec),
+            y_ticks: (&Y_TICKS, 2),
+            x_label: self.chart.x_label,
+            y_label: self.chart.y_label,
+        };
+        axes.draw(c)?;
+        let places = legend_places(&self.entry_w, self.x0, self.x1);
+        for (i, (name, (x, y))) in self.chart.names.iter().zip(places).enumerate() {
             c.fill_rect(
                 x,
                 y + 1.0,
@@ -204,19 +173,10 @@ impl Scene for AreaScene<'_> {
                 y + LEGEND_SIZE - 1.0,
                 category_colour(i, k),
             )?;
-            c.text(
-                name,
-                (x + 28.0, y + LEGEND_SIZE / 2.0),
-                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
-            )?;
-            x += self.entry_w[i];
+            legend_text(c, name, x + 28.0, y + LEGEND_SIZE / 2.0)?;
         }
         if !any {
-            c.text(
-                NO_DATA,
-                ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
-                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
-            )?;
+            axes.draw_no_data(c)?;
         }
         draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)
     }
