@@ -1,10 +1,13 @@
 //! Helpers every scenario runner shares: error wording for files that
-//! cannot be written, writing a text file, and the dependency versions that
-//! go into `run.json`.
+//! cannot be written, writing a text file, the dependency versions that go
+//! into `run.json`, and [`ResultsFolder`], the results folder being written
+//! (staged, then moved into place and announced).
 
+use crate::cli::run_cmd::RunArgs;
 use crate::cli::{CliError, shown};
+use crate::output::atomic::StagingDir;
 use serde_json::{Value, json};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A failure while writing results (exit code 1), naming the path.
 pub fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
@@ -25,4 +28,84 @@ pub fn dependencies() -> Value {
         .map(|(name, version)| (name.to_string(), json!(version)))
         .collect();
     Value::Object(map)
+}
+
+/// The results folder of one scenario while it is written: files go into a
+/// staging folder, which [`ResultsFolder::publish`] moves to `destination`
+/// in one step (so a failed run leaves no half-written folder).
+pub struct ResultsFolder<'a> {
+    staging: StagingDir,
+    destination: &'a Path,
+}
+
+impl<'a> ResultsFolder<'a> {
+    /// Creates the staging folder for `destination`.
+    pub fn create(destination: &'a Path) -> Result<Self, CliError> {
+        let staging = StagingDir::create(destination)
+            .map_err(|e| failed("cannot create the results folder", destination, e))?;
+        Ok(ResultsFolder {
+            staging,
+            destination,
+        })
+    }
+
+    /// The staging folder.
+    pub fn path(&self) -> &Path {
+        self.staging.path()
+    }
+
+    /// The staged path of file `name`.
+    pub fn file(&self, name: &str) -> PathBuf {
+        self.staging.file(name)
+    }
+
+    /// Writes file `name` with `write` (given its staged path); a failure
+    /// names the file's final path.
+    pub fn write(
+        &self,
+        name: &str,
+        write: impl FnOnce(&Path) -> std::io::Result<()>,
+    ) -> Result<(), CliError> {
+        write(&self.staging.file(name))
+            .map_err(|e| failed("cannot write", &self.destination.join(name), e))
+    }
+
+    /// Writes text file `name`; a failure names its staged path.
+    pub fn text(&self, name: &str, content: &str) -> Result<(), CliError> {
+        text(&self.staging.file(name), content)
+    }
+
+    /// The error for charts that could not be drawn.
+    pub fn chart_failed(&self, error: impl std::fmt::Display) -> CliError {
+        failed("cannot draw charts", self.destination, error)
+    }
+
+    /// Moves the results into place, then prints the `--json` object
+    /// (`name`, `results`, the summary under `summary_key`, `run`) or, unless
+    /// `--quiet`, the report and where the results are.
+    pub fn publish(
+        self,
+        args: &RunArgs,
+        name: &str,
+        (summary_key, summary): (&str, Value),
+        run: &Value,
+        report: impl FnOnce() -> String,
+    ) -> Result<(), CliError> {
+        let folder = self
+            .staging
+            .commit()
+            .map_err(|e| failed("cannot move results into place", self.destination, e))?;
+        if args.json {
+            let mut out = serde_json::Map::new();
+            out.insert("name".into(), json!(name));
+            out.insert("results".into(), json!(shown(&folder)));
+            out.insert(summary_key.into(), summary);
+            out.insert("run".into(), run.clone());
+            println!("{:#}", Value::Object(out));
+        } else if !args.quiet {
+            print!("{}", report());
+            println!("results written to {}/", shown(&folder));
+        }
+        Ok(())
+    }
 }

@@ -3,12 +3,11 @@
 //! run.json and the same JSON as the subcommand's `--json`).
 
 use crate::cli::run_cmd::RunArgs;
-use crate::cli::run_common::{dependencies, failed, text};
-use crate::cli::{CliError, guess_cmd, pirates_cmd, shown};
+use crate::cli::run_common::{ResultsFolder, dependencies, failed};
+use crate::cli::{CliError, guess_cmd, pirates_cmd};
 use crate::dilemmas::guess::analysis::analyse;
 use crate::dilemmas::pirates::alternatives::equally_good;
 use crate::dilemmas::pirates::{PirateGame, solve};
-use crate::output::atomic::StagingDir;
 use crate::output::{guess_files, pirates_files};
 use crate::scenario::{GuessScenario, PiratesScenario, Scenario};
 use serde_json::json;
@@ -31,34 +30,21 @@ pub fn run_pirates(
     };
     let range = solve(&range_game, 0);
     let solved = started.elapsed().as_secs_f64();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let io = |name: &str, r: std::io::Result<()>| {
-        r.map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
-    io(
-        "rounds.csv",
-        pirates_files::write_rounds(&staging.file("rounds.csv"), &solution),
-    )?;
-    io(
-        "allocation.csv",
-        pirates_files::write_allocation(&staging.file("allocation.csv"), &solution),
-    )?;
-    io(
-        "survival.csv",
-        pirates_files::write_survival(&staging.file("survival.csv"), &range),
-    )?;
-    io(
-        "alternatives.csv",
-        pirates_files::write_alternatives(&staging.file("alternatives.csv"), &listed),
-    )?;
+    let folder = ResultsFolder::create(destination)?;
+    folder.write("rounds.csv", |p| pirates_files::write_rounds(p, &solution))?;
+    folder.write("allocation.csv", |p| {
+        pirates_files::write_allocation(p, &solution)
+    })?;
+    folder.write("survival.csv", |p| pirates_files::write_survival(p, &range))?;
+    folder.write("alternatives.csv", |p| {
+        pirates_files::write_alternatives(p, &listed)
+    })?;
     let summary = pirates_cmd::solution_json(&solution, &listed);
-    text(&staging.file("solution.json"), &format!("{summary:#}\n"))?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    folder.text("solution.json", &format!("{summary:#}\n"))?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
-        pirates_files::write_charts(staging.path(), &scenario.name, &solution, &range).map_err(
-            |e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination))),
-        )?;
+        pirates_files::write_charts(folder.path(), &scenario.name, &solution, &range)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let run = json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),
@@ -72,20 +58,10 @@ pub fn run_pirates(
         "total_seconds": started.elapsed().as_secs_f64(),
         "dependencies": dependencies(),
     });
-    text(&staging.file("run.json"), &format!("{run:#}\n"))?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-    if args.json {
-        println!(
-            "{:#}",
-            json!({"name": scenario.name, "results": shown(&folder), "solution": summary, "run": run})
-        );
-    } else if !args.quiet {
-        print!("{}", pirates_cmd::report(&solution, &listed));
-        println!("results written to {}/", shown(&folder));
-    }
-    Ok(())
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &scenario.name, ("solution", summary), &run, || {
+        pirates_cmd::report(&solution, &listed)
+    })
 }
 
 /// Runs a `guess` scenario.
@@ -99,17 +75,15 @@ pub fn run_guess(
     let analysis = analyse(&scenario.game, &scenario.settings)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", scenario.name)))?;
     let computed = started.elapsed().as_secs_f64();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    guess_files::write_csvs(staging.path(), &analysis)
+    let folder = ResultsFolder::create(destination)?;
+    guess_files::write_csvs(folder.path(), &analysis)
         .map_err(|e| failed("cannot write", destination, e))?;
     let summary = guess_cmd::analysis_json(&analysis);
-    text(&staging.file("analysis.json"), &format!("{summary:#}\n"))?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    folder.text("analysis.json", &format!("{summary:#}\n"))?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
-        guess_files::write_charts(staging.path(), &scenario.name, &analysis).map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        guess_files::write_charts(folder.path(), &scenario.name, &analysis)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let run = json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),
@@ -122,18 +96,8 @@ pub fn run_guess(
         "total_seconds": started.elapsed().as_secs_f64(),
         "dependencies": dependencies(),
     });
-    text(&staging.file("run.json"), &format!("{run:#}\n"))?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-    if args.json {
-        println!(
-            "{:#}",
-            json!({"name": scenario.name, "results": shown(&folder), "analysis": summary, "run": run})
-        );
-    } else if !args.quiet {
-        print!("{}", guess_cmd::report(&analysis));
-        println!("results written to {}/", shown(&folder));
-    }
-    Ok(())
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &scenario.name, ("analysis", summary), &run, || {
+        guess_cmd::report(&analysis)
+    })
 }

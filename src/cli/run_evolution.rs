@@ -3,42 +3,16 @@
 //! results folder atomically (CSVs, charts, scenario.toml, run.json).
 
 use crate::cli::run_cmd::RunArgs;
-use crate::cli::run_common::{dependencies, failed, text};
-use crate::cli::{CliError, progress, shown};
+use crate::cli::run_common::{ResultsFolder, dependencies, failed};
+use crate::cli::{CliError, progress};
 use crate::evolution::fixation::{FixationStudy, estimate_fixation};
 use crate::evolution::replicator::{ReplicatorDynamics, ReplicatorKind};
-use crate::output::atomic::StagingDir;
 use crate::output::evolution_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::{EcologicalScenario, MoranScenario, Scenario, SpatialScenario};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
-
-fn finish(
-    staging: StagingDir,
-    destination: &Path,
-    run: &Value,
-    summary: Value,
-    report: String,
-    args: &RunArgs,
-    name: &str,
-) -> Result<(), CliError> {
-    text(&staging.file("run.json"), &format!("{run:#}\n"))?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-    if args.json {
-        println!(
-            "{:#}",
-            json!({"name": name, "results": shown(&folder), "summary": summary, "run": run})
-        );
-    } else if !args.quiet {
-        print!("{report}");
-        println!("results written to {}/", shown(&folder));
-    }
-    Ok(())
-}
 
 /// Runs a `moran` scenario: fixation probabilities over `runs` runs, and the
 /// counts per step of run 0.
@@ -63,27 +37,20 @@ pub fn run_moran(
     let names = &process.type_names;
     let initial: Vec<u32> = scenario.population.iter().map(|p| p.1).collect();
     let n = process.size();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let io = |name: &str, r: std::io::Result<()>| {
-        r.map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
-    io(
-        "fixation.csv",
-        files::write_fixation(&staging.file("fixation.csv"), &result, &initial),
-    )?;
-    io(
-        "counts.csv",
-        files::write_counts(&staging.file("counts.csv"), names, &example.counts),
-    )?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    let folder = ResultsFolder::create(destination)?;
+    folder.write("fixation.csv", |p| {
+        files::write_fixation(p, &result, &initial)
+    })?;
+    folder.write("counts.csv", |p| {
+        files::write_counts(p, names, &example.counts)
+    })?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
-        let chart_error =
-            |e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)));
+        let chart_error = |e| folder.chart_failed(e);
         // Neutral reference only when every type starts with one individual.
         let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
         files::draw_fixation(
-            &staging.file("fixation"),
+            &folder.file("fixation"),
             &format!(
                 "{}: fixation probability ({} runs, N = {n})",
                 scenario.name, result.runs
@@ -99,7 +66,7 @@ pub fn run_moran(
             .map(|c| c.1.iter().map(|&v| v as f64).collect())
             .collect();
         files::draw_shares(
-            &staging.file("shares"),
+            &folder.file("shares"),
             &format!("{}: population shares, run 0", scenario.name),
             "Step (one birth and one death)",
             names,
@@ -153,15 +120,8 @@ pub fn run_moran(
             result.unfixed
         );
     }
-    finish(
-        staging,
-        destination,
-        &run,
-        summary,
-        report,
-        args,
-        &scenario.name,
-    )
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &scenario.name, ("summary", summary), &run, || report)
 }
 
 /// Runs an `ecological` scenario: the tournament, then replicator dynamics
@@ -189,40 +149,32 @@ pub fn run_ecological(
         .map_err(|e| CliError::BadInput(format!("{}: {e}", t.name)))?;
     let shares = dynamics.run();
     let computed = started.elapsed().as_secs_f64();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let io = |name: &str, r: std::io::Result<()>| {
-        r.map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
+    let folder = ResultsFolder::create(destination)?;
     let dt = match scenario.kind {
         ReplicatorKind::Continuous { dt } => Some(dt),
         ReplicatorKind::Discrete => None,
     };
-    io(
-        "payoff_matrix.csv",
-        write_payoff_matrix(&staging.file("payoff_matrix.csv"), &names, &matrix),
-    )?;
-    io(
-        "shares.csv",
-        files::write_shares(&staging.file("shares.csv"), &names, &shares, dt),
-    )?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    folder.write("payoff_matrix.csv", |p| {
+        write_payoff_matrix(p, &names, &matrix)
+    })?;
+    folder.write("shares.csv", |p| {
+        files::write_shares(p, &names, &shares, dt)
+    })?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if t.charts {
         let xs: Vec<f64> = (0..shares.len())
             .map(|s| s as f64 * dt.unwrap_or(1.0))
             .collect();
         let label = if dt.is_some() { "Time" } else { "Generation" };
         files::draw_shares(
-            &staging.file("shares"),
+            &folder.file("shares"),
             &format!("{}: ecological dynamics", t.name),
             label,
             &names,
             &xs,
             &shares,
         )
-        .map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        .map_err(|e| folder.chart_failed(e))?;
     }
     let last = shares.last().cloned().unwrap_or_default();
     let summary = json!({"strategies": names, "initial": scenario.initial, "final": last, "shift": dynamics.discrete_shift()});
@@ -245,7 +197,8 @@ pub fn run_ecological(
     for (name, s) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {s:.4}\n");
     }
-    finish(staging, destination, &run, summary, report, args, &t.name)
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &t.name, ("summary", summary), &run, || report)
 }
 
 /// Runs a `spatial` scenario.
@@ -258,17 +211,12 @@ pub fn run_spatial(
     let started = Instant::now();
     let game = &scenario.game;
     let names = &game.type_names;
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let io = |name: &str, r: std::io::Result<()>| {
-        r.map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
-    let chart_error =
-        |e| CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)));
+    let folder = ResultsFolder::create(destination)?;
+    let chart_error = |e| folder.chart_failed(e);
     let bar = progress::bar(scenario.steps, &scenario.name, args.quiet || args.json);
     let mut lattice = scenario.start_lattice();
     let mut counts = vec![(0u64, game.counts(&lattice))];
-    let frames_dir = staging.path().join("frames");
+    let frames_dir = folder.path().join("frames");
     if scenario.frames && scenario.charts {
         std::fs::create_dir_all(&frames_dir)
             .map_err(|e| failed("cannot create", &frames_dir, e))?;
@@ -277,13 +225,10 @@ pub fn run_spatial(
     let save = |step: u64, lattice: &Vec<u8>| -> Result<(), CliError> {
         if scenario.snapshots.contains(&step) {
             let file = format!("lattice_{step:0width$}.csv");
-            io(
-                &file,
-                files::write_lattice(&staging.file(&file), game.cols, lattice),
-            )?;
+            folder.write(&file, |p| files::write_lattice(p, game.cols, lattice))?;
             if scenario.charts {
                 files::draw_lattice_state(
-                    &staging.file(&format!("lattice_{step:0width$}")),
+                    &folder.file(&format!("lattice_{step:0width$}")),
                     &format!("{}: step {step}", scenario.name),
                     game.rows,
                     game.cols,
@@ -316,15 +261,9 @@ pub fn run_spatial(
         bar.set_position(step + 1);
     }
     bar.finish_and_clear();
-    io(
-        "counts.csv",
-        files::write_counts(&staging.file("counts.csv"), names, &counts),
-    )?;
-    io(
-        "types.csv",
-        files::write_types(&staging.file("types.csv"), names),
-    )?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    folder.write("counts.csv", |p| files::write_counts(p, names, &counts))?;
+    folder.write("types.csv", |p| files::write_types(p, names))?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
         let xs: Vec<f64> = counts.iter().map(|c| c.0 as f64).collect();
         let shares: Vec<Vec<f64>> = counts
@@ -332,7 +271,7 @@ pub fn run_spatial(
             .map(|c| c.1.iter().map(|&v| v as f64).collect())
             .collect();
         files::draw_shares(
-            &staging.file("shares"),
+            &folder.file("shares"),
             &format!("{}: shares of cells", scenario.name),
             "Step",
             names,
@@ -367,13 +306,6 @@ pub fn run_spatial(
     for (name, &c) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {:.4} ({c} cells)\n", c as f64 / cells);
     }
-    finish(
-        staging,
-        destination,
-        &run,
-        summary,
-        report,
-        args,
-        &scenario.name,
-    )
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &scenario.name, ("summary", summary), &run, || report)
 }

@@ -4,13 +4,12 @@
 //! positions), the charts, the
 //! resolved scenario.toml and run.json.
 
+use crate::cli::CliError;
 use crate::cli::run_cmd::RunArgs;
-use crate::cli::run_common::{failed, text};
-use crate::cli::{CliError, shown};
+use crate::cli::run_common::ResultsFolder;
 use crate::impartial::catalogue::parse_game;
-use crate::impartial::solve;
 use crate::impartial::table::{Table, tabulate};
-use crate::output::atomic::StagingDir;
+use crate::impartial::{Solution, solve};
 use crate::output::impartial_files;
 use crate::scenario::impartial::{reader, words};
 use crate::scenario::{ImpartialScenario, Scenario};
@@ -38,11 +37,9 @@ pub fn run_impartial(
         solutions.push(solve(p.as_ref(), LISTED_MOVES));
     }
     let solved = started.elapsed().as_secs_f64();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
+    let folder = ResultsFolder::create(destination)?;
     let csv = impartial_files::table_file(&table);
-    impartial_files::write_table(&staging.file(csv), &table)
-        .map_err(|e| failed("cannot write", &destination.join(csv), e))?;
+    folder.write(csv, |p| impartial_files::write_table(p, &table))?;
     let (label, period) = match &table {
         Table::Heap { label, period, .. } => (label.clone(), json!(period)),
         Table::Wythoff { .. } => ("wythoff".to_string(), json!(null)),
@@ -53,12 +50,11 @@ pub fn run_impartial(
         "period": period,
         "solutions": solutions,
     });
-    text(&staging.file("solutions.json"), &format!("{summary:#}\n"))?;
-    text(&staging.file("scenario.toml"), &whole.resolved_toml())?;
+    folder.text("solutions.json", &format!("{summary:#}\n"))?;
+    folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
-        impartial_files::write_charts(staging.path(), &scenario.name, &table).map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        impartial_files::write_charts(folder.path(), &scenario.name, &table)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let run = json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),
@@ -70,42 +66,39 @@ pub fn run_impartial(
         "solve_seconds": solved,
         "total_seconds": started.elapsed().as_secs_f64(),
     });
-    text(&staging.file("run.json"), &format!("{run:#}\n"))?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-    if args.json {
-        println!(
-            "{:#}",
-            json!({"name": scenario.name, "results": shown(&folder), "summary": summary, "run": run})
-        );
-    } else if !args.quiet {
-        match &table {
-            Table::Heap { label, period, .. } => match period {
-                Some(p) => println!(
-                    "{label}: g(0..={}) tabulated; period {} from n = {} (proven on {} values)",
-                    scenario.table, p.period, p.preperiod, p.checked
-                ),
-                None => println!(
-                    "{label}: g(0..={}) tabulated; no period certified",
-                    scenario.table
-                ),
-            },
-            Table::Wythoff { .. } => println!(
-                "wythoff: g(x, y) for 0 <= x, y <= {} tabulated",
+    folder.text("run.json", &format!("{run:#}\n"))?;
+    folder.publish(args, &scenario.name, ("summary", summary), &run, || {
+        report(scenario, &table, &solutions)
+    })
+}
+
+/// The terminal report: the table's period (or why there is none) and one
+/// line per solved position.
+fn report(scenario: &ImpartialScenario, table: &Table, solutions: &[Solution]) -> String {
+    let mut out = match table {
+        Table::Heap { label, period, .. } => match period {
+            Some(p) => format!(
+                "{label}: g(0..={}) tabulated; period {} from n = {} (proven on {} values)\n",
+                scenario.table, p.period, p.preperiod, p.checked
+            ),
+            None => format!(
+                "{label}: g(0..={}) tabulated; no period certified\n",
                 scenario.table
             ),
-        }
-        for s in &solutions {
-            println!(
-                "{}: {} (grundy {}), {}",
-                s.position,
-                s.outcome,
-                s.grundy.map_or("-".to_string(), |g| g.to_string()),
-                s.reason
-            );
-        }
-        println!("results written to {}/", shown(&folder));
+        },
+        Table::Wythoff { .. } => format!(
+            "wythoff: g(x, y) for 0 <= x, y <= {} tabulated\n",
+            scenario.table
+        ),
+    };
+    for s in solutions {
+        out += &format!(
+            "{}: {} (grundy {}), {}\n",
+            s.position,
+            s.outcome,
+            s.grundy.map_or("-".to_string(), |g| g.to_string()),
+            s.reason
+        );
     }
-    Ok(())
+    out
 }

@@ -6,16 +6,15 @@
 //! `best_response.csv`), charts (pigs: `regions` band or `region_map`;
 //! travelers: `mean_claim_by_bonus`, `qre_branch`), `scenario.toml`, `run.json`.
 
+use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json};
 use crate::cli::run_cmd::RunArgs;
-use crate::cli::run_common::failed;
-use crate::cli::{CliError, shown};
+use crate::cli::run_common::{ResultsFolder, failed};
 use crate::dilemmas::pigs::regions::{line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::dilemmas::travelers::dynamics::best_response_path;
 use crate::dilemmas::travelers::qre::{qre_at, trace};
 use crate::normal_form::nfg::write_nfg;
-use crate::output::atomic::StagingDir;
 use crate::output::charts::{LineChart, Series, draw_line_chart};
 use crate::output::pigs_files::{
     default_note, default_sentence, draw_map, draw_regions, map_json, map_text, parameters_json,
@@ -35,14 +34,9 @@ pub fn run_normal_form(
     args: &RunArgs,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let write = |name: &str, text: &str| {
-        std::fs::write(staging.file(name), text)
-            .map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
-    let chart_err =
-        |e: crate::output::charts::ChartError| failed("cannot draw charts", destination, e);
+    let folder = ResultsFolder::create(destination)?;
+    let write = |name: &str, text: &str| folder.write(name, |p| std::fs::write(p, text));
+    let chart_err = |e: crate::output::charts::ChartError| folder.chart_failed(e);
     let matrix = match &scenario.study {
         Study::Game(g) => g.clone(),
         Study::Pigs(p, _) => p.bimatrix().map_err(|e| CliError::Failed(e.to_string()))?,
@@ -55,10 +49,6 @@ pub fn run_normal_form(
         Study::Game(_) => {}
         Study::Pigs(game, axes) => {
             let bad = |e: SweepError| CliError::BadInput(format!("{}: sweep: {e}", scenario.name));
-            let io = |name: &str| {
-                let path = destination.join(name);
-                move |e: std::io::Error| failed("cannot write", &path, e)
-            };
             let note = default_note(game, axes);
             summary["parameters"] = parameters_json(game);
             sweep_text = default_sentence(game).map(|s| s + "\n");
@@ -66,26 +56,26 @@ pub fn run_normal_form(
                 [x] => {
                     let points = sweep(game, &x.parameter, x.from, x.to, x.steps).map_err(bad)?;
                     let regions = line_regions(game, x).map_err(bad)?;
-                    write_sweep_csv(&staging.file("sweep.csv"), &x.parameter, &points)
-                        .map_err(io("sweep.csv"))?;
-                    write_regions_csv(&staging.file("regions.csv"), &regions)
-                        .map_err(io("regions.csv"))?;
+                    folder.write("sweep.csv", |p| write_sweep_csv(p, &x.parameter, &points))?;
+                    folder.write("regions.csv", |p| write_regions_csv(p, &regions))?;
                     summary["sweep"] = regions_json(&regions, None);
                     let text = regions_text(&regions, note.as_deref());
                     sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
                     if scenario.charts {
-                        draw_regions(&staging.file("regions"), &regions, note.as_deref())
+                        draw_regions(&folder.file("regions"), &regions, note.as_deref())
                             .map_err(chart_err)?;
                     }
                 }
                 [x, y] => {
                     let map = region_map(game, x, y).map_err(bad)?;
-                    write_map_csvs(staging.path(), &map).map_err(io("region_map.csv"))?;
+                    write_map_csvs(folder.path(), &map).map_err(|e| {
+                        failed("cannot write", &destination.join("region_map.csv"), e)
+                    })?;
                     summary["region_map"] = map_json(&map);
                     let text = map_text(&map, note.as_deref());
                     sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
                     if scenario.charts {
-                        draw_map(&staging.file("region_map"), &map).map_err(chart_err)?;
+                        draw_map(&folder.file("region_map"), &map).map_err(chart_err)?;
                     }
                 }
                 _ => {}
@@ -149,7 +139,7 @@ pub fn run_normal_form(
                     game.low, game.high
                 );
                 draw_line_chart(
-                    &staging.file("mean_claim_by_bonus"),
+                    &folder.file("mean_claim_by_bonus"),
                     &LineChart {
                         title: &title,
                         x_label: "bonus R",
@@ -175,7 +165,7 @@ pub fn run_normal_form(
                     game.low, game.high, game.bonus
                 );
                 draw_line_chart(
-                    &staging.file("qre_branch"),
+                    &folder.file("qre_branch"),
                     &LineChart {
                         title: &title,
                         x_label: "precision lambda",
@@ -203,20 +193,7 @@ pub fn run_normal_form(
         "total_seconds": started.elapsed().as_secs_f64(),
     });
     write("run.json", &format!("{run:#}\n"))?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-    if args.json {
-        println!(
-            "{:#}",
-            json!({"name": scenario.name, "results": shown(&folder), "analysis": summary, "run": run})
-        );
-    } else if !args.quiet {
-        print!("{}", crate::cli::game_cmd::report(&analysis));
-        if let Some(t) = &sweep_text {
-            print!("{t}");
-        }
-        println!("results written to {}/", shown(&folder));
-    }
-    Ok(())
+    folder.publish(args, &scenario.name, ("analysis", summary), &run, || {
+        crate::cli::game_cmd::report(&analysis) + sweep_text.as_deref().unwrap_or_default()
+    })
 }
