@@ -8,15 +8,13 @@ use std::path::Path;
 
 use plotters::prelude::DrawingBackend;
 
-use super::canvas::{
-    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render, render_png,
-};
+use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render, render_png};
 use super::font::{ensure_fonts, text_width};
+use super::legend::{LEGEND_SIZE, draw_swatch_column};
 use super::palette::category_colour;
 use super::style::{FRAME, MARGIN, TITLE_GAP, TITLE_SIZE};
 use super::{ChartError, LatticeImage};
 
-const LEGEND_SIZE: f64 = 17.0;
 const TARGET: f64 = 720.0;
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
@@ -120,27 +118,7 @@ impl Scene for LatticeScene<'_> {
             FRAME,
             1,
         )?;
-        for (i, label) in self.labels.iter().enumerate() {
-            let y = self.y0 + i as f64 * (LEGEND_SIZE + 10.0);
-            c.fill_rect(
-                self.legend_x,
-                y,
-                self.legend_x + 22.0,
-                y + LEGEND_SIZE,
-                category_colour(i, k),
-            )?;
-            c.stroke_rect(
-                (self.legend_x, y),
-                (self.legend_x + 22.0, y + LEGEND_SIZE),
-                FRAME,
-                1,
-            )?;
-            c.text(
-                label,
-                (self.legend_x + 30.0, y + LEGEND_SIZE / 2.0),
-                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
-            )?;
-        }
+        draw_swatch_column(c, &self.labels, k, (self.legend_x, self.y0), 22.0, 30.0)?;
         draw_title(c, self.chart.title, self.width / 2.0, self.width)
     }
 }

@@ -8,12 +8,10 @@ use std::path::Path;
 use plotters::prelude::DrawingBackend;
 use plotters::style::RGBColor;
 
-use super::axes::{
-    Axes, LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text, plot_bottom,
-    plot_left, plot_top,
-};
+use super::axes::{Axes, plot_bottom, plot_left, plot_top};
 use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
 use super::font::{ensure_fonts, text_width};
+use super::legend::{LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text};
 use super::scale::{all_integers, finite_min_max, fmt_num, nice_ticks, padded_range};
 use super::style::{MARGIN, TICK_SIZE};
 use super::{ChartError, LineChart};

@@ -25,7 +25,8 @@
 //! Files: `font` (embedded font, metrics, text widths), `scale` (ranges, ticks, number
 //! formatting, colour map), `style` (shared sizes and colours), `canvas` (PNG/SVG plumbing
 //! and text placement), `rows` (the layout shared by the two horizontal charts), `axes`
-//! (frame, ticks, axis labels and legend rows shared by the line and stacked area charts) and one
+//! (frame, ticks and axis labels shared by the line and stacked area charts), `legend`
+//! (legend rows under the title, columns of colour swatches) and one
 //! file per chart kind: `box_plot`, `heat_map`, `bar_chart`.
 
 mod axes;
@@ -36,6 +37,7 @@ mod font;
 mod heat_map;
 mod interval_chart;
 mod lattice;
+mod legend;
 mod line_chart;
 mod palette;
 mod region_band;

@@ -12,6 +12,7 @@ use super::canvas::{
     Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
 };
 use super::font::{ensure_fonts, fit_text, text_width};
+use super::legend::{LEGEND_SIZE, draw_swatch_column};
 use super::palette::category_colour;
 use super::scale::{contrasting_text, fmt_num, nice_ticks};
 use super::style::{
@@ -21,7 +22,6 @@ use super::{ChartError, RegionBand};
 
 const WIDTH: f64 = 1200.0;
 const BAND: f64 = 96.0;
-const LEGEND_SIZE: f64 = 17.0;
 const NOTE_SIZE: f64 = 15.0;
 const ROW_GAP: f64 = 10.0;
 
@@ -159,22 +159,8 @@ impl Scene for BandScene<'_> {
             ),
             Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
         )?;
-        for (i, name) in self.chart.categories.iter().enumerate() {
-            let y = self.legend_y + i as f64 * (LEGEND_SIZE + ROW_GAP);
-            c.fill_rect(
-                self.x0,
-                y,
-                self.x0 + 28.0,
-                y + LEGEND_SIZE,
-                category_colour(i, k),
-            )?;
-            c.stroke_rect((self.x0, y), (self.x0 + 28.0, y + LEGEND_SIZE), FRAME, 1)?;
-            c.text(
-                name,
-                (self.x0 + 38.0, y + LEGEND_SIZE / 2.0),
-                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
-            )?;
-        }
+        let categories = self.chart.categories;
+        draw_swatch_column(c, categories, k, (self.x0, self.legend_y), 28.0, 38.0)?;
         let notes_y = self.legend_y + k as f64 * (LEGEND_SIZE + ROW_GAP) + 12.0;
         for (i, note) in self.chart.notes.iter().enumerate() {
             c.text(

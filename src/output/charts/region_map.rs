@@ -11,13 +11,13 @@ use super::canvas::{
     Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
 };
 use super::font::{ensure_fonts, text_width};
+use super::legend::{LEGEND_SIZE, draw_swatch_column};
 use super::palette::category_colour;
 use super::scale::{fmt_num, nice_ticks};
 use super::style::{BLACK, FRAME, LABEL_SIZE, MARGIN, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE};
 use super::{ChartError, RegionMapChart};
 
 const PLOT: f64 = 640.0;
-const LEGEND_SIZE: f64 = 17.0;
 const ROW_GAP: f64 = 10.0;
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
@@ -165,27 +165,8 @@ impl Scene for MapScene<'_> {
             (MARGIN, self.y0 + PLOT / 2.0),
             Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
         )?;
-        for (i, name) in self.chart.categories.iter().enumerate() {
-            let y = self.y0 + i as f64 * (LEGEND_SIZE + ROW_GAP);
-            c.fill_rect(
-                self.legend_x,
-                y,
-                self.legend_x + 28.0,
-                y + LEGEND_SIZE,
-                category_colour(i, k),
-            )?;
-            c.stroke_rect(
-                (self.legend_x, y),
-                (self.legend_x + 28.0, y + LEGEND_SIZE),
-                FRAME,
-                1,
-            )?;
-            c.text(
-                name,
-                (self.legend_x + 38.0, y + LEGEND_SIZE / 2.0),
-                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
-            )?;
-        }
+        let categories = self.chart.categories;
+        draw_swatch_column(c, categories, k, (self.legend_x, self.y0), 28.0, 38.0)?;
         if !self.chart.curves.is_empty() {
             let y = self.y0 + k as f64 * (LEGEND_SIZE + ROW_GAP) + LEGEND_SIZE / 2.0;
             c.line(&[(self.legend_x, y), (self.legend_x + 28.0, y)], BLACK, 2)?;
