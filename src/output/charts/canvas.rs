@@ -245,6 +245,7 @@ pub(super) fn with_suffix(stem: &Path, extension: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Renders `scene` to `<stem>.png` and `<stem>.svg`, creating their folder if needed.
 pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
     if let Some(dir) = stem.parent()
         && !dir.as_os_str().is_empty()
@@ -254,31 +255,13 @@ pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError>
             source,
         })?;
     }
-    let size = scene.size();
-
-    let png = with_suffix(stem, "png");
-    let png_error = |message: String| ChartError::Draw {
-        path: png.clone(),
-        message,
-    };
-    {
-        let area = BitMapBackend::new(&png, size).into_drawing_area();
-        area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
-        scene
-            .paint(&Canvas {
-                area: &area,
-                flavor: Flavor::Png,
-            })
-            .map_err(png_error)?;
-        area.present().map_err(|e| png_error(e.to_string()))?;
-    }
-
+    render_png(stem, scene)?;
     let svg = with_suffix(stem, "svg");
     let svg_error = |message: String| ChartError::Draw {
         path: svg.clone(),
         message,
     };
-    let area = SVGBackend::new(&svg, size).into_drawing_area();
+    let area = SVGBackend::new(&svg, scene.size()).into_drawing_area();
     area.fill(&WHITE).map_err(|e| svg_error(e.to_string()))?;
     scene
         .paint(&Canvas {
