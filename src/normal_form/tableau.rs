@@ -98,6 +98,7 @@ impl<I: Int> Tableau<I> {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.t[r * w..(r + 1) * w]);
         let total = self.t.len() / w;
+        let det = I::divisor(&self.det);
         for i in 0..total {
             if i == r {
                 continue;
@@ -108,16 +109,16 @@ impl<I: Int> Tableau<I> {
                 if p != self.det {
                     for v in row.iter_mut() {
                         if !v.is_zero() {
-                            *v = v.scale(&p, &self.det)?;
+                            *v = v.scale_by(&p, &det)?;
                         }
                     }
                 }
             } else {
                 for (v, g) in row.iter_mut().zip(&self.scratch) {
                     *v = if g.is_zero() {
-                        v.scale(&p, &self.det)?
+                        v.scale_by(&p, &det)?
                     } else {
-                        v.bareiss(&p, &f, g, &self.det)?
+                        v.bareiss_by(&p, &f, g, &det)?
                     };
                 }
             }
@@ -231,6 +232,12 @@ mod tests {
         t.pivot(1, 3).unwrap();
         assert_eq!(t.t, start);
         assert_eq!(*t.det(), 1);
+        // The same in Num (fixed-width 256 bits).
+        let mut n = sample::<crate::normal_form::integer::Num>();
+        n.pivot(1, 0).unwrap();
+        n.pivot(0, 1).unwrap();
+        assert_eq!(n.det().to_big(), BigInt::from(5));
+        assert_eq!((n.rhs(0).to_big(), n.rhs(1).to_big()), (6.into(), 8.into()));
         // The same in BigInt.
         let mut b = sample::<BigInt>();
         b.pivot(1, 0).unwrap();
