@@ -48,6 +48,8 @@ pub struct Divisor {
     bits: u32,
     /// Whether `d < 0`.
     negative: bool,
+    /// The top `shift` bits set.
+    high: I256,
 }
 
 impl Divisor {
@@ -75,6 +77,11 @@ impl Divisor {
             shift,
             bits: 256 - m.leading_zeros(),
             negative,
+            high: if shift == 0 {
+                I256::ZERO
+            } else {
+                I256::ONE.shl(256 - shift).wrapping_neg()
+            },
         })
     }
 
@@ -245,9 +252,6 @@ impl I256 {
         let (a, b) = (self.0, o.0);
         let mut r = [0u64; 4];
         for i in 0..4 {
-            if a[i] == 0 {
-                continue;
-            }
             let mut carry = 0u128;
             for j in 0..4 - i {
                 let t = r[i + j] as u128 + a[i] as u128 * b[j] as u128 + carry;
@@ -290,31 +294,36 @@ impl I256 {
         I256(r)
     }
 
-    /// Arithmetic shift right by `k < 256`.
-    fn shr_arithmetic(self, k: u32) -> I256 {
-        let r = self.shr_logical(k);
-        if self.is_negative() && k > 0 {
-            // Fill the top k bits with ones.
-            r.wrapping_add(I256::ONE.shl(256 - k).wrapping_neg())
-        } else {
-            r
-        }
-    }
-
     /// `(self * p - f * g) / d`, the division known to be exact, or `None`
-    /// if the quotient might not fit (see the module invariant).
+    /// if the quotient might not fit (see the module invariant). When the
+    /// bound shows the quotient fits in 128 bits, everything is computed
+    /// modulo `2^128` in native `u128`.
     #[inline]
-    pub fn bareiss(self, p: I256, f: I256, g: I256, d: &Divisor) -> Option<I256> {
+    pub fn exact_bareiss(self, p: I256, f: I256, g: I256, d: &Divisor) -> Option<I256> {
         let left = self.bound_bits() + p.bound_bits();
         let no_product = f.is_zero() || g.is_zero();
-        // |n| <= 2^top; d >= 2^(bits - 1), so |q| <= 2^(top + 1 - bits),
-        // which must stay below 2^(255 - shift) to be read back signed.
+        // |n| <= 2^top and d >= 2^(bits - 1), so |q| <= 2^(top + 1 - bits);
+        // modulo 2^w it is read back signed if |q| < 2^(w - 1 - shift),
+        // which holds when top + 3 + shift <= w + bits.
         let top = if no_product {
             left
         } else {
             left.max(f.bound_bits() + g.bound_bits()) + 1
         };
-        if top + 1 + d.shift > 254 + d.bits {
+        let need = top + 3 + d.shift;
+        if need <= 128 + d.bits && d.shift < 64 {
+            let n = if no_product {
+                self.low().wrapping_mul(p.low())
+            } else {
+                self.low()
+                    .wrapping_mul(p.low())
+                    .wrapping_sub(f.low().wrapping_mul(g.low()))
+            };
+            let q = (n >> d.shift).wrapping_mul(d.inverse.low());
+            let q = ((q << d.shift) as i128) >> d.shift;
+            return Some(I256::from_i128(if d.negative { -q } else { q }));
+        }
+        if need > 256 + d.bits {
             return None;
         }
         let n = if no_product {
@@ -325,29 +334,41 @@ impl I256 {
         Some(n.exact_div(d))
     }
 
+    /// The low 128 bits.
+    #[inline]
+    fn low(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
     /// `self * p / d`, the division known to be exact, or `None` if the
     /// quotient might not fit.
     #[inline]
-    pub fn scale(self, p: I256, d: &Divisor) -> Option<I256> {
-        self.bareiss(p, I256::ZERO, I256::ZERO, d)
+    pub fn exact_scale(self, p: I256, d: &Divisor) -> Option<I256> {
+        self.exact_bareiss(p, I256::ZERO, I256::ZERO, d)
     }
 
     /// `n / d` for a multiple `n` of `d` whose quotient is known to lie in
     /// `(-2^(255 - shift), 2^(255 - shift))`, from `n` modulo `2^256`.
     #[inline]
     fn exact_div(self, d: &Divisor) -> I256 {
-        if d.shift == 0 && d.bits == 1 {
-            // d = ±1.
-            return if d.negative { self.wrapping_neg() } else { self };
-        }
-        let q = if d.shift == 0 {
+        let mut q = if d.shift == 0 {
             self.wrapping_mul(d.inverse)
         } else {
-            self.shr_logical(d.shift)
-                .wrapping_mul(d.inverse)
-                .shl(d.shift)
-                .shr_arithmetic(d.shift)
+            self.shr_logical(d.shift).wrapping_mul(d.inverse)
         };
+        if d.shift > 0 {
+            // Only the low 256 - shift bits are the quotient's: sign-extend
+            // from bit 255 - shift.
+            let bit = 255 - d.shift;
+            let negative = q.0[(bit / 64) as usize] >> (bit % 64) & 1 == 1;
+            for (limb, mask) in q.0.iter_mut().zip(d.high.0) {
+                *limb = if negative {
+                    *limb | mask
+                } else {
+                    *limb & !mask
+                };
+            }
+        }
         if d.negative { q.wrapping_neg() } else { q }
     }
 
@@ -483,11 +504,7 @@ mod tests {
                 "{a} {b} {c} {e}"
             );
             // Equal products compare equal.
-            assert_eq!(
-                I256::cmp_products(x, y, y, x),
-                Ordering::Equal,
-                "{a} {b}"
-            );
+            assert_eq!(I256::cmp_products(x, y, y, x), Ordering::Equal, "{a} {b}");
         }
     }
 
@@ -537,7 +554,7 @@ mod tests {
                 continue;
             }
             let want = &n / &d;
-            match fx.bareiss(fp, ff, fg, &dv) {
+            match fx.exact_bareiss(fp, ff, fg, &dv) {
                 Some(got) => {
                     fitted += 1;
                     assert_eq!(got.to_big(), want, "({x} * {p} - {f} * {g}) / {d}");
@@ -552,7 +569,7 @@ mod tests {
                 }
             }
             if (&x * &p) % &d == BigInt::ZERO {
-                if let Some(s) = fx.scale(fp, &dv) {
+                if let Some(s) = fx.exact_scale(fp, &dv) {
                     assert_eq!(s.to_big(), &x * &p / &d);
                 }
             }
@@ -576,7 +593,7 @@ mod tests {
                             }
                             let [x1, p1, f1, g1] = [x, p, f, g].map(I256::from_i128);
                             assert_eq!(
-                                x1.bareiss(p1, f1, g1, &dv),
+                                x1.exact_bareiss(p1, f1, g1, &dv),
                                 Some(I256::from_i128(n / d)),
                                 "({x} * {p} - {f} * {g}) / {d}"
                             );
@@ -591,13 +608,13 @@ mod tests {
     fn quotients_beyond_256_bits_are_refused() {
         let big = fixed(&(BigInt::from(1) << 200));
         let one = Divisor::new(I256::ONE).unwrap();
-        assert_eq!(big.bareiss(big, I256::ZERO, I256::ZERO, &one), None);
+        assert_eq!(big.exact_bareiss(big, I256::ZERO, I256::ZERO, &one), None);
         let three = Divisor::new(I256::from_i128(3)).unwrap();
-        let q = big.bareiss(I256::from_i128(6), I256::ZERO, I256::ZERO, &three);
+        let q = big.exact_bareiss(I256::from_i128(6), I256::ZERO, I256::ZERO, &three);
         assert_eq!(q.map(I256::to_big), Some(BigInt::from(1) << 201));
         // Exactly at the edge: 2^253 * 2 / 1 fits, 2^254 * 2 might not.
         let e = fixed(&(BigInt::from(1) << 251));
-        assert!(e.scale(I256::from_i128(2), &one).is_some());
+        assert!(e.exact_scale(I256::from_i128(2), &one).is_some());
         assert_eq!(Divisor::new(I256::ZERO), None);
     }
 }

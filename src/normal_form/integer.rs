@@ -30,7 +30,7 @@ pub trait Int: Clone + Debug + Eq {
     /// A divisor prepared for many exact divisions by the same value.
     type Divisor: Clone;
     /// Prepares `d` (non-zero) as a divisor.
-    fn divisor(d: &Self) -> Self::Divisor;
+    fn divisor(d: &Self) -> IntResult<Self::Divisor>;
     /// [`Int::bareiss`] with a prepared divisor.
     fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self>;
     /// [`Int::scale`] with a prepared divisor.
@@ -64,8 +64,8 @@ pub trait Int: Clone + Debug + Eq {
 
 impl Int for i128 {
     type Divisor = i128;
-    fn divisor(d: &Self) -> Self::Divisor {
-        *d
+    fn divisor(d: &Self) -> IntResult<Self::Divisor> {
+        Ok(*d)
     }
     #[inline]
     fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self> {
@@ -114,8 +114,8 @@ impl Int for i128 {
 
 impl Int for BigInt {
     type Divisor = BigInt;
-    fn divisor(d: &Self) -> Self::Divisor {
-        d.clone()
+    fn divisor(d: &Self) -> IntResult<Self::Divisor> {
+        Ok(d.clone())
     }
     fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self> {
         self.bareiss(p, f, g, d)
@@ -153,6 +153,53 @@ impl Int for BigInt {
     }
     fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
         Ok((a * b).cmp(&(c * e)))
+    }
+}
+
+/// Fixed-width 256-bit integers: every operation is exact or reports
+/// [`Overflow`] (never wraps); see [`crate::normal_form::int256`].
+impl Int for I256 {
+    type Divisor = Divisor;
+    fn divisor(d: &Self) -> IntResult<Divisor> {
+        // Zero is no divisor; the tableau never divides by it.
+        Divisor::new(*d).ok_or(Overflow)
+    }
+    #[inline]
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Divisor) -> IntResult<Self> {
+        self.exact_bareiss(*p, *f, *g, d).ok_or(Overflow)
+    }
+    #[inline]
+    fn scale_by(&self, p: &Self, d: &Divisor) -> IntResult<Self> {
+        if *p == d.value() {
+            return Ok(*self);
+        }
+        self.exact_scale(*p, d).ok_or(Overflow)
+    }
+    fn from_i128(v: i128) -> Self {
+        I256::from_i128(v)
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        I256::from_big(v).ok_or(Overflow)
+    }
+    fn to_big(&self) -> BigInt {
+        I256::to_big(*self)
+    }
+    #[inline]
+    fn signum(&self) -> i32 {
+        I256::signum(*self)
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        self.checked_add(*o).ok_or(Overflow)
+    }
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        self.bareiss_by(p, f, g, &Divisor::new(*d).ok_or(Overflow)?)
+    }
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        self.scale_by(p, &Divisor::new(*d).ok_or(Overflow)?)
+    }
+    #[inline]
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        Ok(I256::cmp_products(*a, *b, *c, *e))
     }
 }
 
@@ -200,21 +247,21 @@ impl Num {
 
 impl Int for Num {
     type Divisor = NumDivisor;
-    fn divisor(d: &Self) -> NumDivisor {
-        NumDivisor {
+    fn divisor(d: &Self) -> IntResult<NumDivisor> {
+        Ok(NumDivisor {
             value: d.clone(),
             fixed: match d {
                 Num::Fixed(x) => Divisor::new(*x),
                 Num::Big(_) => None,
             },
-        }
+        })
     }
     #[inline]
     fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &NumDivisor) -> IntResult<Self> {
         if let (Num::Fixed(x), Num::Fixed(p1), Num::Fixed(f1), Num::Fixed(g1), Some(d1)) =
             (self, p, f, g, &d.fixed)
         {
-            if let Some(z) = x.bareiss(*p1, *f1, *g1, d1) {
+            if let Some(z) = x.exact_bareiss(*p1, *f1, *g1, d1) {
                 debug_assert_eq!(
                     z.to_big(),
                     (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.value.big(),
@@ -233,7 +280,7 @@ impl Int for Num {
             return Ok(self.clone());
         }
         if let (Num::Fixed(x), Num::Fixed(p1), Some(d1)) = (self, p, &d.fixed) {
-            if let Some(z) = x.scale(*p1, d1) {
+            if let Some(z) = x.exact_scale(*p1, d1) {
                 return Ok(Num::Fixed(z));
             }
         }
@@ -264,10 +311,10 @@ impl Int for Num {
         Ok(Num::normal(&*self.big() + &*o.big()))
     }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
-        self.bareiss_by(p, f, g, &Num::divisor(d))
+        self.bareiss_by(p, f, g, &Num::divisor(d)?)
     }
     fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
-        self.scale_by(p, &Num::divisor(d))
+        self.scale_by(p, &Num::divisor(d)?)
     }
     #[inline]
     fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {

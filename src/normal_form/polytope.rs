@@ -16,14 +16,17 @@
 //! every vertex is reached, while a degenerate vertex is visited through
 //! its lex-feasible bases only, not through all of its (possibly very many)
 //! feasible bases.
-//! Arithmetic is [`Num`]: checked `i128`, each entry switching to `BigInt`
-//! only when it outgrows 128 bits.
+//! Arithmetic is fixed-width 256-bit ([`I256`], no heap; entries are minors
+//! of `M`, so they stay small for games up to about 15x15); if any
+//! operation might leave 256 bits the walk restarts in [`Num`], each entry
+//! switching to `BigInt` only when it outgrows 256 bits.
 //!
 //! Invariant: each returned vertex is exact and distinct, with the full set
 //! of constraints tight at it (not just those of the basis that found it);
 //! distinct vertices have distinct tight sets, which is how they are
 //! deduplicated.
 
+use crate::normal_form::int256::I256;
 use crate::normal_form::integer::{Int, Num, Overflow};
 use crate::normal_form::labels::Labels;
 use crate::normal_form::tableau::Tableau;
@@ -88,6 +91,19 @@ pub fn vertices_with_limit(
 ) -> Result<Vec<Vertex>, PolytopeError> {
     if m.iter().flatten().any(|v| !v.is_positive()) {
         return Err(PolytopeError::NotPositive);
+    }
+    // Fixed-width 256-bit arithmetic first (no heap); if an entry outgrows
+    // it, the walk starts again in `Num` (per-entry BigInt fallback).
+    let fixed: Option<Vec<Vec<I256>>> = m
+        .iter()
+        .map(|r| r.iter().map(I256::from_big).collect())
+        .collect();
+    if let Some(fixed) = fixed {
+        match walk::<I256>(&fixed, d, limit) {
+            Ok(v) => return Ok(v),
+            Err(WalkError::TooMany) => return Err(PolytopeError::TooManyBases { limit }),
+            Err(WalkError::Overflow) => {}
+        }
     }
     let nums: Vec<Vec<Num>> = m
         .iter()
@@ -240,6 +256,24 @@ mod tests {
         assert_eq!(v.len(), 4);
         let m128: Vec<Vec<BigInt>> = big(&[&[i64::MAX, 1], &[1, i64::MAX - 1]]);
         assert_eq!(vertices(&m128, 2).unwrap().len(), 4);
+        // Entries that fit 256 bits but whose minors do not: the
+        // fixed-width walk overflows part-way and restarts in Num.
+        let wide: BigInt = BigInt::from(1) << 200u32;
+        let m = vec![
+            vec![wide.clone() + 5, BigInt::from(3)],
+            vec![BigInt::from(2), wide.clone() * 3 + 1],
+        ];
+        let v = vertices(&m, 2).unwrap();
+        assert_eq!(v.len(), 4);
+        // The vertex with both constraints tight solves m z = 1 exactly.
+        let apex = v
+            .iter()
+            .find(|x| x.labels.len() == 2 && x.labels.contains(2) && x.labels.contains(3))
+            .unwrap();
+        for row in &m {
+            let lhs: BigInt = row.iter().zip(&apex.coords).map(|(a, c)| a * c).sum();
+            assert_eq!(lhs, apex.den);
+        }
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl<I: Int> Tableau<I> {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.t[r * w..(r + 1) * w]);
         let total = self.t.len() / w;
-        let det = I::divisor(&self.det);
+        let det = I::divisor(&self.det)?;
         for i in 0..total {
             if i == r {
                 continue;
