@@ -270,6 +270,14 @@ impl I256 {
         (!overflow).then_some(s)
     }
 
+    /// The exact difference, or `None` if it leaves the 256-bit range.
+    pub fn checked_sub(self, o: I256) -> Option<I256> {
+        let s = self.wrapping_sub(o);
+        let overflow =
+            self.is_negative() != o.is_negative() && s.is_negative() != self.is_negative();
+        (!overflow).then_some(s)
+    }
+
     /// Logical shift right by `k < 256`.
     fn shr_logical(self, k: u32) -> I256 {
         let (w, b) = ((k / 64) as usize, k % 64);
@@ -465,6 +473,11 @@ mod tests {
         assert_eq!(fixed(&(BigInt::from(i128::MAX) + 1)).to_i128(), None);
         assert_eq!(fixed(&max).checked_add(I256::ONE), None);
         assert_eq!(fixed(&min).checked_add(I256::from_i128(-1)), None);
+        assert_eq!(I256::ZERO.checked_sub(fixed(&min)), None);
+        assert_eq!(
+            I256::ZERO.checked_sub(fixed(&max)).map(I256::to_big),
+            Some(-&max)
+        );
         assert_eq!(fixed(&min).bound_bits(), 255);
         assert_eq!(I256::from_i128(-4).bound_bits(), 2);
         assert_eq!(I256::from_i128(4).bound_bits(), 3);
@@ -496,6 +509,10 @@ mod tests {
                 I256::from_big(&(&a + &b)).map(I256::to_big)
             );
             assert_eq!(x.cmp_signed(y), a.cmp(&b));
+            assert_eq!(
+                x.checked_sub(y).map(I256::to_big),
+                I256::from_big(&(&a - &b)).map(I256::to_big)
+            );
             let c = random(&mut rng, &bits);
             let e = random(&mut rng, &bits);
             assert_eq!(

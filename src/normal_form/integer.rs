@@ -53,6 +53,8 @@ pub trait Int: Clone + Debug + Eq {
     }
     /// Sum.
     fn add(&self, o: &Self) -> IntResult<Self>;
+    /// Negation.
+    fn neg(&self) -> IntResult<Self>;
     /// `(self * p - f * g) / d`, where the division is known to be exact
     /// (the Bareiss / integer-pivoting update).
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self>;
@@ -89,6 +91,9 @@ impl Int for i128 {
     }
     fn add(&self, o: &Self) -> IntResult<Self> {
         self.checked_add(*o).ok_or(Overflow)
+    }
+    fn neg(&self) -> IntResult<Self> {
+        self.checked_neg().ok_or(Overflow)
     }
     #[inline]
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
@@ -142,6 +147,9 @@ impl Int for BigInt {
     fn add(&self, o: &Self) -> IntResult<Self> {
         Ok(self + o)
     }
+    fn neg(&self) -> IntResult<Self> {
+        Ok(-self)
+    }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
         Ok((self * p - f * g) / d)
     }
@@ -190,6 +198,9 @@ impl Int for I256 {
     }
     fn add(&self, o: &Self) -> IntResult<Self> {
         self.checked_add(*o).ok_or(Overflow)
+    }
+    fn neg(&self) -> IntResult<Self> {
+        I256::ZERO.checked_sub(*self).ok_or(Overflow)
     }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
         self.bareiss_by(p, f, g, &Divisor::new(*d).ok_or(Overflow)?)
@@ -309,6 +320,15 @@ impl Int for Num {
             }
         }
         Ok(Num::normal(&*self.big() + &*o.big()))
+    }
+    fn neg(&self) -> IntResult<Self> {
+        match self {
+            Num::Fixed(x) => match I256::ZERO.checked_sub(*x) {
+                Some(y) => Ok(Num::Fixed(y)),
+                None => Ok(Num::normal(-x.to_big())),
+            },
+            Num::Big(b) => Ok(Num::normal(-b)),
+        }
     }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
         self.bareiss_by(p, f, g, &Num::divisor(d)?)

@@ -27,6 +27,7 @@ pub struct Tableau<I> {
     basis: Vec<usize>,
     row_of: Vec<Option<usize>>,
     scratch: Vec<I>,
+    cols: Vec<usize>,
 }
 
 impl<I: Int> Tableau<I> {
@@ -49,6 +50,7 @@ impl<I: Int> Tableau<I> {
             basis,
             row_of,
             scratch: Vec::new(),
+            cols: Vec::new(),
         }
     }
 
@@ -99,30 +101,59 @@ impl<I: Int> Tableau<I> {
         self.scratch.extend_from_slice(&self.t[r * w..(r + 1) * w]);
         let total = self.t.len() / w;
         let det = I::divisor(&self.det)?;
+        let leaving = self.basis[r];
+        // Basic columns are D e_r, so only the non-basic columns and the
+        // right-hand side need the Bareiss update (k (d + 1) entries instead
+        // of k (d + k + 1)): in row i != r the entering column becomes 0,
+        // the leaving one (t[i][l] p - t[i][s] D) / D = -t[i][s], row i's
+        // own basic column p, and the other basic columns stay 0.
+        let mut cols = std::mem::take(&mut self.cols);
+        cols.clear();
+        cols.extend((0..w - 1).filter(|&j| j != s && self.row_of[j].is_none()));
+        cols.push(w - 1);
+        let zero = I::from_i128(0);
         for i in 0..total {
             if i == r {
                 continue;
             }
             let row = &mut self.t[i * w..(i + 1) * w];
             let f = row[s].clone();
-            if f.is_zero() {
-                if p != self.det {
-                    for v in row.iter_mut() {
-                        if !v.is_zero() {
-                            *v = v.scale_by(&p, &det)?;
-                        }
-                    }
-                }
-            } else {
+            if i >= self.rows {
+                // An extra row (objective): no basic column of its own, so
+                // every column is updated.
                 for (v, g) in row.iter_mut().zip(&self.scratch) {
-                    *v = if g.is_zero() {
+                    *v = if f.is_zero() || g.is_zero() {
                         v.scale_by(&p, &det)?
                     } else {
                         v.bareiss_by(&p, &f, g, &det)?
                     };
                 }
+                continue;
             }
+            debug_assert!(row[self.basis[i]] == self.det);
+            if f.is_zero() {
+                if p != self.det {
+                    for &j in &cols {
+                        if !row[j].is_zero() {
+                            row[j] = row[j].scale_by(&p, &det)?;
+                        }
+                    }
+                }
+            } else {
+                for &j in &cols {
+                    let g = &self.scratch[j];
+                    row[j] = if g.is_zero() {
+                        row[j].scale_by(&p, &det)?
+                    } else {
+                        row[j].bareiss_by(&p, &f, g, &det)?
+                    };
+                }
+                row[leaving] = f.neg()?;
+                row[s] = zero.clone();
+            }
+            row[self.basis[i]] = p.clone();
         }
+        self.cols = cols;
         self.det = p;
         let leaving = self.basis[r];
         self.row_of[leaving] = None;
