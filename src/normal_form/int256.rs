@@ -331,6 +331,9 @@ impl I256 {
             let q = ((q << d.shift) as i128) >> d.shift;
             return Some(I256::from_i128(if d.negative { -q } else { q }));
         }
+        if need <= 192 + d.bits && d.shift < 128 {
+            return Some(I256::bareiss_low::<3>(self, p, f, g, no_product, d));
+        }
         if need > 256 + d.bits {
             return None;
         }
@@ -340,6 +343,60 @@ impl I256 {
             self.wrapping_mul(p).wrapping_sub(f.wrapping_mul(g))
         };
         Some(n.exact_div(d))
+    }
+
+    /// `(x p - f g) / d` computed modulo `2^(64 N)` (`N < 4` limbs), for a
+    /// quotient known to lie in `(-2^(64 N - 1 - shift), 2^(64 N - 1 - shift))`.
+    #[inline(always)]
+    fn bareiss_low<const N: usize>(
+        x: I256,
+        p: I256,
+        f: I256,
+        g: I256,
+        no_product: bool,
+        d: &Divisor,
+    ) -> I256 {
+        let mut n = mul_low::<N>(&x.0, &p.0);
+        if !no_product {
+            let fg = mul_low::<N>(&f.0, &g.0);
+            let mut borrow = false;
+            for (a, b) in n.iter_mut().zip(fg) {
+                let (s1, b1) = a.overflowing_sub(b);
+                let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
+                *a = s2;
+                borrow = b1 | b2;
+            }
+        }
+        let mut wide = [0u64; 4];
+        wide[..N].copy_from_slice(&n);
+        // Bits at and above 64 N are garbage from here on; the shift
+        // leaves only lower garbage-free bits in the low 64 N - shift.
+        let shifted = I256(wide).shr_logical(d.shift);
+        let mut q = [0u64; 4];
+        q[..N].copy_from_slice(&mul_low::<N>(&shifted.0, &d.inverse.0));
+        // Sign-extend from bit 64 N - 1 - shift.
+        let bit = 64 * N as u32 - 1 - d.shift;
+        let negative = q[(bit / 64) as usize] >> (bit % 64) & 1 == 1;
+        let keep = bit % 64 + 1; // low bits of limb bit / 64 that are valid
+        let top = (bit / 64) as usize;
+        let mask = if keep == 64 {
+            u64::MAX
+        } else {
+            (1u64 << keep) - 1
+        };
+        for (i, limb) in q.iter_mut().enumerate() {
+            if i > top {
+                *limb = if negative { u64::MAX } else { 0 };
+            } else if i == top {
+                *limb = if negative {
+                    *limb | !mask
+                } else {
+                    *limb & mask
+                };
+            }
+        }
+        let q = I256(q);
+        if d.negative { q.wrapping_neg() } else { q }
     }
 
     /// The low 128 bits.
@@ -410,6 +467,21 @@ impl I256 {
             _ => self.0.iter().rev().cmp(o.0.iter().rev()),
         }
     }
+}
+
+/// The low `N` limbs of the product of two 256-bit numbers.
+#[inline(always)]
+fn mul_low<const N: usize>(a: &[u64; 4], b: &[u64; 4]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for i in 0..N {
+        let mut carry = 0u128;
+        for j in 0..N - i {
+            let t = r[i + j] as u128 + a[i] as u128 * b[j] as u128 + carry;
+            r[i + j] = t as u64;
+            carry = t >> 64;
+        }
+    }
+    r
 }
 
 /// The full 512-bit product of two unsigned 256-bit numbers.
