@@ -178,9 +178,6 @@ impl Int for I256 {
     }
     #[inline]
     fn scale_by(&self, p: &Self, d: &Divisor) -> IntResult<Self> {
-        if *p == d.value() {
-            return Ok(*self);
-        }
         self.exact_scale(*p, d).ok_or(Overflow)
     }
     fn from_i128(v: i128) -> Self {

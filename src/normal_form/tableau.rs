@@ -54,6 +54,16 @@ impl<I: Int> Tableau<I> {
         }
     }
 
+    /// Makes `self` a copy of `o`, reusing `self`'s memory.
+    pub fn copy_from(&mut self, o: &Self) {
+        self.width = o.width;
+        self.rows = o.rows;
+        self.t.clone_from(&o.t);
+        self.det.clone_from(&o.det);
+        self.basis.clone_from(&o.basis);
+        self.row_of.clone_from(&o.row_of);
+    }
+
     /// Number of constraint rows.
     pub fn rows(&self) -> usize {
         self.rows
