@@ -148,7 +148,7 @@ impl I256 {
     /// Whether zero.
     #[inline]
     pub fn is_zero(self) -> bool {
-        self.0 == [0; 4]
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
     /// Whether negative.
@@ -448,14 +448,41 @@ impl I256 {
         if sl != sr {
             return sl.cmp(&sr);
         }
-        let ml = mul_wide(a.magnitude(), b.magnitude());
-        let mr = mul_wide(c.magnitude(), e.magnitude());
-        let by_magnitude = ml.iter().rev().cmp(mr.iter().rev());
+        // A floating-point filter on the magnitudes: each approximation has
+        // relative error below 2^-52, so each product's is below 2^-50;
+        // products further apart than that are ordered by them.
+        let l = a.approx() * b.approx();
+        let r = c.approx() * e.approx();
+        let by_magnitude = if (l - r).abs() > (l + r) * FILTER {
+            if l < r {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        } else {
+            let ml = mul_wide(a.magnitude(), b.magnitude());
+            let mr = mul_wide(c.magnitude(), e.magnitude());
+            ml.iter().rev().cmp(mr.iter().rev())
+        };
         if sl < 0 {
             by_magnitude.reverse()
         } else {
             by_magnitude
         }
+    }
+
+    /// `|self|` as an `f64` with relative error below `2^-52` (the top 64
+    /// bits of the magnitude, truncated, then rounded).
+    #[inline]
+    fn approx(self) -> f64 {
+        let m = I256(self.magnitude());
+        let bits = 256 - m.leading_zeros();
+        if bits <= 64 {
+            return m.0[0] as f64;
+        }
+        let top = m.shr_logical(bits - 64).0[0];
+        // 2^(bits - 64) built from its exponent field (bits - 64 <= 192).
+        top as f64 * f64::from_bits((1023 + u64::from(bits - 64)) << 52)
     }
 
     /// Signed comparison.
@@ -468,6 +495,10 @@ impl I256 {
         }
     }
 }
+
+/// Relative gap above which two approximate products are ordered without
+/// computing them exactly (well above their combined error `2^-49`).
+const FILTER: f64 = 1.0 / (1u64 << 45) as f64;
 
 /// The low `N` limbs of the product of two 256-bit numbers.
 #[inline(always)]
@@ -592,6 +623,15 @@ mod tests {
                 (&a * &b).cmp(&(&c * &e)),
                 "{a} {b} {c} {e}"
             );
+            // Products a relative 2^-200 apart: the float filter must
+            // defer to the exact comparison.
+            if let Some(x1) = x.checked_add(I256::ONE) {
+                assert_eq!(
+                    I256::cmp_products(x, y, x1, y),
+                    (&a * &b).cmp(&((&a + 1) * &b)),
+                    "{a} {b}"
+                );
+            }
             // Equal products compare equal.
             assert_eq!(I256::cmp_products(x, y, y, x), Ordering::Equal, "{a} {b}");
         }
