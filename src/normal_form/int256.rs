@@ -295,7 +295,7 @@ impl I256 {
         let (w, b) = ((k / 64) as usize, k % 64);
         let mut r = [0u64; 4];
         for (i, x) in r.iter_mut().enumerate() {
-            let lo = if i >= w + 1 { self.0[i - w - 1] } else { 0 };
+            let lo = if i > w { self.0[i - w - 1] } else { 0 };
             let hi = if i >= w { self.0[i - w] } else { 0 };
             *x = if b == 0 { hi } else { hi << b | lo >> (64 - b) };
         }
