@@ -208,9 +208,11 @@ pub fn all_equilibria(game: &Bimatrix) -> Result<EquilibriumSet, EquilibriumErro
     let bt: Vec<Vec<BigInt>> = (0..n)
         .map(|j| (0..m).map(|i| b.matrix[i][j].clone()).collect())
         .collect();
-    let p_vertices = vertices(&bt, m)?;
-    // Q = {y >= 0 : A y <= 1}: m constraints in n variables.
-    let q_vertices = vertices(&a.matrix, n)?;
+    // Q = {y >= 0 : A y <= 1}: m constraints in n variables. The two
+    // enumerations are independent: run them on two threads (the result
+    // does not depend on which finishes first).
+    let (p_vertices, q_vertices) = rayon::join(|| vertices(&bt, m), || vertices(&a.matrix, n));
+    let (p_vertices, q_vertices) = (p_vertices?, q_vertices?);
     let total = m + n;
     let full = Labels::full(total);
     // P's variables are x_i (label i) then its constraints j (label m + j);

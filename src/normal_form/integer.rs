@@ -1,15 +1,18 @@
 //! Exact integers for fraction-free pivoting: a fast `i128` whose every
-//! operation is checked, and an arbitrary-precision `BigInt` (num-bigint)
-//! that never overflows.
+//! operation is checked, an arbitrary-precision `BigInt` (num-bigint) that
+//! never overflows, and [`Num`], a fixed-width 256-bit integer
+//! ([`crate::normal_form::int256`], no heap) that switches per entry to
+//! `BigInt` beyond 256 bits.
 //!
 //! The pivoting code ([`crate::normal_form::tableau`]) is generic over
-//! [`Int`]. Callers run it with `i128` first and, if any operation reports
-//! [`Overflow`], run it again from the start with `BigInt`; so an overflow
-//! costs time, never a wrong answer or a panic.
+//! [`Int`]. With `i128` an overflow is reported as [`Overflow`] (the caller
+//! may run again in `BigInt`); `Num` never overflows. So an overflow costs
+//! time, never a wrong answer or a panic.
 //!
 //! Invariant: an `i128` operation either returns the exact result or
 //! `Err(Overflow)`; it never wraps.
 
+use crate::normal_form::int256::{Divisor, I256};
 use crate::normal_form::rational::{ArithmeticError, Checked, Rational};
 use num_bigint::{BigInt, Sign};
 use std::cmp::Ordering;
@@ -24,6 +27,14 @@ pub type IntResult<T> = Result<T, Overflow>;
 
 /// The integer operations fraction-free pivoting needs.
 pub trait Int: Clone + Debug + Eq {
+    /// A divisor prepared for many exact divisions by the same value.
+    type Divisor: Clone;
+    /// Prepares `d` (non-zero) as a divisor.
+    fn divisor(d: &Self) -> IntResult<Self::Divisor>;
+    /// [`Int::bareiss`] with a prepared divisor.
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self>;
+    /// [`Int::scale`] with a prepared divisor.
+    fn scale_by(&self, p: &Self, d: &Self::Divisor) -> IntResult<Self>;
     /// Converts a (small) integer.
     fn from_i128(v: i128) -> Self;
     /// Converts a `BigInt`, failing if it does not fit.
@@ -42,6 +53,8 @@ pub trait Int: Clone + Debug + Eq {
     }
     /// Sum.
     fn add(&self, o: &Self) -> IntResult<Self>;
+    /// Negation.
+    fn neg(&self) -> IntResult<Self>;
     /// `(self * p - f * g) / d`, where the division is known to be exact
     /// (the Bareiss / integer-pivoting update).
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self>;
@@ -52,6 +65,18 @@ pub trait Int: Clone + Debug + Eq {
 }
 
 impl Int for i128 {
+    type Divisor = i128;
+    fn divisor(d: &Self) -> IntResult<Self::Divisor> {
+        Ok(*d)
+    }
+    #[inline]
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self> {
+        self.bareiss(p, f, g, d)
+    }
+    #[inline]
+    fn scale_by(&self, p: &Self, d: &Self::Divisor) -> IntResult<Self> {
+        self.scale(p, d)
+    }
     fn from_i128(v: i128) -> Self {
         v
     }
@@ -66,6 +91,9 @@ impl Int for i128 {
     }
     fn add(&self, o: &Self) -> IntResult<Self> {
         self.checked_add(*o).ok_or(Overflow)
+    }
+    fn neg(&self) -> IntResult<Self> {
+        self.checked_neg().ok_or(Overflow)
     }
     #[inline]
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
@@ -90,6 +118,16 @@ impl Int for i128 {
 }
 
 impl Int for BigInt {
+    type Divisor = BigInt;
+    fn divisor(d: &Self) -> IntResult<Self::Divisor> {
+        Ok(d.clone())
+    }
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Self::Divisor) -> IntResult<Self> {
+        self.bareiss(p, f, g, d)
+    }
+    fn scale_by(&self, p: &Self, d: &Self::Divisor) -> IntResult<Self> {
+        self.scale(p, d)
+    }
     fn from_i128(v: i128) -> Self {
         BigInt::from(v)
     }
@@ -109,6 +147,9 @@ impl Int for BigInt {
     fn add(&self, o: &Self) -> IntResult<Self> {
         Ok(self + o)
     }
+    fn neg(&self) -> IntResult<Self> {
+        Ok(-self)
+    }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
         Ok((self * p - f * g) / d)
     }
@@ -123,41 +164,138 @@ impl Int for BigInt {
     }
 }
 
-/// An integer that is an `i128` while it fits and a `BigInt` beyond: each
-/// operation is tried in checked `i128` first and redone in `BigInt` only
-/// when it overflows, so a tableau with a few huge entries pays for those
-/// alone.
+/// Fixed-width 256-bit integers: every operation is exact or reports
+/// [`Overflow`] (never wraps); see [`crate::normal_form::int256`].
+impl Int for I256 {
+    type Divisor = Divisor;
+    fn divisor(d: &Self) -> IntResult<Divisor> {
+        // Zero is no divisor; the tableau never divides by it.
+        Divisor::new(*d).ok_or(Overflow)
+    }
+    #[inline]
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &Divisor) -> IntResult<Self> {
+        self.exact_bareiss(*p, *f, *g, d).ok_or(Overflow)
+    }
+    #[inline]
+    fn scale_by(&self, p: &Self, d: &Divisor) -> IntResult<Self> {
+        self.exact_scale(*p, d).ok_or(Overflow)
+    }
+    fn from_i128(v: i128) -> Self {
+        I256::from_i128(v)
+    }
+    fn from_big(v: &BigInt) -> IntResult<Self> {
+        I256::from_big(v).ok_or(Overflow)
+    }
+    fn to_big(&self) -> BigInt {
+        I256::to_big(*self)
+    }
+    #[inline]
+    fn signum(&self) -> i32 {
+        I256::signum(*self)
+    }
+    fn add(&self, o: &Self) -> IntResult<Self> {
+        self.checked_add(*o).ok_or(Overflow)
+    }
+    fn neg(&self) -> IntResult<Self> {
+        I256::ZERO.checked_sub(*self).ok_or(Overflow)
+    }
+    fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
+        self.bareiss_by(p, f, g, &Divisor::new(*d).ok_or(Overflow)?)
+    }
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        self.scale_by(p, &Divisor::new(*d).ok_or(Overflow)?)
+    }
+    #[inline]
+    fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
+        Ok(I256::cmp_products(*a, *b, *c, *e))
+    }
+}
+
+/// An integer that is a fixed-width [`I256`] while it fits and a `BigInt`
+/// beyond: each operation is tried in 256 bits first (no heap; exact
+/// division by a per-pivot inverse) and redone in `BigInt` only when it
+/// might not fit, so a tableau with a few huge entries pays for those
+/// alone. Entries of an integer tableau are minors of the input, so for
+/// games up to about 15x15 with payoffs below 1000 (Hadamard: under
+/// `2^180`) every entry stays fixed-width.
 ///
-/// Invariant: `Big` holds only values outside the `i128` range, so the
+/// Invariant: `Big` holds only values outside the `I256` range, so the
 /// derived `Eq` is value equality.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Num {
-    /// Fits in 128 bits.
-    Small(i128),
+    /// Fits in 256 bits.
+    Fixed(I256),
     /// Does not.
     Big(BigInt),
 }
 
+/// A [`Num`] prepared as a divisor: the 256-bit inverse when it is fixed.
+#[derive(Clone, Debug)]
+pub struct NumDivisor {
+    value: Num,
+    fixed: Option<Divisor>,
+}
+
 impl Num {
-    /// The value of `v`, small if it fits.
+    /// The value of `v`, fixed-width if it fits.
     pub fn normal(v: BigInt) -> Num {
-        match i128::try_from(&v) {
-            Ok(x) => Num::Small(x),
-            Err(_) => Num::Big(v),
+        match I256::from_big(&v) {
+            Some(x) => Num::Fixed(x),
+            None => Num::Big(v),
         }
     }
 
     fn big(&self) -> std::borrow::Cow<'_, BigInt> {
         match self {
-            Num::Small(x) => std::borrow::Cow::Owned(BigInt::from(*x)),
+            Num::Fixed(x) => std::borrow::Cow::Owned(x.to_big()),
             Num::Big(b) => std::borrow::Cow::Borrowed(b),
         }
     }
 }
 
 impl Int for Num {
+    type Divisor = NumDivisor;
+    fn divisor(d: &Self) -> IntResult<NumDivisor> {
+        Ok(NumDivisor {
+            value: d.clone(),
+            fixed: match d {
+                Num::Fixed(x) => Divisor::new(*x),
+                Num::Big(_) => None,
+            },
+        })
+    }
+    #[inline]
+    fn bareiss_by(&self, p: &Self, f: &Self, g: &Self, d: &NumDivisor) -> IntResult<Self> {
+        if let (Num::Fixed(x), Num::Fixed(p1), Num::Fixed(f1), Num::Fixed(g1), Some(d1)) =
+            (self, p, f, g, &d.fixed)
+        {
+            if let Some(z) = x.exact_bareiss(*p1, *f1, *g1, d1) {
+                debug_assert_eq!(
+                    z.to_big(),
+                    (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.value.big(),
+                    "{self:?} {p:?} {f:?} {g:?} {d:?}"
+                );
+                return Ok(Num::Fixed(z));
+            }
+        }
+        Ok(Num::normal(
+            (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.value.big(),
+        ))
+    }
+    #[inline]
+    fn scale_by(&self, p: &Self, d: &NumDivisor) -> IntResult<Self> {
+        if *p == d.value {
+            return Ok(self.clone());
+        }
+        if let (Num::Fixed(x), Num::Fixed(p1), Some(d1)) = (self, p, &d.fixed) {
+            if let Some(z) = x.exact_scale(*p1, d1) {
+                return Ok(Num::Fixed(z));
+            }
+        }
+        Ok(Num::normal(&*self.big() * &*p.big() / &*d.value.big()))
+    }
     fn from_i128(v: i128) -> Self {
-        Num::Small(v)
+        Num::Fixed(I256::from_i128(v))
     }
     fn from_big(v: &BigInt) -> IntResult<Self> {
         Ok(Num::normal(v.clone()))
@@ -165,50 +303,40 @@ impl Int for Num {
     fn to_big(&self) -> BigInt {
         self.big().into_owned()
     }
+    #[inline]
     fn signum(&self) -> i32 {
         match self {
-            Num::Small(x) => Int::signum(x),
+            Num::Fixed(x) => x.signum(),
             Num::Big(b) => Int::signum(b),
         }
     }
     fn add(&self, o: &Self) -> IntResult<Self> {
-        if let (Num::Small(x), Num::Small(y)) = (self, o) {
+        if let (Num::Fixed(x), Num::Fixed(y)) = (self, o) {
             if let Some(z) = x.checked_add(*y) {
-                return Ok(Num::Small(z));
+                return Ok(Num::Fixed(z));
             }
         }
         Ok(Num::normal(&*self.big() + &*o.big()))
     }
-    #[inline]
+    fn neg(&self) -> IntResult<Self> {
+        match self {
+            Num::Fixed(x) => match I256::ZERO.checked_sub(*x) {
+                Some(y) => Ok(Num::Fixed(y)),
+                None => Ok(Num::normal(-x.to_big())),
+            },
+            Num::Big(b) => Ok(Num::normal(-b)),
+        }
+    }
     fn bareiss(&self, p: &Self, f: &Self, g: &Self, d: &Self) -> IntResult<Self> {
-        if let (Num::Small(x), Num::Small(p1), Num::Small(f1), Num::Small(g1), Num::Small(d1)) =
-            (self, p, f, g, d)
-        {
-            if let Ok(z) = x.bareiss(p1, f1, g1, d1) {
-                return Ok(Num::Small(z));
-            }
-        }
-        Ok(Num::normal(
-            (&*self.big() * &*p.big() - &*f.big() * &*g.big()) / &*d.big(),
-        ))
+        self.bareiss_by(p, f, g, &Num::divisor(d)?)
+    }
+    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
+        self.scale_by(p, &Num::divisor(d)?)
     }
     #[inline]
-    fn scale(&self, p: &Self, d: &Self) -> IntResult<Self> {
-        if p == d {
-            return Ok(self.clone());
-        }
-        if let (Num::Small(x), Num::Small(p1), Num::Small(d1)) = (self, p, d) {
-            if let Ok(z) = x.scale(p1, d1) {
-                return Ok(Num::Small(z));
-            }
-        }
-        Ok(Num::normal(&*self.big() * &*p.big() / &*d.big()))
-    }
     fn cmp_products(a: &Self, b: &Self, c: &Self, e: &Self) -> IntResult<Ordering> {
-        if let (Num::Small(a1), Num::Small(b1), Num::Small(c1), Num::Small(e1)) = (a, b, c, e) {
-            if let Ok(o) = i128::cmp_products(a1, b1, c1, e1) {
-                return Ok(o);
-            }
+        if let (Num::Fixed(a1), Num::Fixed(b1), Num::Fixed(c1), Num::Fixed(e1)) = (a, b, c, e) {
+            return Ok(I256::cmp_products(*a1, *b1, *c1, *e1));
         }
         Ok((&*a.big() * &*b.big()).cmp(&(&*c.big() * &*e.big())))
     }
@@ -275,26 +403,33 @@ mod tests {
             Err(Overflow),
             "no wrapping"
         );
-        let n = Num::Small(big);
-        let grown = n.bareiss(
-            &Num::Small(4),
-            &Num::Small(0),
-            &Num::Small(0),
-            &Num::Small(1),
+        // Num: fixed-width until 256 bits, then BigInt, and back.
+        let wide: BigInt = BigInt::from(1) << 200;
+        let n = Num::normal(wide.clone());
+        assert!(matches!(n, Num::Fixed(_)));
+        let c = |v: i128| Num::from_i128(v);
+        let grown = n.bareiss(&Num::normal(wide.clone()), &c(0), &c(0), &c(1));
+        assert_eq!(grown, Ok(Num::Big(&wide * &wide)));
+        let back = grown
+            .unwrap()
+            .bareiss(&c(1), &c(0), &c(0), &Num::normal(wide.clone()));
+        assert_eq!(back, Ok(Num::normal(wide.clone())), "shrinks back to Fixed");
+        assert!(matches!(back, Ok(Num::Fixed(_))));
+        assert_eq!(
+            Num::cmp_products(&grown_or(&wide), &c(3), &grown_or(&wide), &c(2)),
+            Ok(Ordering::Greater)
         );
-        assert_eq!(grown, Ok(Num::Big(BigInt::from(big) * 4)));
-        let back = grown.unwrap().bareiss(
-            &Num::Small(1),
-            &Num::Small(0),
-            &Num::Small(0),
-            &Num::Small(4),
-        );
-        assert_eq!(back, Ok(Num::Small(big)), "shrinks back to Small");
+        assert_eq!(c(6).bareiss(&c(5), &c(2), &c(3), &c(4)), Ok(c(6)));
+        assert_eq!(c(7).add(&c(-9)), Ok(c(-2)));
         let b = BigInt::from(big);
         assert_eq!(
             BigInt::cmp_products(&b, &BigInt::from(3), &b, &BigInt::from(2)),
             Ok(Ordering::Greater)
         );
+    }
+
+    fn grown_or(v: &BigInt) -> Num {
+        Num::normal(v * v)
     }
 
     #[test]

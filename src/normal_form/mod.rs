@@ -8,6 +8,7 @@ pub mod dominance;
 pub mod elimination;
 pub mod equilibria;
 pub mod game;
+pub mod int256;
 pub mod integer;
 pub mod labels;
 pub mod lp;

@@ -6,8 +6,10 @@
 //!
 //! The walk keeps one integer tableau ([`crate::normal_form::tableau`]):
 //! from each basis it tries every entering variable with the lexicographic
-//! ratio test, pivots forward into each basis not yet seen and pivots back
-//! when that branch is done. Visited bases are kept as bitsets. The
+//! ratio test, pivots forward into each basis not yet seen and, when that
+//! branch is done, restores a copy of the parent's tableau (a memory copy
+//! instead of a pivot; beyond a 64 MB budget of copies it pivots back).
+//! Visited bases are kept as bitsets. The
 //! lexicographic rule walks the bases that stay feasible when the
 //! right-hand side is perturbed to `1 + (eps, eps^2, ...)` (Dantzig, Orden
 //! and Wolfe 1955; the lex-positive bases of lrs, Avis and Fukuda 1992):
@@ -16,14 +18,17 @@
 //! every vertex is reached, while a degenerate vertex is visited through
 //! its lex-feasible bases only, not through all of its (possibly very many)
 //! feasible bases.
-//! Arithmetic is [`Num`]: checked `i128`, each entry switching to `BigInt`
-//! only when it outgrows 128 bits.
+//! Arithmetic is fixed-width 256-bit ([`I256`], no heap; entries are minors
+//! of `M`, so they stay small for games up to about 15x15); if any
+//! operation might leave 256 bits the walk restarts in [`Num`], each entry
+//! switching to `BigInt` only when it outgrows 256 bits.
 //!
 //! Invariant: each returned vertex is exact and distinct, with the full set
 //! of constraints tight at it (not just those of the basis that found it);
 //! distinct vertices have distinct tight sets, which is how they are
 //! deduplicated.
 
+use crate::normal_form::int256::I256;
 use crate::normal_form::integer::{Int, Num, Overflow};
 use crate::normal_form::labels::Labels;
 use crate::normal_form::tableau::Tableau;
@@ -89,11 +94,24 @@ pub fn vertices_with_limit(
     if m.iter().flatten().any(|v| !v.is_positive()) {
         return Err(PolytopeError::NotPositive);
     }
+    // Fixed-width 256-bit arithmetic first (no heap); if an entry outgrows
+    // it, the walk starts again in `Num` (per-entry BigInt fallback).
+    let fixed: Option<Vec<Vec<I256>>> = m
+        .iter()
+        .map(|r| r.iter().map(I256::from_big).collect())
+        .collect();
+    if let Some(fixed) = fixed {
+        match walk::<I256>(&fixed, d, limit, SNAPSHOT_BYTES) {
+            Ok(v) => return Ok(v),
+            Err(WalkError::TooMany) => return Err(PolytopeError::TooManyBases { limit }),
+            Err(WalkError::Overflow) => {}
+        }
+    }
     let nums: Vec<Vec<Num>> = m
         .iter()
         .map(|r| r.iter().map(|v| Num::normal(v.clone())).collect())
         .collect();
-    match walk::<Num>(&nums, d, limit) {
+    match walk::<Num>(&nums, d, limit, SNAPSHOT_BYTES) {
         Ok(v) => Ok(v),
         Err(WalkError::TooMany) => Err(PolytopeError::TooManyBases { limit }),
         // `Num` never overflows; kept as an error rather than a panic.
@@ -101,14 +119,26 @@ pub fn vertices_with_limit(
     }
 }
 
-struct Frame {
+/// Most bytes of tableau copies kept to return from a branch without
+/// pivoting back (deeper frames pivot back instead).
+const SNAPSHOT_BYTES: usize = 64 << 20;
+
+struct Frame<I> {
     /// The pivot that led here, to undo: (row, variable that left).
     undo: Option<(usize, usize)>,
+    /// The parent's tableau, restored instead of pivoting back (when the
+    /// copy budget allows).
+    parent: Option<Tableau<I>>,
     /// Feasible pivots not yet tried: (row, entering variable).
     moves: Vec<(usize, usize)>,
 }
 
-fn walk<I: Int>(m: &[Vec<I>], d: usize, limit: usize) -> Result<Vec<Vertex>, WalkError> {
+fn walk<I: Int>(
+    m: &[Vec<I>],
+    d: usize,
+    limit: usize,
+    snapshot_bytes: usize,
+) -> Result<Vec<Vertex>, WalkError> {
     let k = m.len();
     let vars = d + k;
     let width = vars + 1;
@@ -165,8 +195,11 @@ fn walk<I: Int>(m: &[Vec<I>], d: usize, limit: usize) -> Result<Vec<Vertex>, Wal
         });
     };
     record(&t, &mut found, &mut out);
+    let snapshot_limit = snapshot_bytes / (std::mem::size_of::<I>() * k * width).max(1);
+    let mut pool: Vec<Tableau<I>> = Vec::new();
     let mut stack = vec![Frame {
         undo: None,
+        parent: None,
         moves: moves(&t, &mut ties)?,
     }];
     while let Some(frame) = stack.last_mut() {
@@ -183,17 +216,33 @@ fn walk<I: Int>(m: &[Vec<I>], d: usize, limit: usize) -> Result<Vec<Vertex>, Wal
                 return Err(WalkError::TooMany);
             }
             seen.insert(basis.clone());
+            let parent = (stack.len() < snapshot_limit).then(|| match pool.pop() {
+                Some(mut copy) => {
+                    copy.copy_from(&t);
+                    copy
+                }
+                None => t.clone(),
+            });
             t.pivot(r, s)?;
             record(&t, &mut found, &mut out);
             stack.push(Frame {
                 undo: Some((r, leaving)),
+                parent,
                 moves: moves(&t, &mut ties)?,
             });
         } else {
             let frame = stack.pop().expect("non-empty");
             if let Some((r, leaving)) = frame.undo {
                 let entered = t.basis()[r];
-                t.pivot(r, leaving)?;
+                match frame.parent {
+                    Some(mut parent) => {
+                        // Back to the parent's tableau, as pivoting back
+                        // would give (the tableau is a function of the basis).
+                        std::mem::swap(&mut t, &mut parent);
+                        pool.push(parent);
+                    }
+                    None => t.pivot(r, leaving)?,
+                }
                 basis.remove(entered);
                 basis.insert(leaving);
             }
@@ -240,6 +289,51 @@ mod tests {
         assert_eq!(v.len(), 4);
         let m128: Vec<Vec<BigInt>> = big(&[&[i64::MAX, 1], &[1, i64::MAX - 1]]);
         assert_eq!(vertices(&m128, 2).unwrap().len(), 4);
+        // Entries that fit 256 bits but whose minors do not: the
+        // fixed-width walk overflows part-way and restarts in Num.
+        let wide: BigInt = BigInt::from(1) << 200u32;
+        let m = vec![
+            vec![wide.clone() + 5, BigInt::from(3)],
+            vec![BigInt::from(2), wide.clone() * 3 + 1],
+        ];
+        let v = vertices(&m, 2).unwrap();
+        assert_eq!(v.len(), 4);
+        // The vertex with both constraints tight solves m z = 1 exactly.
+        let apex = v
+            .iter()
+            .find(|x| x.labels.len() == 2 && x.labels.contains(2) && x.labels.contains(3))
+            .unwrap();
+        for row in &m {
+            let lhs: BigInt = row.iter().zip(&apex.coords).map(|(a, c)| a * c).sum();
+            assert_eq!(lhs, apex.den);
+        }
+    }
+
+    #[test]
+    fn pivoting_back_equals_restoring_copies() {
+        // A dense 7x7 polytope: the walk with no copy budget (every branch
+        // pivots back) finds the same vertices, in the same order.
+        let mut x = 12345u64;
+        let m: Vec<Vec<I256>> = (0..7)
+            .map(|_| {
+                (0..7)
+                    .map(|_| {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        I256::from_i128((x >> 33) as i128 % 999 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        let (Ok(a), Ok(b)) = (
+            walk(&m, 7, BASIS_LIMIT, SNAPSHOT_BYTES),
+            walk(&m, 7, BASIS_LIMIT, 0),
+        ) else {
+            panic!("walk failed");
+        };
+        assert!(a.len() > 20, "{}", a.len());
+        assert_eq!(a, b);
     }
 
     #[test]

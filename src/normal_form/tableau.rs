@@ -27,6 +27,7 @@ pub struct Tableau<I> {
     basis: Vec<usize>,
     row_of: Vec<Option<usize>>,
     scratch: Vec<I>,
+    cols: Vec<usize>,
 }
 
 impl<I: Int> Tableau<I> {
@@ -49,7 +50,18 @@ impl<I: Int> Tableau<I> {
             basis,
             row_of,
             scratch: Vec::new(),
+            cols: Vec::new(),
         }
+    }
+
+    /// Makes `self` a copy of `o`, reusing `self`'s memory.
+    pub fn copy_from(&mut self, o: &Self) {
+        self.width = o.width;
+        self.rows = o.rows;
+        self.t.clone_from(&o.t);
+        self.det.clone_from(&o.det);
+        self.basis.clone_from(&o.basis);
+        self.row_of.clone_from(&o.row_of);
     }
 
     /// Number of constraint rows.
@@ -98,30 +110,60 @@ impl<I: Int> Tableau<I> {
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.t[r * w..(r + 1) * w]);
         let total = self.t.len() / w;
+        let det = I::divisor(&self.det)?;
+        let leaving = self.basis[r];
+        // Basic columns are D e_r, so only the non-basic columns and the
+        // right-hand side need the Bareiss update (k (d + 1) entries instead
+        // of k (d + k + 1)): in row i != r the entering column becomes 0,
+        // the leaving one (t[i][l] p - t[i][s] D) / D = -t[i][s], row i's
+        // own basic column p, and the other basic columns stay 0.
+        let mut cols = std::mem::take(&mut self.cols);
+        cols.clear();
+        cols.extend((0..w - 1).filter(|&j| j != s && self.row_of[j].is_none()));
+        cols.push(w - 1);
+        let zero = I::from_i128(0);
         for i in 0..total {
             if i == r {
                 continue;
             }
             let row = &mut self.t[i * w..(i + 1) * w];
             let f = row[s].clone();
+            if i >= self.rows {
+                // An extra row (objective): no basic column of its own, so
+                // every column is updated.
+                for (v, g) in row.iter_mut().zip(&self.scratch) {
+                    *v = if f.is_zero() || g.is_zero() {
+                        v.scale_by(&p, &det)?
+                    } else {
+                        v.bareiss_by(&p, &f, g, &det)?
+                    };
+                }
+                continue;
+            }
+            debug_assert!(row[self.basis[i]] == self.det);
             if f.is_zero() {
                 if p != self.det {
-                    for v in row.iter_mut() {
-                        if !v.is_zero() {
-                            *v = v.scale(&p, &self.det)?;
+                    for &j in &cols {
+                        if !row[j].is_zero() {
+                            row[j] = row[j].scale_by(&p, &det)?;
                         }
                     }
                 }
             } else {
-                for (v, g) in row.iter_mut().zip(&self.scratch) {
-                    *v = if g.is_zero() {
-                        v.scale(&p, &self.det)?
+                for &j in &cols {
+                    let g = &self.scratch[j];
+                    row[j] = if g.is_zero() {
+                        row[j].scale_by(&p, &det)?
                     } else {
-                        v.bareiss(&p, &f, g, &self.det)?
+                        row[j].bareiss_by(&p, &f, g, &det)?
                     };
                 }
+                row[leaving] = f.neg()?;
+                row[s] = zero.clone();
             }
+            row[self.basis[i]] = p.clone();
         }
+        self.cols = cols;
         self.det = p;
         let leaving = self.basis[r];
         self.row_of[leaving] = None;
@@ -231,6 +273,12 @@ mod tests {
         t.pivot(1, 3).unwrap();
         assert_eq!(t.t, start);
         assert_eq!(*t.det(), 1);
+        // The same in Num (fixed-width 256 bits).
+        let mut n = sample::<crate::normal_form::integer::Num>();
+        n.pivot(1, 0).unwrap();
+        n.pivot(0, 1).unwrap();
+        assert_eq!(n.det().to_big(), BigInt::from(5));
+        assert_eq!((n.rhs(0).to_big(), n.rhs(1).to_big()), (6.into(), 8.into()));
         // The same in BigInt.
         let mut b = sample::<BigInt>();
         b.pivot(1, 0).unwrap();
