@@ -59,6 +59,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             pair[0]
         )));
     }
+    check_out_folder(&args.out, loaded.iter().map(|l| l.scenario.name()))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
         eprintln!("{warning}");
     }
@@ -98,6 +99,31 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                 args,
             ),
         })?;
+    }
+    Ok(())
+}
+
+/// Before anything runs: `--out` must be a folder (or not exist yet), and no
+/// results folder may exist as something other than a folder (a user's file
+/// there would otherwise be moved aside and replaced).
+fn check_out_folder<'a>(out: &Path, names: impl Iterator<Item = &'a str>) -> Result<(), CliError> {
+    let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
+    if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
+        return Err(CliError::BadInput(format!(
+            "--out {}: {} exists and is not a folder; give a folder for the results",
+            shown(out),
+            shown(existing)
+        )));
+    }
+    for name in names {
+        let destination = out.join(name);
+        if not_a_folder(&destination) {
+            return Err(CliError::BadInput(format!(
+                "--out {}: {} exists and is not a folder; move it away or choose another --out (nothing was written)",
+                shown(out),
+                shown(&destination)
+            )));
+        }
     }
     Ok(())
 }

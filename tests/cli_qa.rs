@@ -1,0 +1,79 @@
+//! Defects found in a QA pass over the whole command line, each reproduced
+//! end to end: exit code 2 for bad input with a message naming what is
+//! wrong, no panic, and nothing in the results folder lost.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dilemma-cli-qa-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dilemma(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Checks exit code 2, no panic, and that stderr has every fragment.
+fn bad_input(output: &Output, expected: &[&str]) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    for fragment in expected {
+        assert!(
+            stderr.contains(fragment),
+            "missing `{fragment}` in: {stderr}"
+        );
+    }
+    stderr
+}
+
+const SMALL: &str = "name = \"small\"\nkind = \"tournament\"\n[match]\nturns = 5\nrepetitions = 1\n[[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"defector\"\n";
+
+#[test]
+fn out_pointing_at_a_file_is_bad_input() {
+    let dir = scratch("out-file");
+    std::fs::write(dir.join("s.toml"), SMALL).unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let output = dilemma(&dir, &["run", "--quiet", "--out", "notes.txt", "s.toml"]);
+    bad_input(&output, &["--out", "notes.txt", "not a folder"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn a_file_where_a_results_folder_goes_is_left_alone() {
+    let dir = scratch("dest-file");
+    std::fs::write(dir.join("s.toml"), SMALL).unwrap();
+    std::fs::create_dir(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/small"), "mine").unwrap();
+    let output = dilemma(&dir, &["run", "--quiet", "--out", "out", "s.toml"]);
+    bad_input(&output, &["out/small", "not a folder"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out/small")).unwrap(),
+        "mine"
+    );
+    assert_eq!(std::fs::read_dir(dir.join("out")).unwrap().count(), 1);
+}
+
+#[test]
+fn overlong_scenario_names_are_bad_input() {
+    let dir = scratch("long-name");
+    let long = "a".repeat(300);
+    std::fs::write(
+        dir.join("s.toml"),
+        SMALL.replace("name = \"small\"", &format!("name = \"{long}\"")),
+    )
+    .unwrap();
+    let output = dilemma(&dir, &["run", "--quiet", "--out", "out", "s.toml"]);
+    bad_input(&output, &["s.toml:1:8", "`name`", "1 to 100 characters"]);
+    assert!(!dir.join("out").exists());
+}
