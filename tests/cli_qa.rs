@@ -77,3 +77,45 @@ fn overlong_scenario_names_are_bad_input() {
     bad_input(&output, &["s.toml:1:8", "`name`", "1 to 100 characters"]);
     assert!(!dir.join("out").exists());
 }
+
+#[test]
+fn travelers_work_that_would_run_for_hours_is_refused_up_front() {
+    let dir = scratch("travelers-limits");
+    for (args, expected) in [
+        (
+            &["travelers", "--bonus", "0.5"][..],
+            &["--bonus", "R <= 1", "13 claims"][..],
+        ),
+        (&["game", "travelers:2:100:1"], &["R <= 1", "13 claims"]),
+        (&["travelers", "--high", "200"], &["at most 150 claims"]),
+        (
+            &["travelers", "--bonus", "100000"],
+            &["--lambda-max", "at most 1.5e10"],
+        ),
+        (
+            &["travelers", "--bonuses", "2,100000"],
+            &["--bonuses", "at most 1.5e10"],
+        ),
+    ] {
+        bad_input(&dilemma(&dir, args), expected);
+    }
+    std::fs::write(
+        dir.join("t.toml"),
+        "name = \"t\"\nkind = \"travelers\"\n[game]\nbonus = \"1/2\"\n",
+    )
+    .unwrap();
+    bad_input(
+        &dilemma(&dir, &["run", "--out", "out", "t.toml"]),
+        &["t.toml:3:1", "`game.bonus`", "R <= 1"],
+    );
+    std::fs::write(
+        dir.join("t.toml"),
+        "name = \"t\"\nkind = \"travelers\"\n[game]\nbonus = 2\n[qre]\nlambda_max = 100\nbonuses = [2, 100000]\n",
+    )
+    .unwrap();
+    bad_input(
+        &dilemma(&dir, &["run", "--out", "out", "t.toml"]),
+        &["`qre.bonuses`", "at most 1.5e10"],
+    );
+    assert!(!dir.join("out").exists());
+}
