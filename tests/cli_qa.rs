@@ -119,3 +119,38 @@ fn travelers_work_that_would_run_for_hours_is_refused_up_front() {
     );
     assert!(!dir.join("out").exists());
 }
+
+#[test]
+fn pirate_sizes_that_would_run_for_minutes_are_refused() {
+    let dir = scratch("pirates-limits");
+    for (args, expected) in [
+        (
+            &["pirates", "--pirates", "100000", "--coins", "100"][..],
+            &["--pirates", "1 to 10000"][..],
+        ),
+        (
+            &[
+                "pirates",
+                "--pirates",
+                "500",
+                "--coins",
+                "100",
+                "--list",
+                "1000000000",
+            ],
+            &["--list", "1 to 1000"],
+        ),
+    ] {
+        bad_input(&dilemma(&dir, args), expected);
+    }
+    std::fs::write(
+        dir.join("p.toml"),
+        "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = 500\ncoins = 100\n[output]\nlist = 1000000000\n",
+    )
+    .unwrap();
+    bad_input(
+        &dilemma(&dir, &["run", "--out", "out", "p.toml"]),
+        &["p.toml:7:8", "`output.list`", "1 to 1000"],
+    );
+    assert!(!dir.join("out").exists());
+}
