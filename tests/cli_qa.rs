@@ -154,3 +154,25 @@ fn pirate_sizes_that_would_run_for_minutes_are_refused() {
     );
     assert!(!dir.join("out").exists());
 }
+
+#[test]
+fn run_json_with_several_scenarios_is_one_json_object_per_line() {
+    let dir = scratch("json-lines");
+    std::fs::write(dir.join("a.toml"), SMALL.replace("\"small\"", "\"a\"")).unwrap();
+    std::fs::write(
+        dir.join("b.toml"),
+        "name = \"b\"\nkind = \"pirates\"\n[game]\npirates = 5\ncoins = 100\n[output]\ncharts = false\n",
+    )
+    .unwrap();
+    let output = dilemma(&dir, &["run", "--json", "--out", "out", "a.toml", "b.toml"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let names: Vec<String> = stdout
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
+            value["name"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+}

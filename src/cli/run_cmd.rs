@@ -33,7 +33,7 @@ pub struct RunArgs {
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]
     pub quiet: bool,
-    /// Print each scenario's summary as JSON on standard output.
+    /// Print each scenario's summary as JSON on standard output, one object per line (JSON Lines).
     #[arg(long)]
     pub json: bool,
 }
@@ -230,7 +230,7 @@ fn run_tournament(
             })
             .collect();
         let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
-        println!("{value:#}");
+        println!("{value}");
     } else if !args.quiet {
         print_summary(scenario, &results, &folder, simulated.as_secs_f64());
     }

@@ -78,7 +78,7 @@ pub fn run_pirates(
         .map_err(|e| failed("cannot move results into place", destination, e))?;
     if args.json {
         println!(
-            "{:#}",
+            "{}",
             json!({"name": scenario.name, "results": shown(&folder), "solution": summary, "run": run})
         );
     } else if !args.quiet {
@@ -128,7 +128,7 @@ pub fn run_guess(
         .map_err(|e| failed("cannot move results into place", destination, e))?;
     if args.json {
         println!(
-            "{:#}",
+            "{}",
             json!({"name": scenario.name, "results": shown(&folder), "analysis": summary, "run": run})
         );
     } else if !args.quiet {

@@ -30,7 +30,7 @@ fn finish(
         .map_err(|e| failed("cannot move results into place", destination, e))?;
     if args.json {
         println!(
-            "{:#}",
+            "{}",
             json!({"name": name, "results": shown(&folder), "summary": summary, "run": run})
         );
     } else if !args.quiet {

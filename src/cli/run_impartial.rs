@@ -76,7 +76,7 @@ pub fn run_impartial(
         .map_err(|e| failed("cannot move results into place", destination, e))?;
     if args.json {
         println!(
-            "{:#}",
+            "{}",
             json!({"name": scenario.name, "results": shown(&folder), "summary": summary, "run": run})
         );
     } else if !args.quiet {

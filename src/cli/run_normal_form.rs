@@ -208,7 +208,7 @@ pub fn run_normal_form(
         .map_err(|e| failed("cannot move results into place", destination, e))?;
     if args.json {
         println!(
-            "{:#}",
+            "{}",
             json!({"name": scenario.name, "results": shown(&folder), "analysis": summary, "run": run})
         );
     } else if !args.quiet {
