@@ -80,6 +80,7 @@ pub fn preset(name: &str) -> Result<Option<Bimatrix>, String> {
         let high: i64 = parts[1].parse().map_err(|_| bad())?;
         let bonus = Rational::parse(parts[2]).map_err(|_| bad())?;
         let g = TravelersGame::new(low, high, bonus).map_err(|e| format!("`{name}`: {e}"))?;
+        g.check_analysable().map_err(|e| format!("`{name}`: {e}"))?;
         return g.bimatrix().map(Some).map_err(|e| e.to_string());
     }
     Ok(None)

@@ -4,7 +4,7 @@
 
 use crate::cli::{CliError, table};
 use crate::dilemmas::count::digits;
-use crate::dilemmas::pirates::alternatives::equally_good;
+use crate::dilemmas::pirates::alternatives::{MAX_LISTED, equally_good};
 use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::rules::pirate_name;
 use crate::dilemmas::pirates::{
@@ -20,7 +20,7 @@ pub const RECORD_LIMIT: usize = 40;
 /// Options of `dilemma pirates`.
 #[derive(Args, Debug)]
 pub struct PiratesArgs {
-    /// Number of pirates (1 to 100000).
+    /// Number of pirates (1 to 10000).
     #[arg(long, allow_hyphen_values = true)]
     pub pirates: i64,
     /// Number of gold coins (0 or more).
@@ -35,7 +35,7 @@ pub struct PiratesArgs {
     /// Which equally good proposal is made: pay the most junior or the most senior of the equally cheap voters.
     #[arg(long, default_value = "junior")]
     pub tie_break: String,
-    /// How many equally good proposals to list.
+    /// How many equally good proposals to list (1 to 1000).
     #[arg(long, default_value_t = 10)]
     pub list: usize,
     /// Print JSON instead of tables.
@@ -54,6 +54,12 @@ pub fn run(args: &PiratesArgs) -> Result<(), CliError> {
         };
         CliError::BadInput(format!("{option}: {e}"))
     })?;
+    if !(1..=MAX_LISTED).contains(&args.list) {
+        return Err(CliError::BadInput(format!(
+            "--list must be from 1 to {MAX_LISTED}, got {}",
+            args.list
+        )));
+    }
     let solution = solve(&game, RECORD_LIMIT);
     let listed = equally_good(&solution, args.list.max(1));
     if args.json {

@@ -33,7 +33,7 @@ pub struct RunArgs {
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]
     pub quiet: bool,
-    /// Print each scenario's summary as JSON on standard output.
+    /// Print each scenario's summary as JSON on standard output, one object per line (JSON Lines).
     #[arg(long)]
     pub json: bool,
 }
@@ -59,6 +59,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             pair[0]
         )));
     }
+    check_out_folder(&args.out, loaded.iter().map(|l| l.scenario.name()))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
         eprintln!("{warning}");
     }
@@ -98,6 +99,31 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                 args,
             ),
         })?;
+    }
+    Ok(())
+}
+
+/// Before anything runs: `--out` must be a folder (or not exist yet), and no
+/// results folder may exist as something other than a folder (a user's file
+/// there would otherwise be moved aside and replaced).
+fn check_out_folder<'a>(out: &Path, names: impl Iterator<Item = &'a str>) -> Result<(), CliError> {
+    let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
+    if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
+        return Err(CliError::BadInput(format!(
+            "--out {}: {} exists and is not a folder; give a folder for the results",
+            shown(out),
+            shown(existing)
+        )));
+    }
+    for name in names {
+        let destination = out.join(name);
+        if not_a_folder(&destination) {
+            return Err(CliError::BadInput(format!(
+                "--out {}: {} exists and is not a folder; move it away or choose another --out (nothing was written)",
+                shown(out),
+                shown(&destination)
+            )));
+        }
     }
     Ok(())
 }
@@ -204,7 +230,7 @@ fn run_tournament(
             })
             .collect();
         let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
-        println!("{value:#}");
+        println!("{value}");
     } else if !args.quiet {
         print_summary(scenario, &results, &folder, simulated.as_secs_f64());
     }

@@ -101,7 +101,7 @@ impl<'a> ResultsFolder<'a> {
             out.insert("results".into(), json!(shown(&folder)));
             out.insert(summary_key.into(), summary);
             out.insert("run".into(), run.clone());
-            println!("{:#}", Value::Object(out));
+            println!("{}", Value::Object(out));
         } else if !args.quiet {
             print!("{}", report());
             println!("results written to {}/", shown(&folder));

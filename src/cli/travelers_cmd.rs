@@ -6,7 +6,7 @@ use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json};
 use crate::dilemmas::travelers::TravelersGame;
 use crate::dilemmas::travelers::dynamics::best_response_path;
-use crate::dilemmas::travelers::qre::{qre_at, trace};
+use crate::dilemmas::travelers::qre::{check_cost, qre_at, trace};
 use crate::normal_form::dominance::Dominator;
 use crate::normal_form::elimination::Player;
 use crate::normal_form::rational::Rational;
@@ -44,6 +44,8 @@ pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
     let bad = |m: String| CliError::BadInput(m);
     let bonus = Rational::parse(&args.bonus).map_err(|e| bad(format!("--bonus: {e}")))?;
     let game = TravelersGame::new(args.low, args.high, bonus).map_err(|e| bad(e.to_string()))?;
+    game.check_analysable()
+        .map_err(|e| bad(format!("--bonus: {e}")))?;
     if !(args.lambda_max.is_finite() && args.lambda_max > 0.0 && args.lambda_max <= 100.0) {
         return Err(bad(format!(
             "--lambda-max must be in (0, 100], got {}",
@@ -56,12 +58,16 @@ pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
             args.lambda
         )));
     }
+    check_cost(&game, args.lambda_max).map_err(|e| bad(format!("--lambda-max: {e}")))?;
     let bonuses = args
         .bonuses
         .split(',')
         .map(|s| {
             let r = Rational::parse(s).map_err(|e| bad(format!("--bonuses: {e}")))?;
-            TravelersGame::new(args.low, args.high, r).map_err(|e| bad(format!("--bonuses: {e}")))
+            let g = TravelersGame::new(args.low, args.high, r)
+                .map_err(|e| bad(format!("--bonuses: {e}")))?;
+            check_cost(&g, args.lambda).map_err(|e| bad(format!("--bonuses: {e}")))?;
+            Ok(g)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let matrix = game

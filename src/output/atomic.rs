@@ -31,6 +31,13 @@ impl StagingDir {
         if let Some(parent) = destination.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)?;
         }
+        if destination.exists() && !destination.is_dir() {
+            // Never move a user's file aside to put results in its place.
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "exists and is not a folder",
+            ));
+        }
         sweep_leftovers(destination);
         let staging = sibling(destination, "partial");
         if staging.exists() {
@@ -132,6 +139,16 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_in_the_way_is_never_replaced() {
+        let root = scratch("file-in-the-way");
+        let destination = root.join("run");
+        std::fs::write(&destination, "mine").unwrap();
+        assert!(StagingDir::create(&destination).is_err());
+        assert_eq!(std::fs::read_to_string(&destination).unwrap(), "mine");
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1);
     }
 
     #[test]

@@ -167,7 +167,9 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
                 return Err(top.error(
                     name.span.start,
                     "name",
-                    "must be a plain folder name: letters, digits, '-', '_' or '.', not starting with '.'",
+                    format!(
+                        "must be a plain folder name of 1 to {MAX_NAME_LEN} characters: letters, digits, '-', '_' or '.', not starting with '.'"
+                    ),
                 ));
             }
             name.value
@@ -224,8 +226,13 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
     Ok(Loaded { scenario, warnings })
 }
 
+/// Longest scenario name: the results folder and its hidden staging sibling
+/// (`.<name>.partial-<pid>`) must fit the usual 255-byte file name limit.
+pub const MAX_NAME_LEN: usize = 100;
+
 fn is_folder_name(name: &str) -> bool {
     !name.is_empty()
+        && name.len() <= MAX_NAME_LEN
         && !name.starts_with('.')
         && name
             .chars()

@@ -37,6 +37,7 @@ use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS};
 use crate::dilemmas::travelers::TravelersGame;
+use crate::dilemmas::travelers::qre::check_cost;
 use crate::normal_form::game::Bimatrix;
 use crate::normal_form::nfg::read_nfg;
 use crate::normal_form::rational::Rational;
@@ -307,6 +308,8 @@ pub fn read_normal_form(
             let bonus = rational(&mut game, "bonus")?.unwrap_or(Rational::int(2));
             let g = TravelersGame::new(low, high, bonus)
                 .map_err(|e| game.error(game.span().start, "game", e.to_string()))?;
+            g.check_analysable()
+                .map_err(|e| game.error(game.span().start, "bonus", e.to_string()))?;
             let (mut lambda, mut lambda_max) = (0.1, 2.0);
             let mut bonuses: Vec<Rational> = ["1.5", "2", "5", "10", "20", "30", "50", "80"]
                 .iter()
@@ -351,6 +354,14 @@ pub fn read_normal_form(
                     }
                 }
                 q.finish()?;
+            }
+            let qre_at = top.span().start;
+            check_cost(&g, lambda_max)
+                .map_err(|e| top.error(qre_at, "qre.lambda_max", e.to_string()))?;
+            for r in &bonuses {
+                let with_r = TravelersGame { bonus: *r, ..g };
+                check_cost(&with_r, lambda)
+                    .map_err(|e| top.error(qre_at, "qre.bonuses", e.to_string()))?;
             }
             Study::Travelers(g, lambda, lambda_max, bonuses)
         }

@@ -5,18 +5,19 @@
 //! name = "pirates-classic"
 //! kind = "pirates"
 //! [game]
-//! pirates = 5                  # required, 1 to 100000
+//! pirates = 5                  # required, 1 to 10000
 //! coins = 100                  # required, 0 or more
 //! majority = "tie-passes"      # or "strict" (default tie-passes)
 //! temperament = "bloodthirsty" # or "benevolent" (default bloodthirsty)
 //! tie_break = "junior"         # or "senior" (default junior)
 //! [output]
 //! charts = true                # default true
-//! list = 10                    # equally good proposals listed (default 10)
+//! list = 10                    # equally good proposals listed (default 10, at most 1000)
 //! survival_max = 270           # survival chart for N = 1..survival_max
-//!                              # (default max(pirates, 2 coins + 66), at most 100000)
+//!                              # (default max(pirates, 2 coins + 66), at most 10000)
 //! ```
 
+use crate::dilemmas::pirates::alternatives::MAX_LISTED;
 use crate::dilemmas::pirates::rules::MAX_PIRATES;
 use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::{PirateError, PirateGame};
@@ -95,7 +96,7 @@ pub fn read_pirates(
         game.error(
             game.span().start,
             "pirates",
-            "missing; how many pirates (1 to 100000)?",
+            "missing; how many pirates (1 to 10000)?",
         )
     })?;
     let coins = game.integer("coins")?.ok_or_else(|| {
@@ -137,6 +138,13 @@ pub fn read_pirates(
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         if let Some(n) = output.count("list", 1)? {
+            if n.value as usize > MAX_LISTED {
+                return Err(output.error(
+                    n.span.start,
+                    "list",
+                    format!("must be from 1 to {MAX_LISTED}, got {}", n.value),
+                ));
+            }
             list = n.value as usize;
         }
         if let Some(n) = output.count("survival_max", 1)? {

@@ -12,6 +12,10 @@
 use crate::dilemmas::pirates::induction::{Fate, Solution, solve};
 use crate::dilemmas::pirates::rules::{PirateGame, Temperament, TieBreak};
 
+/// Most equally good proposals listed (there can be astronomically many;
+/// each listed one is a vector of N amounts).
+pub const MAX_LISTED: usize = 1000;
+
 /// Up to `limit` equally good allocations of the passing round, each for all
 /// N pirates (0 for those thrown overboard), in tie-break order.
 pub fn equally_good(solution: &Solution, limit: usize) -> Vec<Vec<u64>> {

@@ -11,8 +11,9 @@
 
 use std::fmt;
 
-/// Largest number of pirates accepted (the induction is O(N^2)).
-pub const MAX_PIRATES: i64 = 100_000;
+/// Largest number of pirates accepted (the induction is O(N^2 log N): 10000
+/// pirates take about 6 s in a release build, 40000 over a minute).
+pub const MAX_PIRATES: i64 = 10_000;
 /// Largest number of coins accepted (so every sum of prices fits in a u64).
 pub const MAX_COINS: i64 = 1_000_000_000_000_000;
 

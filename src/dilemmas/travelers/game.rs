@@ -4,12 +4,19 @@
 //! higher `-R`.
 //!
 //! Invariants: `low < high`, at most [`MAX_CLAIMS`] claims, `R > 0`.
+//! [`TravelersGame::check_analysable`] bounds the exact equilibrium analysis:
+//! with `R <= 1` every equal claim is an equilibrium and the number of mixed
+//! equilibria grows exponentially, so at most [`MAX_CLAIMS_SMALL_BONUS`] claims.
 
 use crate::normal_form::game::Bimatrix;
 use crate::normal_form::rational::{Checked, Rational};
 
-/// Most claims allowed (keeps the exact analysis fast).
-pub const MAX_CLAIMS: i64 = 500;
+/// Most claims allowed (keeps the exact analysis within seconds: 150 claims
+/// take about 2 s in a release build, 200 claims several minutes).
+pub const MAX_CLAIMS: i64 = 150;
+
+/// Most claims for an exact analysis when `R <= 1` (13 claims: under a second).
+pub const MAX_CLAIMS_SMALL_BONUS: i64 = 13;
 
 /// Parameters that do not make a traveler's dilemma.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -23,6 +30,18 @@ pub enum TravelersError {
         low: i64,
         /// Highest claim.
         high: i64,
+    },
+    /// `R <= 1` with too many claims for the exact enumeration.
+    #[error(
+        "with a bonus R <= 1 every equal claim is an equilibrium and the exact enumeration of all \
+         equilibria grows exponentially; it is limited to {MAX_CLAIMS_SMALL_BONUS} claims (got {claims} \
+         claims, R = {bonus}); use R > 1 or fewer claims"
+    )]
+    SmallBonus {
+        /// Number of claims.
+        claims: i64,
+        /// The bonus given.
+        bonus: Rational,
     },
     /// The bonus is not positive.
     #[error("the bonus R must be positive, got {bonus}")]
@@ -68,6 +87,19 @@ impl TravelersGame {
             return Err(TravelersError::Bonus { bonus });
         }
         Ok(TravelersGame { low, high, bonus })
+    }
+
+    /// Whether the exact equilibrium analysis of this game is within the
+    /// limits (see the module doc); the logit QRE has its own bound.
+    pub fn check_analysable(&self) -> Result<(), TravelersError> {
+        let claims = self.high - self.low + 1;
+        if self.bonus <= Rational::int(1) && claims > MAX_CLAIMS_SMALL_BONUS {
+            return Err(TravelersError::SmallBonus {
+                claims,
+                bonus: self.bonus,
+            });
+        }
+        Ok(())
     }
 
     /// The claims, lowest first.

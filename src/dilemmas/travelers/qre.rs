@@ -38,6 +38,18 @@ pub enum QreError {
     /// A singular system.
     #[error("singular Jacobian during continuation")]
     Singular,
+    /// Tracing this far would take too long (see [`check_cost`]).
+    #[error(
+        "the QRE up to lambda = {lambda} would take too long: lambda x (high - low + 2R) x claims^3 = {cost}, \
+         at most {MAX_QRE_COST:.1e} allowed (the path's length grows with lambda times the payoff spread, each \
+         step costs claims^3); use a smaller lambda, a smaller bonus or fewer claims"
+    )]
+    TooCostly {
+        /// The precision asked for.
+        lambda: String,
+        /// Its estimated cost.
+        cost: String,
+    },
 }
 
 #[allow(clippy::needless_range_loop)] // Gaussian elimination reads best with indices.
@@ -125,6 +137,27 @@ impl System {
     }
 }
 
+/// Largest `lambda x (high - low + 2R) x claims^3` traced: the continuation
+/// takes a number of steps roughly proportional to lambda times the payoff
+/// spread, each a dense `claims^3` solve; 1.5e10 is 10 to 30 s in a release
+/// build (the default game at lambda = 100 is 1.0e10).
+pub const MAX_QRE_COST: f64 = 1.5e10;
+
+/// Refuses, before any work, a trace to `lambda` that would run for minutes
+/// or hours.
+pub fn check_cost(game: &TravelersGame, lambda: f64) -> Result<(), QreError> {
+    let claims = (game.high - game.low + 1) as f64;
+    let spread = (game.high - game.low) as f64 + 2.0 * game.bonus.to_f64();
+    let cost = lambda * spread * claims.powi(3);
+    if cost.is_nan() || cost > MAX_QRE_COST {
+        return Err(QreError::TooCostly {
+            lambda: lambda.to_string(),
+            cost: format!("{cost:.3e}"),
+        });
+    }
+    Ok(())
+}
+
 /// Traces the branch from `lambda = 0` to `lambda_max`, recording a point
 /// whenever lambda passes the next multiple of `record_every`.
 pub fn trace(
@@ -132,6 +165,7 @@ pub fn trace(
     lambda_max: f64,
     record_every: f64,
 ) -> Result<Vec<QrePoint>, QreError> {
+    check_cost(game, lambda_max)?;
     let claims = game.claims();
     let n = claims.len();
     let a: Vec<Vec<f64>> = claims
