@@ -68,7 +68,7 @@ pub enum PolytopeError {
 
 /// The most bases visited before giving up. A random non-degenerate 15x15
 /// game needs a few tens of thousands (about 2 s); the limit is reached in
-/// well under a minute and a few hundred MB, where 2,000,000 took over three
+/// under ten seconds and about 1 GB on a random 18x18 game, where 2,000,000 took over three
 /// minutes and 3 GB on a random 22x22 game.
 pub const BASIS_LIMIT: usize = 300_000;
 
