@@ -66,10 +66,10 @@ pub enum PolytopeError {
     NotPositive,
 }
 
-/// The most bases visited before giving up. A random non-degenerate 15x15
-/// game needs a few tens of thousands (about 2 s); the limit is reached in
-/// under ten seconds and about 1 GB on a random 18x18 game, where 2,000,000 took over three
-/// minutes and 3 GB on a random 22x22 game.
+/// The most bases visited before giving up. Random 15x15 and 16x16 games
+/// (payoffs 0..99) finish within it in about 2 s; a random 18x18 game
+/// reaches it in under ten seconds and about 1 GB, where 2,000,000 took
+/// over three minutes and 3 GB on a random 22x22 game.
 pub const BASIS_LIMIT: usize = 300_000;
 
 enum WalkError {
