@@ -611,3 +611,28 @@ fn both_press_default_is_documented_and_survives_a_rerun() {
     assert_eq!(a, b);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn write_nfg_refuses_a_folder_and_replaces_a_file_whole() {
+    let dir = std::env::temp_dir().join(format!("dilemma-write-nfg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, _, err) = run(&["game", "chicken", "--write-nfg", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--write-nfg") && err.contains("is a folder"),
+        "{err}"
+    );
+    let file = dir.join("chicken.nfg");
+    std::fs::write(&file, "old content").unwrap();
+    let (code, _, err) = run(&["game", "chicken", "--write-nfg", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with("NFG 1 R"), "{written}");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "no temporary file stays: {names:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -295,9 +295,17 @@ pub fn analyse_game(game: &Bimatrix) -> Result<Analysis, CliError> {
 
 /// Runs `dilemma game`.
 pub fn run(args: &GameArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.write_nfg
+        && path.is_dir()
+    {
+        return Err(CliError::BadInput(format!(
+            "--write-nfg: {} is a folder; give a file name such as game.nfg",
+            shown(path)
+        )));
+    }
     let game = load_game(&args.game)?;
     if let Some(path) = &args.write_nfg {
-        std::fs::write(path, write_nfg(&game))
+        crate::output::atomic::write_file(path, write_nfg(&game).as_bytes())
             .map_err(|e| CliError::Failed(format!("{}: cannot write: {e}", shown(path))))?;
     }
     let analysis = analyse_game(&game)?;

@@ -129,9 +129,40 @@ impl Drop for StagingDir {
     }
 }
 
+/// Writes one file so that readers see the old content or the new, never
+/// half of it: the bytes go to a hidden `.<name>.partial-<pid>` beside it,
+/// which is then renamed over the file.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temporary = sibling(path, "partial");
+    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_no_temporary_stays() {
+        let dir = std::env::temp_dir().join(format!("dilemma-atomic-file-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.nfg");
+        std::fs::write(&path, "old").unwrap();
+        write_file(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        // Writing into a missing folder fails and leaves nothing behind.
+        assert!(write_file(&dir.join("missing/game.nfg"), b"x").is_err());
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("game.nfg")]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir =
