@@ -115,7 +115,7 @@ fn travelers_work_that_would_run_for_hours_is_refused_up_front() {
     .unwrap();
     bad_input(
         &dilemma(&dir, &["run", "--out", "out", "t.toml"]),
-        &["`qre.bonuses`", "at most 1.5e10"],
+        &["t.toml:7:15", "`qre.bonuses[2]`", "at most 1.5e10"],
     );
     assert!(!dir.join("out").exists());
 }

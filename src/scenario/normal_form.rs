@@ -315,9 +315,17 @@ pub fn read_normal_form(
                 .iter()
                 .map(|s| Rational::parse(s).expect("valid"))
                 .collect();
+            // Where the cost checks below point: the field when given, else
+            // the top of the file (the defaults are too costly for the game).
+            let (mut lambda_at, mut lambda_max_at) = (top.span().start, top.span().start);
+            let mut bonuses_at: Vec<usize> = Vec::new();
             if let Some(mut q) = top.table("qre")? {
-                for (key, slot) in [("lambda", &mut lambda), ("lambda_max", &mut lambda_max)] {
+                for (key, slot, at) in [
+                    ("lambda", &mut lambda, &mut lambda_at),
+                    ("lambda_max", &mut lambda_max, &mut lambda_max_at),
+                ] {
                     if let Some(v) = q.number(key)? {
+                        *at = v.span.start;
                         if !(v.value > 0.0 && v.value <= 100.0) {
                             return Err(q.error(
                                 v.span.start,
@@ -348,6 +356,7 @@ pub fn read_normal_form(
                                 )
                             })?;
                         bonuses.push(r);
+                        bonuses_at.push(item.span().start);
                     }
                     if bonuses.is_empty() {
                         return Err(q.error(list.span.start, "bonuses", "give at least one bonus"));
@@ -355,13 +364,14 @@ pub fn read_normal_form(
                 }
                 q.finish()?;
             }
-            let qre_at = top.span().start;
             check_cost(&g, lambda_max)
-                .map_err(|e| top.error(qre_at, "qre.lambda_max", e.to_string()))?;
-            for r in &bonuses {
+                .map_err(|e| top.error(lambda_max_at, "qre.lambda_max", e.to_string()))?;
+            for (k, r) in bonuses.iter().enumerate() {
                 let with_r = TravelersGame { bonus: *r, ..g };
-                check_cost(&with_r, lambda)
-                    .map_err(|e| top.error(qre_at, "qre.bonuses", e.to_string()))?;
+                check_cost(&with_r, lambda).map_err(|e| match bonuses_at.get(k) {
+                    Some(&at) => top.error(at, &format!("qre.bonuses[{}]", k + 1), e.to_string()),
+                    None => top.error(lambda_at, "qre.lambda", e.to_string()),
+                })?;
             }
             Study::Travelers(g, lambda, lambda_max, bonuses)
         }
