@@ -140,6 +140,9 @@ fn names_and_classifiers_are_axelrods() {
             .collect();
         assert_eq!(p.uses_length(), uses.contains(&"length"), "{context}");
         assert_eq!(p.uses_payoffs(), uses.contains(&"game"), "{context}");
+        if let (Some(info), Some(slow)) = (p.builtin(), entry["long_run_time"].as_bool()) {
+            assert_eq!(info.long_run_time, slow, "long run time of {context}");
+        }
         // The catalogue's static flag describes the default parameters.
         if entry["params"].as_object().unwrap().is_empty() {
             assert_eq!(
@@ -161,7 +164,7 @@ fn every_catalogue_strategy_has_reference_data() {
         .filter(|e| e["params"].as_object().unwrap().is_empty())
         .map(|e| e["id"].as_str().unwrap())
         .collect();
-    for info in CATALOGUE {
+    for info in CATALOGUE.iter() {
         assert!(
             covered.contains(info.id) || NOT_IN_AXELROD.contains(&info.id),
             "{} has no entry (with default parameters) in axelrod_catalogue.json",
@@ -304,7 +307,10 @@ fn memory_one_players_use_axelrods_vectors_and_sample_them() {
                 expected = published_gtft(game);
             }
             // The exact vector, where the rule is a MemoryOne.
-            if let dilemma::ipd::Strategy::MemoryOne(rule) = &p.prototype {
+            if let dilemma::ipd::Strategy::MemoryOne(
+                dilemma::ipd::strategies::memory_one::Family::MemoryOne(rule),
+            ) = &p.prototype
+            {
                 let ours = rule.vector_for(&game);
                 for state in 0..4 {
                     if let Some(e) = expected[state] {

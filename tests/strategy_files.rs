@@ -124,7 +124,7 @@ fn deterministic_files_play_axelrods_moves_against_the_catalogue() {
 fn the_state_machine_plays_exactly_as_the_built_in_tit_for_two_tats() {
     let machine = file("fsm-tit-for-two-tats");
     let tf2t = built_in("tit-for-two-tats");
-    for info in dilemma::ipd::strategies::CATALOGUE {
+    for info in dilemma::ipd::strategies::CATALOGUE.iter() {
         let other = built_in(info.id);
         if other.is_stochastic() {
             continue;
@@ -202,7 +202,7 @@ fn the_cycle_and_the_lookup_table_are_their_built_ins() {
         let player = file(name);
         let reference = built_in(id);
         assert_eq!(player.memory_depth(), reference.memory_depth(), "{name}");
-        for info in dilemma::ipd::strategies::CATALOGUE {
+        for info in dilemma::ipd::strategies::CATALOGUE.iter() {
             let other = built_in(info.id);
             if other.is_stochastic() {
                 continue;

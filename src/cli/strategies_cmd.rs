@@ -9,7 +9,7 @@ use crate::ipd::strategies::catalogue::Origin;
 use crate::ipd::strategies::catalogue::{find, suggest};
 use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
-use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo};
+use crate::ipd::strategies::{CATALOGUE, family_of, ParamKind, PlayerSpec, StrategyInfo};
 use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text};
 use clap::Args;
 use serde::Serialize;
@@ -78,6 +78,7 @@ fn memory(depth: Option<u32>) -> String {
 struct Entry<'a> {
     #[serde(flatten)]
     info: &'a StrategyInfo,
+    family: &'static str,
     default_display_name: String,
 }
 
@@ -202,6 +203,7 @@ const STRATEGY_FOLDER: &str = "strategies";
 fn entry(info: &StrategyInfo) -> Entry<'_> {
     Entry {
         info,
+        family: family_of(info),
         default_display_name: default_name(info),
     }
 }
@@ -263,7 +265,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         };
     }
     let filter = args.filter();
-    let selected = filter.select(CATALOGUE);
+    let selected = filter.select(&CATALOGUE);
     let files: Vec<FileStrategy> = strategy_files()
         .into_iter()
         .filter(|f| filter.accepts_traits(&f.traits()))
@@ -471,6 +473,7 @@ fn describe(info: &StrategyInfo) -> String {
         "Name in results with default parameters: {}\n",
         default_name(info)
     ));
+    out.push_str(&format!("Family: {}\n", family_of(info)));
     out.push_str(&format!("Source: {}\n\n", info.source));
     out.push_str("Rule:\n");
     out.push_str(&wrap(info.description, 78, "  "));
@@ -502,6 +505,14 @@ fn describe(info: &StrategyInfo) -> String {
         "  uses payoffs:   {}\n",
         if info.uses_payoffs {
             "yes (reads the payoff matrix)"
+        } else {
+            "no"
+        }
+    ));
+    out.push_str(&format!(
+        "  long run time:  {}\n",
+        if info.long_run_time {
+            "yes (slow: axelrod leaves it out of quick tournaments)"
         } else {
             "no"
         }

@@ -56,7 +56,7 @@ PAYOFFS = {
     "standard": (3, 0, 5, 1),
     "prison-years-a": (-0.5, -10, 0, -2),
 }
-HORIZONS = [1, 10, 200]
+HORIZONS = [1, 2, 10, 200]
 
 # (our id, our parameters, axelrod factory).  Parameter values as our
 # scenario files take them: moves as 0 (C) / 1 (D).
@@ -222,6 +222,7 @@ def classifier(player):
         "memory_depth": None if depth == float("inf") else int(depth),
         "stochastic": bool(axl.Classifiers["stochastic"](player)),
         "makes_use_of": sorted(axl.Classifiers["makes_use_of"](player)),
+        "long_run_time": bool(axl.Classifiers["long_run_time"](player)),
     }
 
 

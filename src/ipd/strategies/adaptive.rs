@@ -35,9 +35,10 @@ impl Adaptive {
         stochastic: false,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Adaptive(Adaptive::default()),
+        build: |_| Strategy::from(Adaptive::default()),
     };
 }
 
@@ -62,4 +63,9 @@ impl Rule for Adaptive {
             D
         }
     }
+}
+
+family! {
+    "Adaptive";
+    Adaptive => [Adaptive::INFO],
 }

@@ -50,6 +50,7 @@ impl FirstByDavis {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[ParamSpec {
             name: "rounds_to_cooperate",
             description: "turns of unconditional cooperation at the start",
@@ -60,7 +61,7 @@ impl FirstByDavis {
         }],
         display_name: None,
         build: |v| {
-            Strategy::FirstByDavis(FirstByDavis {
+            Strategy::from(FirstByDavis {
                 rounds_to_cooperate: v[0] as u32,
             })
         },
@@ -107,9 +108,10 @@ impl FirstByShubik {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FirstByShubik(FirstByShubik::default()),
+        build: |_| Strategy::from(FirstByShubik::default()),
     };
 
     fn decrease_retaliation_counter(&mut self) {
@@ -167,6 +169,7 @@ impl FirstByJoss {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[ParamSpec {
             name: "p",
             description: "probability of cooperating after the opponent cooperated",
@@ -176,7 +179,7 @@ impl FirstByJoss {
             kind: ParamKind::Real,
         }],
         display_name: None,
-        build: |v| Strategy::MemoryOne(MemoryOne::new([v[0], 0.0, v[0], 0.0], C)),
+        build: |v| Strategy::from(MemoryOne::new([v[0], 0.0, v[0], 0.0], C)),
     };
 }
 
@@ -209,9 +212,10 @@ impl FirstByNydegger {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FirstByNydegger(FirstByNydegger),
+        build: |_| Strategy::from(FirstByNydegger),
     };
 }
 
@@ -276,9 +280,10 @@ impl Calculator {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Calculator(Calculator::default()),
+        build: |_| Strategy::from(Calculator::default()),
     };
 
     /// True when the opponent's first `n` moves (bit n - 1 = the first move,
@@ -379,9 +384,10 @@ impl FirstByTidemanAndChieruzzi {
         stochastic: false,
         uses_length: true,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| format!("First by Tideman and Chieruzzi{FINAL_DD}")),
-        build: |_| Strategy::FirstByTidemanAndChieruzzi(FirstByTidemanAndChieruzzi::default()),
+        build: |_| Strategy::from(FirstByTidemanAndChieruzzi::default()),
     };
 
     fn decrease_retaliation_counter(&mut self) {
@@ -481,9 +487,10 @@ impl FirstByGrofman {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::MemoryOne(MemoryOne::new([1.0, 2.0 / 7.0, 2.0 / 7.0, 1.0], C)),
+        build: |_| Strategy::from(MemoryOne::new([1.0, 2.0 / 7.0, 2.0 / 7.0, 1.0], C)),
     };
 }
 
@@ -516,6 +523,7 @@ impl FirstBySteinAndRapoport {
         stochastic: false,
         uses_length: true,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[ParamSpec {
             name: "alpha",
             description: "significance level: the opponent counts as random when p >= alpha",
@@ -531,7 +539,7 @@ impl FirstBySteinAndRapoport {
             )
         }),
         build: |v| {
-            Strategy::FirstBySteinAndRapoport(FirstBySteinAndRapoport {
+            Strategy::from(FirstBySteinAndRapoport {
                 alpha: v[0],
                 opponent_is_random: false,
             })
@@ -610,6 +618,7 @@ impl FirstByGraaskamp {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[ParamSpec {
             name: "alpha",
             description: "significance level: the opponent counts as random when p >= alpha",
@@ -620,7 +629,7 @@ impl FirstByGraaskamp {
         }],
         display_name: None,
         build: |v| {
-            Strategy::FirstByGraaskamp(FirstByGraaskamp {
+            Strategy::from(FirstByGraaskamp {
                 alpha: v[0],
                 opponent_is_random: false,
                 opponent_copies_me: true,
@@ -718,9 +727,10 @@ impl FirstByDowning {
         stochastic: false,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FirstByDowning(FirstByDowning::default()),
+        build: |_| Strategy::from(FirstByDowning::default()),
     };
 }
 
@@ -794,6 +804,7 @@ impl FirstByFeld {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[
             ParamSpec {
                 name: "start_coop_prob",
@@ -822,7 +833,7 @@ impl FirstByFeld {
         ],
         display_name: None,
         build: |v| {
-            Strategy::FirstByFeld(FirstByFeld {
+            Strategy::from(FirstByFeld {
                 start_coop_prob: v[0],
                 end_coop_prob: v[1],
                 rounds_of_decay: v[2] as u32,
@@ -882,9 +893,10 @@ impl FirstByTullock {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FirstByTullock(FirstByTullock),
+        build: |_| Strategy::from(FirstByTullock),
     };
 
     /// The probability of C given the opponent's cooperations in the last
@@ -937,9 +949,10 @@ impl FirstByAnonymous {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FirstByAnonymous(FirstByAnonymous),
+        build: |_| Strategy::from(FirstByAnonymous),
     };
 }
 
@@ -954,6 +967,22 @@ impl Rule for FirstByAnonymous {
     fn is_stochastic(&self) -> bool {
         true
     }
+}
+
+family! {
+    "Axelrod's first tournament";
+    FirstByDavis => [FirstByDavis::INFO],
+    FirstByShubik => [FirstByShubik::INFO],
+    FirstByNydegger => [FirstByNydegger::INFO],
+    Calculator => [Calculator::INFO],
+    FirstByTidemanAndChieruzzi => [FirstByTidemanAndChieruzzi::INFO],
+    FirstBySteinAndRapoport => [FirstBySteinAndRapoport::INFO],
+    FirstByGraaskamp => [FirstByGraaskamp::INFO],
+    FirstByDowning => [FirstByDowning::INFO],
+    FirstByFeld => [FirstByFeld::INFO],
+    FirstByTullock => [FirstByTullock::INFO],
+    FirstByAnonymous => [FirstByAnonymous::INFO]
+    ; also [FirstByJoss::INFO, FirstByGrofman::INFO]
 }
 
 #[cfg(test)]

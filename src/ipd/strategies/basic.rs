@@ -25,9 +25,10 @@ impl Cooperator {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Cooperator(Cooperator),
+        build: |_| Strategy::from(Cooperator),
     };
 }
 
@@ -54,9 +55,10 @@ impl Defector {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Defector(Defector),
+        build: |_| Strategy::from(Defector),
     };
 }
 
@@ -89,6 +91,7 @@ impl RandomPlayer {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[ParamSpec {
             name: "p",
             description: "probability of cooperating on each turn",
@@ -98,7 +101,7 @@ impl RandomPlayer {
             kind: ParamKind::Real,
         }],
         display_name: None,
-        build: |values| Strategy::Random(RandomPlayer { p: values[0] }),
+        build: |values| Strategy::from(RandomPlayer { p: values[0] }),
     };
 }
 
@@ -124,6 +127,13 @@ pub fn random_choice(rng: &mut MatchRng, p: f64) -> Action {
     } else {
         D
     }
+}
+
+family! {
+    "Basic";
+    Cooperator => [Cooperator::INFO],
+    Defector => [Defector::INFO],
+    RandomPlayer => [RandomPlayer::INFO],
 }
 
 #[cfg(test)]

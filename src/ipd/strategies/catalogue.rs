@@ -6,10 +6,7 @@
 //! ("Random: 0.5"), so result files line up with its output.
 
 use crate::ipd::strategies::defined::Definition;
-use crate::ipd::strategies::{
-    Strategy, adaptive, axelrod_first, basic, cyclers, go_by_majority, grudgers, memory_one,
-    probers, punishers, tit_for_tat,
-};
+use crate::ipd::strategies::{CATALOGUE, Strategy};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -83,6 +80,9 @@ pub struct StrategyInfo {
     pub uses_length: bool,
     /// Looks at the payoff matrix.
     pub uses_payoffs: bool,
+    /// axelrod's `long_run_time` classifier: slow enough that axelrod leaves
+    /// it out of its quick tournaments (a meta player, a long computation).
+    pub long_run_time: bool,
     /// Parameters, in display order.
     pub params: &'static [ParamSpec],
     /// Builds the display name from the parameter values, for the entries
@@ -101,117 +101,6 @@ impl std::fmt::Debug for StrategyInfo {
             .finish()
     }
 }
-
-/// Every built-in strategy, family by family. Each entry lives next to its
-/// rule (`Rule::INFO` in the family's file).
-pub static CATALOGUE: &[StrategyInfo] = &[
-    basic::Cooperator::INFO,
-    basic::Defector::INFO,
-    tit_for_tat::TitForTat::INFO,
-    grudgers::Grudger::INFO,
-    tit_for_tat::TitForTwoTats::INFO,
-    tit_for_tat::SuspiciousTitForTat::INFO,
-    memory_one::WinStayLoseShift::INFO,
-    cyclers::Alternator::INFO,
-    basic::RandomPlayer::INFO,
-    // The rest of axelrod's basic strategies.
-    tit_for_tat::AntiTitForTat::INFO,
-    tit_for_tat::Bully::INFO,
-    memory_one::WinShiftLoseStay::INFO,
-    // The tit-for-tat family.
-    tit_for_tat::TwoTitsForTat::INFO,
-    tit_for_tat::HardTitForTat::INFO,
-    tit_for_tat::HardTitForTwoTats::INFO,
-    // Cyclers.
-    cyclers::Cycler::INFO_DC,
-    cyclers::Cycler::INFO_CCD,
-    cyclers::Cycler::INFO_DDC,
-    cyclers::Cycler::INFO_CCCD,
-    cyclers::Cycler::INFO_CCCCCD,
-    cyclers::Cycler::INFO_CCCDCD,
-    cyclers::AntiCycler::INFO,
-    // Grudgers.
-    grudgers::ForgetfulGrudger::INFO,
-    grudgers::OppositeGrudger::INFO,
-    grudgers::Aggravater::INFO,
-    grudgers::SoftGrudger::INFO,
-    grudgers::GrudgerAlternator::INFO,
-    grudgers::EasyGo::INFO,
-    grudgers::SpitefulCc::INFO,
-    // Go By Majority.
-    go_by_majority::GoByMajority::INFO_SOFT,
-    go_by_majority::GoByMajority::INFO_SOFT_40,
-    go_by_majority::GoByMajority::INFO_SOFT_20,
-    go_by_majority::GoByMajority::INFO_SOFT_10,
-    go_by_majority::GoByMajority::INFO_SOFT_5,
-    go_by_majority::GoByMajority::INFO_HARD,
-    go_by_majority::GoByMajority::INFO_HARD_40,
-    go_by_majority::GoByMajority::INFO_HARD_20,
-    go_by_majority::GoByMajority::INFO_HARD_10,
-    go_by_majority::GoByMajority::INFO_HARD_5,
-    // Grudger-like rules of oncebitten.py.
-    grudgers::FoolMeOnce::INFO,
-    grudgers::OnceBitten::INFO,
-    // Punishers and Appeaser.
-    punishers::Punisher::INFO,
-    punishers::Punisher::INFO_INVERSE,
-    punishers::LevelPunisher::INFO,
-    punishers::TrickyLevelPunisher::INFO,
-    punishers::Appeaser::INFO,
-    // Probers and handshakes.
-    probers::Prober::INFO,
-    probers::Prober::INFO_2,
-    probers::Prober::INFO_3,
-    probers::Prober4::INFO,
-    probers::Prober::INFO_HARD,
-    probers::Detective::INFO,
-    probers::Handshake::INFO,
-    probers::CollectiveStrategy::INFO,
-    // Memory-one players and zero-determinant strategies.
-    memory_one::MemoryOne::INFO,
-    memory_one::MemoryOne::INFO_GTFT,
-    memory_one::MemoryOne::INFO_FIRM_BUT_FAIR,
-    memory_one::MemoryOne::INFO_STOCHASTIC_COOPERATOR,
-    memory_one::MemoryOne::INFO_STOCHASTIC_WSLS,
-    memory_one::MemoryOne::INFO_SOFT_JOSS,
-    memory_one::MemoryOne::INFO_DESPERATE,
-    memory_one::MemoryOne::INFO_HOPELESS,
-    memory_one::MemoryOne::INFO_WILLING,
-    memory_one::MemoryOne::INFO_ZD_EXTORT_2,
-    memory_one::MemoryOne::INFO_ZD_GTFT_2,
-    memory_one::MemoryOne::INFO_ZD_EXTORT_2_V2,
-    memory_one::MemoryOne::INFO_ZD_EXTORT_3,
-    memory_one::MemoryOne::INFO_ZD_EXTORT_4,
-    memory_one::MemoryOne::INFO_ZD_GEN_2,
-    memory_one::MemoryOne::INFO_ZD_SET_2,
-    memory_one::MemoryOne::INFO_ZD_MISCHIEF,
-    memory_one::MemoryOne::INFO_ZD,
-    // More of the tit-for-tat family, forgivers and Adaptive.
-    tit_for_tat::Gradual::INFO,
-    tit_for_tat::OriginalGradual::INFO,
-    tit_for_tat::Alexei::INFO,
-    tit_for_tat::EugineNier::INFO,
-    tit_for_tat::SneakyTitForTat::INFO,
-    tit_for_tat::SpitefulTitForTat::INFO,
-    tit_for_tat::SlowTitForTwoTats2::INFO,
-    tit_for_tat::ForgivingTitForTat::INFO,
-    tit_for_tat::Forgiver::INFO,
-    adaptive::Adaptive::INFO,
-    // Axelrod's first tournament (some of the entries).
-    axelrod_first::FirstByDavis::INFO,
-    axelrod_first::FirstByShubik::INFO,
-    axelrod_first::FirstByJoss::INFO,
-    axelrod_first::FirstByNydegger::INFO,
-    axelrod_first::Calculator::INFO,
-    axelrod_first::FirstByTidemanAndChieruzzi::INFO,
-    axelrod_first::FirstByGrofman::INFO,
-    axelrod_first::FirstBySteinAndRapoport::INFO,
-    axelrod_first::FirstByGraaskamp::INFO,
-    axelrod_first::FirstByDowning::INFO,
-    axelrod_first::FirstByFeld::INFO,
-    axelrod_first::FirstByTullock::INFO,
-    axelrod_first::FirstByAnonymous::INFO,
-];
 
 /// A player as written in a scenario: a strategy id and parameter values.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -380,11 +269,14 @@ fn normalise(name: &str) -> String {
 /// The catalogue entry for an id, alias or display name (case-insensitive).
 pub fn find(name: &str) -> Option<&'static StrategyInfo> {
     let wanted = normalise(name);
-    CATALOGUE.iter().find(|info| {
-        info.id == wanted
-            || info.aliases.contains(&wanted.as_str())
-            || normalise(info.name) == wanted
-    })
+    CATALOGUE
+        .iter()
+        .find(|info| {
+            info.id == wanted
+                || info.aliases.contains(&wanted.as_str())
+                || normalise(info.name) == wanted
+        })
+        .copied()
 }
 
 /// The known id closest to `name` by edit distance, when it is close enough
@@ -392,7 +284,7 @@ pub fn find(name: &str) -> Option<&'static StrategyInfo> {
 pub fn suggest(name: &str) -> Option<String> {
     let wanted = normalise(name);
     let mut best: Option<(usize, &str)> = None;
-    for info in CATALOGUE {
+    for info in CATALOGUE.iter() {
         let candidates = std::iter::once(info.id)
             .chain(info.aliases.iter().copied())
             .map(|c| c.to_string())
@@ -538,7 +430,7 @@ mod tests {
     #[test]
     fn ids_are_unique_kebab_case() {
         let mut seen = std::collections::HashSet::new();
-        for info in CATALOGUE {
+        for info in CATALOGUE.iter() {
             assert!(seen.insert(info.id), "duplicate id {}", info.id);
             assert!(
                 info.id

@@ -27,9 +27,10 @@ impl Alternator {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Alternator(Alternator),
+        build: |_| Strategy::from(Alternator),
     };
 }
 
@@ -78,6 +79,7 @@ const fn cycler_info(
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build,
@@ -91,7 +93,7 @@ impl Cycler {
         "Cycler DC",
         "Repeats the moves D C forever, whatever the opponent does.",
         1,
-        |_| Strategy::Cycler(Cycler { pattern: &[D, C] }),
+        |_| Strategy::from(Cycler { pattern: &[D, C] }),
     );
     /// Catalogue entry of the cycle CCD.
     pub const INFO_CCD: StrategyInfo = cycler_info(
@@ -100,7 +102,7 @@ impl Cycler {
         "Repeats the moves C C D forever, whatever the opponent does.",
         2,
         |_| {
-            Strategy::Cycler(Cycler {
+            Strategy::from(Cycler {
                 pattern: &[C, C, D],
             })
         },
@@ -112,7 +114,7 @@ impl Cycler {
         "Repeats the moves D D C forever, whatever the opponent does.",
         2,
         |_| {
-            Strategy::Cycler(Cycler {
+            Strategy::from(Cycler {
                 pattern: &[D, D, C],
             })
         },
@@ -124,7 +126,7 @@ impl Cycler {
         "Repeats the moves C C C D forever, whatever the opponent does.",
         3,
         |_| {
-            Strategy::Cycler(Cycler {
+            Strategy::from(Cycler {
                 pattern: &[C, C, C, D],
             })
         },
@@ -136,7 +138,7 @@ impl Cycler {
         "Repeats the moves C C C C C D forever, whatever the opponent does.",
         5,
         |_| {
-            Strategy::Cycler(Cycler {
+            Strategy::from(Cycler {
                 pattern: &[C, C, C, C, C, D],
             })
         },
@@ -148,7 +150,7 @@ impl Cycler {
         "Repeats the moves C C C D C D forever, whatever the opponent does.",
         5,
         |_| {
-            Strategy::Cycler(Cycler {
+            Strategy::from(Cycler {
                 pattern: &[C, C, C, D, C, D],
             })
         },
@@ -178,10 +180,11 @@ impl AntiCycler {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build: |_| {
-            Strategy::AntiCycler(AntiCycler {
+            Strategy::from(AntiCycler {
                 cycle_length: 1,
                 cycle_counter: 0,
             })
@@ -206,4 +209,11 @@ impl Rule for AntiCycler {
             }
         }
     }
+}
+
+family! {
+    "Cyclers";
+    Alternator => [Alternator::INFO],
+    Cycler => [Cycler::INFO_DC, Cycler::INFO_CCD, Cycler::INFO_DDC, Cycler::INFO_CCCD, Cycler::INFO_CCCCCD, Cycler::INFO_CCCDCD],
+    AntiCycler => [AntiCycler::INFO],
 }

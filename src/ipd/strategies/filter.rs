@@ -105,8 +105,12 @@ impl Filter {
     }
 
     /// The entries of `catalogue` that meet every criterion, in order.
-    pub fn select<'a>(&self, catalogue: &'a [StrategyInfo]) -> Vec<&'a StrategyInfo> {
-        catalogue.iter().filter(|info| self.accepts(info)).collect()
+    pub fn select<'a>(&self, catalogue: &[&'a StrategyInfo]) -> Vec<&'a StrategyInfo> {
+        catalogue
+            .iter()
+            .copied()
+            .filter(|info| self.accepts(info))
+            .collect()
     }
 }
 
@@ -117,9 +121,9 @@ mod tests {
 
     #[test]
     fn an_empty_filter_keeps_everything_in_order() {
-        let all = Filter::default().select(CATALOGUE);
+        let all = Filter::default().select(&CATALOGUE);
         assert_eq!(all.len(), CATALOGUE.len());
-        assert!(all.iter().zip(CATALOGUE).all(|(a, b)| a.id == b.id));
+        assert!(all.iter().zip(CATALOGUE.iter()).all(|(a, b)| a.id == b.id));
     }
 
     #[test]
@@ -128,12 +132,12 @@ mod tests {
             stochastic: Some(false),
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         let stochastic = Filter {
             stochastic: Some(true),
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert_eq!(deterministic.len() + stochastic.len(), CATALOGUE.len());
         assert!(deterministic.iter().any(|i| i.id == "tit-for-tat"));
         assert!(stochastic.iter().any(|i| i.id == "random"));
@@ -146,21 +150,21 @@ mod tests {
             memory_depth: Some(Depth::Turns(1)),
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert!(one.iter().any(|i| i.id == "tit-for-tat"));
         assert!(one.iter().all(|i| i.memory_depth == Some(1)));
         let unbounded = Filter {
             memory_depth: Some(Depth::Unbounded),
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert!(unbounded.iter().any(|i| i.id == "grudger"));
         assert!(unbounded.iter().all(|i| i.memory_depth.is_none()));
         let at_most_one = Filter {
             max_memory_depth: Some(1),
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert!(at_most_one.iter().any(|i| i.id == "cooperator"));
         assert!(
             at_most_one
@@ -175,14 +179,14 @@ mod tests {
             words: vec!["TIT".into(), "suspicious".into()],
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert!(found.iter().any(|i| i.id == "suspicious-tit-for-tat"));
         assert!(found.iter().all(|i| !i.id.is_empty()));
         let none = Filter {
             words: vec!["no strategy says this".into()],
             ..Filter::default()
         }
-        .select(CATALOGUE);
+        .select(&CATALOGUE);
         assert!(none.is_empty());
     }
 

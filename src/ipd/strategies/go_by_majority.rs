@@ -70,6 +70,7 @@ const fn majority_info(
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build,
@@ -85,7 +86,7 @@ impl GoByMajority {
          cooperates on a tie (so it opens with C).",
         None,
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 0,
                 soft: true,
             })
@@ -99,7 +100,7 @@ impl GoByMajority {
          cooperates on a tie (so it opens with C).",
         Some(40),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 40,
                 soft: true,
             })
@@ -113,7 +114,7 @@ impl GoByMajority {
          cooperates on a tie (so it opens with C).",
         Some(20),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 20,
                 soft: true,
             })
@@ -127,7 +128,7 @@ impl GoByMajority {
          cooperates on a tie (so it opens with C).",
         Some(10),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 10,
                 soft: true,
             })
@@ -141,7 +142,7 @@ impl GoByMajority {
          cooperates on a tie (so it opens with C).",
         Some(5),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 5,
                 soft: true,
             })
@@ -155,7 +156,7 @@ impl GoByMajority {
          defects on a tie (so it opens with D).",
         None,
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 0,
                 soft: false,
             })
@@ -169,7 +170,7 @@ impl GoByMajority {
          defects on a tie (so it opens with D).",
         Some(40),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 40,
                 soft: false,
             })
@@ -183,7 +184,7 @@ impl GoByMajority {
          defects on a tie (so it opens with D).",
         Some(20),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 20,
                 soft: false,
             })
@@ -197,7 +198,7 @@ impl GoByMajority {
          defects on a tie (so it opens with D).",
         Some(10),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 10,
                 soft: false,
             })
@@ -211,10 +212,15 @@ impl GoByMajority {
          defects on a tie (so it opens with D).",
         Some(5),
         |_| {
-            Strategy::GoByMajority(GoByMajority {
+            Strategy::from(GoByMajority {
                 memory: 5,
                 soft: false,
             })
         },
     );
+}
+
+family! {
+    "Go by majority";
+    GoByMajority => [GoByMajority::INFO_SOFT, GoByMajority::INFO_SOFT_40, GoByMajority::INFO_SOFT_20, GoByMajority::INFO_SOFT_10, GoByMajority::INFO_SOFT_5, GoByMajority::INFO_HARD, GoByMajority::INFO_HARD_40, GoByMajority::INFO_HARD_20, GoByMajority::INFO_HARD_10, GoByMajority::INFO_HARD_5],
 }

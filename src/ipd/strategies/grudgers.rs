@@ -29,9 +29,10 @@ impl Grudger {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Grudger(Grudger),
+        build: |_| Strategy::from(Grudger),
     };
 }
 
@@ -74,9 +75,10 @@ impl ForgetfulGrudger {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::ForgetfulGrudger(ForgetfulGrudger::default()),
+        build: |_| Strategy::from(ForgetfulGrudger::default()),
     };
 }
 
@@ -123,9 +125,10 @@ impl OppositeGrudger {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::OppositeGrudger(OppositeGrudger),
+        build: |_| Strategy::from(OppositeGrudger),
     };
 }
 
@@ -159,9 +162,10 @@ impl Aggravater {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Aggravater(Aggravater),
+        build: |_| Strategy::from(Aggravater),
     };
 }
 
@@ -204,9 +208,10 @@ impl SoftGrudger {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::SoftGrudger(SoftGrudger::default()),
+        build: |_| Strategy::from(SoftGrudger::default()),
     };
 }
 
@@ -254,9 +259,10 @@ impl GrudgerAlternator {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::GrudgerAlternator(GrudgerAlternator),
+        build: |_| Strategy::from(GrudgerAlternator),
     };
 }
 
@@ -296,9 +302,10 @@ impl EasyGo {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::EasyGo(EasyGo),
+        build: |_| Strategy::from(EasyGo),
     };
 }
 
@@ -334,9 +341,10 @@ impl SpitefulCc {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::SpitefulCc(SpitefulCc),
+        build: |_| Strategy::from(SpitefulCc),
     };
 }
 
@@ -375,9 +383,10 @@ impl FoolMeOnce {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::FoolMeOnce(FoolMeOnce),
+        build: |_| Strategy::from(FoolMeOnce),
     };
 }
 
@@ -419,9 +428,10 @@ impl OnceBitten {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::OnceBitten(OnceBitten::default()),
+        build: |_| Strategy::from(OnceBitten::default()),
     };
 }
 
@@ -450,4 +460,18 @@ impl Rule for OnceBitten {
             C
         }
     }
+}
+
+family! {
+    "Grudgers";
+    Grudger => [Grudger::INFO],
+    ForgetfulGrudger => [ForgetfulGrudger::INFO],
+    OppositeGrudger => [OppositeGrudger::INFO],
+    Aggravater => [Aggravater::INFO],
+    SoftGrudger => [SoftGrudger::INFO],
+    GrudgerAlternator => [GrudgerAlternator::INFO],
+    EasyGo => [EasyGo::INFO],
+    SpitefulCc => [SpitefulCc::INFO],
+    FoolMeOnce => [FoolMeOnce::INFO],
+    OnceBitten => [OnceBitten::INFO],
 }

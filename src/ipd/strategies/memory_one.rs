@@ -39,9 +39,10 @@ impl WinStayLoseShift {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::WinStayLoseShift(WinStayLoseShift),
+        build: |_| Strategy::from(WinStayLoseShift),
     };
 }
 
@@ -94,10 +95,11 @@ impl WinShiftLoseStay {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[initial_move(D)],
         display_name: None,
         build: |values| {
-            Strategy::WinShiftLoseStay(WinShiftLoseStay {
+            Strategy::from(WinShiftLoseStay {
                 initial: Action::from_bit(values[0] as u64),
             })
         },
@@ -201,7 +203,7 @@ impl MemoryOne {
 
     /// A memory-one player whose first move is C with probability 1/2.
     fn random_start(vector: [f64; 4]) -> Strategy {
-        Strategy::MemoryOne(MemoryOne {
+        Strategy::from(MemoryOne {
             vector: Vector::Fixed(vector),
             initial: 0.5,
             resolved: vector,
@@ -247,7 +249,7 @@ impl MemoryOne {
 
     /// A zero-determinant player (see [`Vector::Linear`]); first move C.
     fn linear(phi: f64, s: f64, l: Baseline) -> Strategy {
-        Strategy::MemoryOne(MemoryOne {
+        Strategy::from(MemoryOne {
             vector: Vector::Linear { phi, s, l },
             initial: 1.0,
             resolved: [1.0; 4],
@@ -268,6 +270,7 @@ impl MemoryOne {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[
             probability("p_cc", "probability of C after CC (own move first)", 1.0),
             probability("p_cd", "probability of C after CD (own move first)", 0.0),
@@ -286,7 +289,7 @@ impl MemoryOne {
             )
         }),
         build: |v| {
-            Strategy::MemoryOne(MemoryOne::new(
+            Strategy::from(MemoryOne::new(
                 [v[0], v[1], v[2], v[3]],
                 Action::from_bit(v[4] as u64),
             ))
@@ -307,13 +310,14 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             let g = MemoryOne::generosity(&Payoffs::STANDARD);
             format!("GTFT: {}", python_float(python_round(g, 2)))
         }),
         build: |_| {
-            Strategy::MemoryOne(MemoryOne {
+            Strategy::from(MemoryOne {
                 vector: Vector::GenerousFromPayoffs,
                 initial: 1.0,
                 resolved: [1.0; 4],
@@ -334,9 +338,10 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::MemoryOne(MemoryOne::new([1.0, 0.0, 1.0, 2.0 / 3.0], C)),
+        build: |_| Strategy::from(MemoryOne::new([1.0, 0.0, 1.0, 2.0 / 3.0], C)),
     };
 
     /// Catalogue entry of Stochastic Cooperator.
@@ -352,9 +357,10 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::MemoryOne(MemoryOne::new([0.935, 0.229, 0.266, 0.42], C)),
+        build: |_| Strategy::from(MemoryOne::new([0.935, 0.229, 0.266, 0.42], C)),
     };
 
     /// Catalogue entry of Stochastic WSLS.
@@ -369,13 +375,14 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[probability(
             "ep",
             "probability of not doing what WSLS would",
             0.05,
         )],
         display_name: None,
-        build: |v| Strategy::MemoryOne(MemoryOne::new([1.0 - v[0], v[0], v[0], 1.0 - v[0]], C)),
+        build: |v| Strategy::from(MemoryOne::new([1.0 - v[0], v[0], v[0], 1.0 - v[0]], C)),
     };
 
     /// Catalogue entry of Soft Joss.
@@ -390,13 +397,14 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[probability(
             "q",
             "probability of answering a defection with D",
             0.9,
         )],
         display_name: Some(|v| format!("Soft Joss: {}", python_float(python_round(v[0], 2)))),
-        build: |v| Strategy::MemoryOne(MemoryOne::new([1.0, 1.0 - v[0], 1.0, 1.0 - v[0]], C)),
+        build: |v| Strategy::from(MemoryOne::new([1.0, 1.0 - v[0], 1.0, 1.0 - v[0]], C)),
     };
 
     /// Catalogue entry of ZD-Extort-2.
@@ -410,6 +418,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -432,6 +441,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| format!("ZD-GTFT-2: {}, {}", python_float(0.25), python_float(0.5))),
         build: |_| MemoryOne::linear(0.25, 0.5, Baseline::Reward),
@@ -448,6 +458,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -470,6 +481,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -492,6 +504,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -514,6 +527,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -536,6 +550,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!("ZD-SET-2: {}, {}, 2", python_float(0.25), python_float(0.0))
@@ -554,6 +569,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -578,6 +594,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: true,
+        long_run_time: false,
         params: &[
             ParamSpec {
                 name: "phi",
@@ -632,6 +649,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([0.0, 0.0, 0.0, 1.0]),
@@ -649,6 +667,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([0.0, 1.0, 1.0, 1.0]),
@@ -666,6 +685,7 @@ impl MemoryOne {
         stochastic: true,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([1.0, 1.0, 1.0, 0.0]),
@@ -701,6 +721,13 @@ impl Rule for MemoryOne {
     }
 }
 
+family! {
+    "Memory one and zero determinant";
+    WinStayLoseShift => [WinStayLoseShift::INFO],
+    WinShiftLoseStay => [WinShiftLoseStay::INFO],
+    MemoryOne => [MemoryOne::INFO, MemoryOne::INFO_GTFT, MemoryOne::INFO_FIRM_BUT_FAIR, MemoryOne::INFO_STOCHASTIC_COOPERATOR, MemoryOne::INFO_STOCHASTIC_WSLS, MemoryOne::INFO_SOFT_JOSS, MemoryOne::INFO_DESPERATE, MemoryOne::INFO_HOPELESS, MemoryOne::INFO_WILLING, MemoryOne::INFO_ZD_EXTORT_2, MemoryOne::INFO_ZD_GTFT_2, MemoryOne::INFO_ZD_EXTORT_2_V2, MemoryOne::INFO_ZD_EXTORT_3, MemoryOne::INFO_ZD_EXTORT_4, MemoryOne::INFO_ZD_GEN_2, MemoryOne::INFO_ZD_SET_2, MemoryOne::INFO_ZD_MISCHIEF, MemoryOne::INFO_ZD],
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -718,7 +745,7 @@ mod tests {
         // Stewart & Plotkin (2012): Extort-2 = (8/9, 1/2, 1/3, 0) and
         // ZD-GTFT-2 = (1, 1/8, 1, 1/4) under (R, S, T, P) = (3, 0, 5, 1).
         let vector = |id: &str| match PlayerSpec::new(id).build().unwrap().prototype {
-            Strategy::MemoryOne(m) => m.vector_for(&Payoffs::STANDARD),
+            Strategy::MemoryOne(Family::MemoryOne(m)) => m.vector_for(&Payoffs::STANDARD),
             other => panic!("{other:?}"),
         };
         assert!(close(

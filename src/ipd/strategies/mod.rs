@@ -6,9 +6,136 @@
 //! a match), instead of a virtual call. A strategy value holds its own
 //! per-match state; the tournament clones a fresh prototype for every match.
 //!
+//! Strategies are grouped in families, one file (or folder) each. A family
+//! registers its rules in one place: the [`family!`] invocation at the end of
+//! its file, which lists each rule type with its catalogue entries and
+//! produces the family's dispatch enum, the conversions into [`Strategy`] and
+//! the family's slice of the catalogue. The [`families!`] list below names
+//! every family once; [`CATALOGUE`] is their entries, family by family.
+//!
 //! To add a strategy: write its struct, its `Rule` impl and its catalogue
-//! entry (`pub const INFO: StrategyInfo`) in the family's file, add it to the
-//! `strategies!` list below and list its `INFO` in [`catalogue::CATALOGUE`].
+//! entry (`pub const INFO: StrategyInfo`) in the family's file and add one
+//! line `Rule => [Rule::INFO]` to that file's `family!` list. A new family is
+//! a new file with its own `family!` list plus one line in `families!`.
+
+/// Registers a family's rules: `family! { "Title"; Rule => [Rule::INFO, ...], ...; also [Other::INFO] }`.
+///
+/// Each `Rule` is a type of the current module implementing [`Rule`]; its
+/// entries are the catalogue rows built from it (a rule may have several, e.g.
+/// the cyclers). `also` lists entries whose rule is another family's type (a
+/// first-tournament entry that is a memory-one vector). The macro defines
+/// `Family` (the dispatch enum), `From<Rule> for Strategy`, `FAMILY` (the
+/// title shown by `dilemma strategies`) and `ENTRIES` (the catalogue rows).
+macro_rules! family {
+    (
+        $title:literal;
+        $($rule:ident => [$($info:expr),* $(,)?]),+ $(,)?
+        $(; also [$($extra:expr),* $(,)?])?
+    ) => {
+        /// Every rule of this family, for dispatch.
+        #[derive(Clone, Debug)]
+        pub enum Family {
+            $(
+                #[allow(missing_docs)]
+                $rule($rule),
+            )+
+        }
+
+        impl Family {
+            /// The move for the next turn.
+            #[inline(always)]
+            pub fn choose(
+                &mut self,
+                me: &$crate::ipd::history::History,
+                them: &$crate::ipd::history::History,
+                context: &$crate::ipd::strategies::MatchContext,
+                rng: &mut $crate::ipd::random::MatchRng,
+            ) -> $crate::ipd::action::Action {
+                match self {
+                    $(Family::$rule(rule) => $crate::ipd::strategies::Rule::choose(rule, me, them, context, rng),)+
+                }
+            }
+
+            /// True when this rule draws random numbers.
+            pub fn is_stochastic(&self) -> bool {
+                match self {
+                    $(Family::$rule(rule) => $crate::ipd::strategies::Rule::is_stochastic(rule),)+
+                }
+            }
+        }
+
+        $(
+            impl From<$rule> for $crate::ipd::strategies::Strategy {
+                fn from(rule: $rule) -> Self {
+                    $crate::ipd::strategies::Strategy::from(Family::$rule(rule))
+                }
+            }
+        )+
+
+        /// This family's title in `dilemma strategies`.
+        pub const FAMILY: &str = $title;
+
+        /// This family's catalogue entries, in listing order.
+        pub static ENTRIES: &[$crate::ipd::strategies::StrategyInfo] = &[
+            $($($info,)*)+
+            $($($extra,)*)?
+        ];
+    };
+}
+
+/// Names every family once: `Variant => module`. Produces [`Strategy`] (one
+/// variant per family plus `Defined`), the conversions from each family's
+/// enum and the [`CATALOGUE`].
+macro_rules! families {
+    ($($variant:ident => $module:ident),+ $(,)?) => {
+        /// Any built-in strategy, with its per-match state.
+        #[derive(Clone, Debug)]
+        pub enum Strategy {
+            $(
+                #[allow(missing_docs)]
+                $variant($module::Family),
+            )+
+            /// A strategy defined as data (a file or an inline table).
+            Defined(defined::DefinedStrategy),
+        }
+
+        impl Strategy {
+            /// The move for the next turn (see [`Rule::choose`]).
+            #[inline(always)]
+            pub fn choose(
+                &mut self,
+                me: &History,
+                them: &History,
+                context: &MatchContext,
+                rng: &mut MatchRng,
+            ) -> Action {
+                match self {
+                    $(Strategy::$variant(family) => family.choose(me, them, context, rng),)+
+                    Strategy::Defined(rule) => rule.choose(me, them, context, rng),
+                }
+            }
+
+            /// True when this strategy draws random numbers.
+            pub fn is_stochastic(&self) -> bool {
+                match self {
+                    $(Strategy::$variant(family) => family.is_stochastic(),)+
+                    Strategy::Defined(rule) => rule.is_stochastic(),
+                }
+            }
+        }
+
+        $(
+            impl From<$module::Family> for Strategy {
+                fn from(family: $module::Family) -> Self {
+                    Strategy::$variant(family)
+                }
+            }
+        )+
+
+        /// Every family: its title and its catalogue entries, in listing order.
+        pub static FAMILIES: &[(&str, &[StrategyInfo])] = &[$(($module::FAMILY, $module::ENTRIES)),+];
+    };
+}
 
 pub mod adaptive;
 pub mod axelrod_first;
@@ -30,9 +157,8 @@ use crate::ipd::history::History;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 
-pub use catalogue::{
-    CATALOGUE, ParamKind, ParamSpec, Player, PlayerSpec, StrategyError, StrategyInfo,
-};
+pub use catalogue::{ParamKind, ParamSpec, Player, PlayerSpec, StrategyError, StrategyInfo};
+use std::sync::LazyLock;
 
 /// What a strategy may know about the match besides the two histories.
 #[derive(Clone, Copy, Debug)]
@@ -62,100 +188,35 @@ pub trait Rule: Clone + std::fmt::Debug {
     }
 }
 
-macro_rules! strategies {
-    ($($variant:ident($rule:path)),* $(,)?) => {
-        /// Any built-in strategy, with its per-match state.
-        #[derive(Clone, Debug)]
-        pub enum Strategy {
-            $(
-                #[allow(missing_docs)]
-                $variant($rule),
-            )*
-        }
-
-        impl Strategy {
-            /// The move for the next turn (see [`Rule::choose`]).
-            #[inline(always)]
-            pub fn choose(
-                &mut self,
-                me: &History,
-                them: &History,
-                context: &MatchContext,
-                rng: &mut MatchRng,
-            ) -> Action {
-                match self {
-                    $(Strategy::$variant(rule) => rule.choose(me, them, context, rng),)*
-                }
-            }
-
-            /// True when this strategy draws random numbers.
-            pub fn is_stochastic(&self) -> bool {
-                match self {
-                    $(Strategy::$variant(rule) => rule.is_stochastic(),)*
-                }
-            }
-        }
-    };
+families! {
+    Basic => basic,
+    TitForTat => tit_for_tat,
+    Grudgers => grudgers,
+    MemoryOne => memory_one,
+    Cyclers => cyclers,
+    GoByMajority => go_by_majority,
+    Punishers => punishers,
+    Probers => probers,
+    Adaptive => adaptive,
+    AxelrodFirst => axelrod_first,
 }
 
-strategies! {
-    Cooperator(basic::Cooperator),
-    Defector(basic::Defector),
-    Random(basic::RandomPlayer),
-    TitForTat(tit_for_tat::TitForTat),
-    TitForTwoTats(tit_for_tat::TitForTwoTats),
-    SuspiciousTitForTat(tit_for_tat::SuspiciousTitForTat),
-    AntiTitForTat(tit_for_tat::AntiTitForTat),
-    Bully(tit_for_tat::Bully),
-    TwoTitsForTat(tit_for_tat::TwoTitsForTat),
-    HardTitForTat(tit_for_tat::HardTitForTat),
-    HardTitForTwoTats(tit_for_tat::HardTitForTwoTats),
-    Grudger(grudgers::Grudger),
-    ForgetfulGrudger(grudgers::ForgetfulGrudger),
-    OppositeGrudger(grudgers::OppositeGrudger),
-    Aggravater(grudgers::Aggravater),
-    SoftGrudger(grudgers::SoftGrudger),
-    GrudgerAlternator(grudgers::GrudgerAlternator),
-    EasyGo(grudgers::EasyGo),
-    SpitefulCc(grudgers::SpitefulCc),
-    WinStayLoseShift(memory_one::WinStayLoseShift),
-    WinShiftLoseStay(memory_one::WinShiftLoseStay),
-    MemoryOne(memory_one::MemoryOne),
-    Alternator(cyclers::Alternator),
-    Cycler(cyclers::Cycler),
-    AntiCycler(cyclers::AntiCycler),
-    GoByMajority(go_by_majority::GoByMajority),
-    FoolMeOnce(grudgers::FoolMeOnce),
-    OnceBitten(grudgers::OnceBitten),
-    Punisher(punishers::Punisher),
-    LevelPunisher(punishers::LevelPunisher),
-    TrickyLevelPunisher(punishers::TrickyLevelPunisher),
-    Appeaser(punishers::Appeaser),
-    Prober(probers::Prober),
-    Prober4(probers::Prober4),
-    Detective(probers::Detective),
-    Handshake(probers::Handshake),
-    CollectiveStrategy(probers::CollectiveStrategy),
-    Gradual(tit_for_tat::Gradual),
-    OriginalGradual(tit_for_tat::OriginalGradual),
-    Alexei(tit_for_tat::Alexei),
-    EugineNier(tit_for_tat::EugineNier),
-    SneakyTitForTat(tit_for_tat::SneakyTitForTat),
-    SpitefulTitForTat(tit_for_tat::SpitefulTitForTat),
-    SlowTitForTwoTats2(tit_for_tat::SlowTitForTwoTats2),
-    ForgivingTitForTat(tit_for_tat::ForgivingTitForTat),
-    Forgiver(tit_for_tat::Forgiver),
-    Adaptive(adaptive::Adaptive),
-    FirstByDavis(axelrod_first::FirstByDavis),
-    FirstByShubik(axelrod_first::FirstByShubik),
-    FirstByNydegger(axelrod_first::FirstByNydegger),
-    Calculator(axelrod_first::Calculator),
-    Defined(defined::DefinedStrategy),
-    FirstByTidemanAndChieruzzi(axelrod_first::FirstByTidemanAndChieruzzi),
-    FirstBySteinAndRapoport(axelrod_first::FirstBySteinAndRapoport),
-    FirstByGraaskamp(axelrod_first::FirstByGraaskamp),
-    FirstByDowning(axelrod_first::FirstByDowning),
-    FirstByFeld(axelrod_first::FirstByFeld),
-    FirstByTullock(axelrod_first::FirstByTullock),
-    FirstByAnonymous(axelrod_first::FirstByAnonymous),
+/// Every built-in strategy, family by family (the order of [`FAMILIES`]).
+pub static CATALOGUE: LazyLock<Vec<&'static StrategyInfo>> = LazyLock::new(|| {
+    FAMILIES
+        .iter()
+        .flat_map(|(_, entries)| entries.iter())
+        .collect()
+});
+
+/// The title of the family a catalogue entry belongs to.
+pub fn family_of(info: &StrategyInfo) -> &'static str {
+    FAMILIES
+        .iter()
+        .find(|(_, entries)| {
+            entries
+                .iter()
+                .any(|e| std::ptr::eq(e, info) || e.id == info.id)
+        })
+        .map_or("", |(title, _)| title)
 }

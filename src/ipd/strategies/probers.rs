@@ -81,6 +81,7 @@ impl Prober {
             stochastic: false,
             uses_length: false,
             uses_payoffs: false,
+            long_run_time: false,
             params: &[],
             display_name: None,
             build,
@@ -95,7 +96,7 @@ impl Prober {
          of the match; otherwise it plays Tit For Tat.",
         "Li, Hingston & Kendall (2011), Engineering design of strategies for winning iterated \
          prisoner's dilemma competitions",
-        |_| Strategy::Prober(Prober::new(ProberKind::Prober)),
+        |_| Strategy::from(Prober::new(ProberKind::Prober)),
     );
 
     /// Catalogue entry of Prober 2.
@@ -105,7 +106,7 @@ impl Prober {
         "Plays D, C, C. If the opponent played D then C on turns 2 and 3 it cooperates for \
          the rest of the match; otherwise it plays Tit For Tat.",
         "PRISON project (1998), Prober 2",
-        |_| Strategy::Prober(Prober::new(ProberKind::Prober2)),
+        |_| Strategy::from(Prober::new(ProberKind::Prober2)),
     );
 
     /// Catalogue entry of Prober 3.
@@ -115,7 +116,7 @@ impl Prober {
         "Plays D, C. If the opponent cooperated on turn 2 it defects for the rest of the \
          match; otherwise it plays Tit For Tat.",
         "PRISON project (1998), Prober 3",
-        |_| Strategy::Prober(Prober::new(ProberKind::Prober3)),
+        |_| Strategy::from(Prober::new(ProberKind::Prober3)),
     );
 
     /// Catalogue entry of Hard Prober.
@@ -125,7 +126,7 @@ impl Prober {
         "Plays D, D, C, C. If the opponent cooperated on turns 2 and 3 it defects for the \
          rest of the match; otherwise it plays Tit For Tat.",
         "PRISON project (1998), Hard Prober",
-        |_| Strategy::Prober(Prober::new(ProberKind::HardProber)),
+        |_| Strategy::from(Prober::new(ProberKind::HardProber)),
     );
 }
 
@@ -191,9 +192,10 @@ impl Prober4 {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Prober4(Prober4::default()),
+        build: |_| Strategy::from(Prober4::default()),
     };
 }
 
@@ -256,9 +258,10 @@ impl Detective {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Detective(Detective::default()),
+        build: |_| Strategy::from(Detective::default()),
     };
 }
 
@@ -305,9 +308,10 @@ impl Handshake {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Handshake(Handshake::default()),
+        build: |_| Strategy::from(Handshake::default()),
     };
 }
 
@@ -356,9 +360,10 @@ impl CollectiveStrategy {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::CollectiveStrategy(CollectiveStrategy::default()),
+        build: |_| Strategy::from(CollectiveStrategy::default()),
     };
 }
 
@@ -386,4 +391,13 @@ impl Rule for CollectiveStrategy {
             }
         }
     }
+}
+
+family! {
+    "Probers and handshakes";
+    Prober => [Prober::INFO, Prober::INFO_2, Prober::INFO_3, Prober::INFO_HARD],
+    Prober4 => [Prober4::INFO],
+    Detective => [Detective::INFO],
+    Handshake => [Handshake::INFO],
+    CollectiveStrategy => [CollectiveStrategy::INFO],
 }

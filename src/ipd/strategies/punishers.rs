@@ -45,9 +45,10 @@ impl Punisher {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Punisher(Punisher::FRESH),
+        build: |_| Strategy::from(Punisher::FRESH),
     };
 
     /// Catalogue entry of Inverse Punisher.
@@ -63,10 +64,11 @@ impl Punisher {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build: |_| {
-            Strategy::Punisher(Punisher {
+            Strategy::from(Punisher {
                 inverse: true,
                 ..Punisher::FRESH
             })
@@ -127,9 +129,10 @@ impl LevelPunisher {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::LevelPunisher(LevelPunisher),
+        build: |_| Strategy::from(LevelPunisher),
     };
 }
 
@@ -176,9 +179,10 @@ impl TrickyLevelPunisher {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::TrickyLevelPunisher(TrickyLevelPunisher),
+        build: |_| Strategy::from(TrickyLevelPunisher),
     };
 }
 
@@ -222,9 +226,10 @@ impl Appeaser {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Appeaser(Appeaser),
+        build: |_| Strategy::from(Appeaser),
     };
 }
 
@@ -243,4 +248,12 @@ impl Rule for Appeaser {
             (None, _) => C,
         }
     }
+}
+
+family! {
+    "Punishers";
+    Punisher => [Punisher::INFO, Punisher::INFO_INVERSE],
+    LevelPunisher => [LevelPunisher::INFO],
+    TrickyLevelPunisher => [TrickyLevelPunisher::INFO],
+    Appeaser => [Appeaser::INFO],
 }

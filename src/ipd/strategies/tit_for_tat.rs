@@ -38,9 +38,10 @@ impl TitForTat {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::TitForTat(TitForTat),
+        build: |_| Strategy::from(TitForTat),
     };
 }
 
@@ -76,9 +77,10 @@ impl TitForTwoTats {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::TitForTwoTats(TitForTwoTats),
+        build: |_| Strategy::from(TitForTwoTats),
     };
 }
 
@@ -112,9 +114,10 @@ impl SuspiciousTitForTat {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::SuspiciousTitForTat(SuspiciousTitForTat),
+        build: |_| Strategy::from(SuspiciousTitForTat),
     };
 }
 
@@ -153,9 +156,10 @@ impl AntiTitForTat {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::AntiTitForTat(AntiTitForTat),
+        build: |_| Strategy::from(AntiTitForTat),
     };
 }
 
@@ -194,9 +198,10 @@ impl Bully {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::Bully(Bully),
+        build: |_| Strategy::from(Bully),
     };
 }
 
@@ -231,9 +236,10 @@ impl TwoTitsForTat {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::TwoTitsForTat(TwoTitsForTat),
+        build: |_| Strategy::from(TwoTitsForTat),
     };
 }
 
@@ -268,9 +274,10 @@ impl HardTitForTat {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::HardTitForTat(HardTitForTat),
+        build: |_| Strategy::from(HardTitForTat),
     };
 }
 
@@ -305,9 +312,10 @@ impl HardTitForTwoTats {
         stochastic: false,
         uses_length: false,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
-        build: |_| Strategy::HardTitForTwoTats(HardTitForTwoTats),
+        build: |_| Strategy::from(HardTitForTwoTats),
     };
 }
 
@@ -351,6 +359,7 @@ const fn entry(
         stochastic: false,
         uses_length,
         uses_payoffs: false,
+        long_run_time: false,
         params: &[],
         display_name: None,
         build,
@@ -385,7 +394,7 @@ impl Gradual {
          version (2018) as in the axelrod library",
         None,
         false,
-        |_| Strategy::Gradual(Gradual::default()),
+        |_| Strategy::from(Gradual::default()),
     );
 }
 
@@ -437,7 +446,7 @@ impl OriginalGradual {
         "Beaufils, Delahaye & Mathieu (1997), Our Meeting With Gradual",
         None,
         false,
-        |_| Strategy::OriginalGradual(OriginalGradual::default()),
+        |_| Strategy::from(OriginalGradual::default()),
     );
 }
 
@@ -491,7 +500,7 @@ impl Alexei {
             "LessWrong (2011), Prisoner's Dilemma tournament results",
             None,
             true,
-            |_| Strategy::Alexei(Alexei),
+            |_| Strategy::from(Alexei),
         )
     };
 }
@@ -539,7 +548,7 @@ impl EugineNier {
             "LessWrong (2011), Prisoner's Dilemma tournament results",
             None,
             true,
-            |_| Strategy::EugineNier(EugineNier::default()),
+            |_| Strategy::from(EugineNier::default()),
         )
     };
 }
@@ -586,7 +595,7 @@ impl SneakyTitForTat {
         "Karol Langner, the axelrod library",
         None,
         false,
-        |_| Strategy::SneakyTitForTat(SneakyTitForTat),
+        |_| Strategy::from(SneakyTitForTat),
     );
 }
 
@@ -628,7 +637,7 @@ impl SpitefulTitForTat {
         "Mathieu & Delahaye (2015), New Winning Strategies for the Iterated Prisoner's Dilemma",
         None,
         false,
-        |_| Strategy::SpitefulTitForTat(SpitefulTitForTat::default()),
+        |_| Strategy::from(SpitefulTitForTat::default()),
     );
 }
 
@@ -670,7 +679,7 @@ impl SlowTitForTwoTats2 {
         "Mathieu & Delahaye (2015), New Winning Strategies for the Iterated Prisoner's Dilemma",
         Some(2),
         false,
-        |_| Strategy::SlowTitForTwoTats2(SlowTitForTwoTats2),
+        |_| Strategy::from(SlowTitForTwoTats2),
     );
 }
 
@@ -709,7 +718,7 @@ impl ForgivingTitForTat {
         "Thomas Campbell, the axelrod library",
         None,
         false,
-        |_| Strategy::ForgivingTitForTat(ForgivingTitForTat),
+        |_| Strategy::from(ForgivingTitForTat),
     );
 }
 
@@ -746,7 +755,7 @@ impl Forgiver {
         "Thomas Campbell, the axelrod library",
         None,
         false,
-        |_| Strategy::Forgiver(Forgiver),
+        |_| Strategy::from(Forgiver),
     );
 }
 
@@ -765,4 +774,25 @@ impl Rule for Forgiver {
             C
         }
     }
+}
+
+family! {
+    "Tit for tat";
+    TitForTat => [TitForTat::INFO],
+    TitForTwoTats => [TitForTwoTats::INFO],
+    SuspiciousTitForTat => [SuspiciousTitForTat::INFO],
+    AntiTitForTat => [AntiTitForTat::INFO],
+    Bully => [Bully::INFO],
+    TwoTitsForTat => [TwoTitsForTat::INFO],
+    HardTitForTat => [HardTitForTat::INFO],
+    HardTitForTwoTats => [HardTitForTwoTats::INFO],
+    Gradual => [Gradual::INFO],
+    OriginalGradual => [OriginalGradual::INFO],
+    Alexei => [Alexei::INFO],
+    EugineNier => [EugineNier::INFO],
+    SneakyTitForTat => [SneakyTitForTat::INFO],
+    SpitefulTitForTat => [SpitefulTitForTat::INFO],
+    SlowTitForTwoTats2 => [SlowTitForTwoTats2::INFO],
+    ForgivingTitForTat => [ForgivingTitForTat::INFO],
+    Forgiver => [Forgiver::INFO],
 }

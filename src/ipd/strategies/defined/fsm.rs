@@ -233,7 +233,7 @@ mod tests {
         })
         .player("tf2t");
         let built_in = PlayerSpec::new("tit-for-two-tats").build().unwrap();
-        for info in CATALOGUE {
+        for info in CATALOGUE.iter() {
             let other = PlayerSpec::new(info.id).build().unwrap();
             if other.is_stochastic() {
                 continue;

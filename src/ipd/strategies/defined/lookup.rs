@@ -282,7 +282,7 @@ mod tests {
         .player("tft-table");
         assert!(!player.is_stochastic());
         let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
-        for info in CATALOGUE {
+        for info in CATALOGUE.iter() {
             let other = PlayerSpec::new(info.id).build().unwrap();
             if other.is_stochastic() {
                 continue;
