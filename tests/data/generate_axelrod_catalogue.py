@@ -6,6 +6,7 @@ another axelrod version unless ``--any-version`` is given.  ``import axelrod``
 is slow (10-60 s); the rest takes a few seconds.
 
     python3 tests/data/generate_axelrod_catalogue.py
+    python3 tests/data/generate_axelrod_catalogue.py --only new-id,other-id --processes 1
 
 It writes ``tests/data/axelrod_catalogue.json``, read by
 ``tests/axelrod_catalogue.rs``:
@@ -281,6 +282,12 @@ def pair_record(i, j, uses):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--any-version", action="store_true")
+    parser.add_argument(
+        "--only", default="",
+        help="comma-separated ids: replay only the pairs involving these ids and copy every "
+             "other pair's record from the existing file (fast when adding a few strategies)")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="worker processes (default: every core)")
     args = parser.parse_args()
     if axl.__version__ != EXPECTED_VERSION and not args.any_version:
         sys.exit(f"axelrod {axl.__version__} found, {EXPECTED_VERSION} expected")
@@ -317,8 +324,28 @@ def main():
     names = list(PAYOFFS)
     pairs = [(i, j) for i in deterministic for j in deterministic]
     uses = [set(p["makes_use_of"]) for p in players]
-    with multiprocessing.Pool() as pool:
-        matches = pool.starmap(pair_record, [(i, j, uses[i] | uses[j]) for i, j in pairs])
+    kept = {}
+    if args.only:
+        # Records of the existing file, keyed by the two players' (id, params).
+        only = set(args.only.split(","))
+        unknown = only - {sid for sid, _, _ in PLAYERS}
+        if unknown:
+            sys.exit(f"--only: not in PLAYERS: {sorted(unknown)}")
+        key = lambda p: (p["id"], json.dumps(p["params"], sort_keys=True))
+        old = json.loads(OUT.read_text())
+        old_keys = [key(p) for p in old["players"]]
+        new_index = {key(p): i for i, p in enumerate(players)}
+        for record in old["matches"]:
+            a, b = (old_keys[k] for k in record["players"])
+            if a in new_index and b in new_index and a[0] not in only and b[0] not in only:
+                record["players"] = [new_index[a], new_index[b]]
+                kept[tuple(record["players"])] = record
+    todo = [(i, j) for i, j in pairs if (i, j) not in kept]
+    with multiprocessing.Pool(args.processes) as pool:
+        played = pool.starmap(pair_record, [(i, j, uses[i] | uses[j]) for i, j in todo])
+    fresh = {tuple(r["players"]): r for r in played}
+    matches = [kept[pair] if pair in kept else fresh[pair] for pair in pairs]
+    print(f"replayed {len(todo)} ordered pairs, kept {len(kept)}")
 
     data = {
         "axelrod_version": axl.__version__,
