@@ -23,25 +23,9 @@ use serde_json::Value;
 use std::collections::HashSet;
 
 /// Catalogue ids the axelrod library does not have; they are checked by
-/// hand-written tests next to their rules instead.
-const NOT_IN_AXELROD: &[&str] = &[];
-
-/// Entries that follow the published rule where the axelrod library does
-/// not, with the reason. The reference data keeps the library's values; the
-/// test checks the published rule in their place.
-const DEVIATIONS: &[(&str, &str)] = &[(
-    "gtft",
-    "the library computes GTFT's generosity once, from the default (standard) payoffs, \
-     when the player is created, and keeps it under every game; we compute it from the \
-     match's payoffs, g = min(1 - (T - R)/(R - S), (R - P)/(T - P)) (Nowak & Sigmund 1992)",
-)];
-
-/// Generous Tit For Tat's vector under `game`, from the published formula.
-fn published_gtft(game: Payoffs) -> [Option<f64>; 4] {
-    let Payoffs { r, s, t, p } = game;
-    let g = (1.0 - (t - r) / (r - s)).min((r - p) / (t - p));
-    [Some(1.0), Some(g), Some(1.0), Some(g)]
-}
+/// hand-written tests next to their rules instead (`gtft-from-payoffs`: GTFT
+/// with its generosity from the match's payoffs, in memory_one.rs).
+const NOT_IN_AXELROD: &[&str] = &["gtft-from-payoffs"];
 
 fn load() -> Value {
     let path = format!(
@@ -301,11 +285,7 @@ fn memory_one_players_use_axelrods_vectors_and_sample_them() {
             let Some(vector) = vector.as_array() else {
                 continue;
             };
-            let mut expected: [Option<f64>; 4] = std::array::from_fn(|i| vector[i].as_f64());
-            // The one deviation (see DEVIATIONS): GTFT under other payoffs.
-            if entry["id"] == DEVIATIONS[0].0 && name != "standard" {
-                expected = published_gtft(game);
-            }
+            let expected: [Option<f64>; 4] = std::array::from_fn(|i| vector[i].as_f64());
             // The exact vector, where the rule is a MemoryOne.
             if let dilemma::ipd::Strategy::MemoryOne(
                 dilemma::ipd::strategies::memory_one::Family::MemoryOne(rule),

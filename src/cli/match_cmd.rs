@@ -170,9 +170,9 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
 
 /// Plays and prints the match.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
-    let first = parse_player(&args.first, "first strategy")?;
-    let second = parse_player(&args.second, "second strategy")?;
     let settings = settings(args)?;
+    let first = parse_player(&args.first, "first strategy")?.with_game(&settings.payoffs);
+    let second = parse_player(&args.second, "second strategy")?.with_game(&settings.payoffs);
     let mut rng = match_rng(args.seed, 0, 1, 0);
     let mut moves = MoveList::default();
     let outcome = play_match(

@@ -214,6 +214,7 @@ pub fn read_tournament(
     }
 
     let (player_specs, players) = read_players(top)?;
+    let players: Vec<Player> = players.into_iter().map(|p| p.with_game(&payoffs)).collect();
     let cells = (players.len() as u64).pow(2) * repetitions as u64;
     if cells > MAX_SCORE_CELLS {
         let at = repetitions_at.unwrap_or(0);

@@ -134,6 +134,8 @@ PLAYERS = [
     ("memory-one", {"p_cc": 0.9, "p_cd": 0.1, "p_dc": 0.25, "p_dd": 0.6, "initial": 1},
      lambda: axl.MemoryOnePlayer((0.9, 0.1, 0.25, 0.6), D)),
     ("gtft", {}, lambda: axl.GTFT()),
+    ("gtft", {"p": 0.1}, lambda: axl.GTFT(0.1)),
+    ("gtft", {"p": 0.0}, lambda: axl.GTFT(0.0)),
     ("firm-but-fair", {}, lambda: axl.FirmButFair()),
     ("stochastic-cooperator", {}, lambda: axl.StochasticCooperator()),
     ("stochastic-wsls", {}, lambda: axl.StochasticWSLS()),

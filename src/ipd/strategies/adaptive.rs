@@ -36,6 +36,7 @@ impl Adaptive {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(Adaptive::default()),

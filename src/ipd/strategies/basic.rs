@@ -26,6 +26,7 @@ impl Cooperator {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(Cooperator),
@@ -56,6 +57,7 @@ impl Defector {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(Defector),
@@ -92,6 +94,7 @@ impl RandomPlayer {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[ParamSpec {
             name: "p",
             description: "probability of cooperating on each turn",

@@ -5,6 +5,7 @@
 //! Display names follow the axelrod library exactly, parameters included
 //! ("Random: 0.5"), so result files line up with its output.
 
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::{CATALOGUE, Strategy};
 use serde::Serialize;
@@ -89,6 +90,12 @@ pub struct StrategyInfo {
     /// whose axelrod name is not the generic "Name: v1, v2" (`None`: generic).
     #[serde(skip)]
     pub display_name: Option<fn(&[f64]) -> String>,
+    /// For the entries whose play depends on the payoffs in a way their
+    /// name should show (GTFT with its generosity from the payoffs): the
+    /// display name under the match's payoffs. [`Player::with_game`] applies
+    /// it once the game is known; `None` for every other entry.
+    #[serde(skip)]
+    pub game_display_name: Option<fn(&[f64], &Payoffs) -> String>,
     /// Builds the strategy from parameter values given in `params` order.
     #[serde(skip)]
     pub build: fn(&[f64]) -> Strategy,
@@ -144,6 +151,18 @@ impl Player {
     /// True when the player draws random numbers.
     pub fn is_stochastic(&self) -> bool {
         self.prototype.is_stochastic()
+    }
+
+    /// The player as named under `payoffs`: entries whose name depends on
+    /// the game (see [`StrategyInfo::game_display_name`]) are renamed, the
+    /// rest are unchanged.
+    pub fn with_game(mut self, payoffs: &Payoffs) -> Player {
+        if let Origin::Builtin(info) = self.origin
+            && let Some(name) = info.game_display_name
+        {
+            self.name = name(&self.params, payoffs);
+        }
+        self
     }
 
     /// The catalogue entry of a built-in player.

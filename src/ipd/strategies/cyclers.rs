@@ -28,6 +28,7 @@ impl Alternator {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(Alternator),
@@ -80,6 +81,7 @@ const fn cycler_info(
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build,
@@ -181,6 +183,7 @@ impl AntiCycler {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| {

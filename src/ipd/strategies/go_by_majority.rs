@@ -71,6 +71,7 @@ const fn majority_info(
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build,

@@ -40,6 +40,7 @@ impl WinStayLoseShift {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(WinStayLoseShift),
@@ -96,6 +97,7 @@ impl WinShiftLoseStay {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[initial_move(D)],
         display_name: None,
         build: |values| {
@@ -271,6 +273,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[
             probability("p_cc", "probability of C after CC (own move first)", 1.0),
             probability("p_cd", "probability of C after CD (own move first)", 0.0),
@@ -296,15 +299,48 @@ impl MemoryOne {
         },
     };
 
-    /// Catalogue entry of Generous Tit For Tat.
+    /// Catalogue entry of Generous Tit For Tat, as axelrod has it: a fixed
+    /// generosity `p` whose default is the one the standard payoffs give,
+    /// min(1 - (T - R)/(R - S), (R - P)/(T - P)) = 1 - 2/3 (axelrod computes
+    /// it once, from the standard game, when the player is made). Like
+    /// axelrod's classifier, it counts as using the payoffs.
     pub const INFO_GTFT: StrategyInfo = StrategyInfo {
         id: "gtft",
         name: "GTFT",
         aliases: &["generous-tit-for-tat"],
         description: "Generous Tit For Tat: cooperates first and after the opponent cooperated; \
-                      after a defection forgives (cooperates) with probability \
-                      g = min(1 - (T - R)/(R - S), (R - P)/(T - P)), computed from the match's \
-                      payoffs (1/3 for the standard ones).",
+                      after a defection forgives (cooperates) with probability p. The default \
+                      p = 1/3 is g = min(1 - (T - R)/(R - S), (R - P)/(T - P)) for the standard \
+                      payoffs, whatever the match's payoffs (as in axelrod); \
+                      `gtft-from-payoffs` computes g from the match's payoffs instead.",
+        source: "Nowak & Sigmund (1992), Tit for tat in heterogeneous populations",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: true,
+        long_run_time: false,
+        game_display_name: None,
+        params: &[probability(
+            "p",
+            "probability of forgiving a defection",
+            1.0 - 2.0 / 3.0,
+        )],
+        display_name: Some(|v| format!("GTFT: {}", python_float(python_round(v[0], 2)))),
+        build: |v| Strategy::from(MemoryOne::new([1.0, v[0], 1.0, v[0]], C)),
+    };
+
+    /// Catalogue entry of Generous Tit For Tat with its generosity computed
+    /// from the match's payoffs (not in axelrod, which fixes it at
+    /// construction); the name shows the value used ("GTFT: 0.25").
+    pub const INFO_GTFT_FROM_PAYOFFS: StrategyInfo = StrategyInfo {
+        id: "gtft-from-payoffs",
+        name: "GTFT",
+        aliases: &["generous-tit-for-tat-from-payoffs"],
+        description: "Generous Tit For Tat whose generosity comes from the match's payoffs: \
+                      cooperates first and after the opponent cooperated; after a defection \
+                      forgives with probability g = min(1 - (T - R)/(R - S), (R - P)/(T - P)) \
+                      (1/3 for the standard payoffs). Its name shows g under the scenario's \
+                      payoffs, rounded to 2 decimals as axelrod rounds it.",
         source: "Nowak & Sigmund (1992), Tit for tat in heterogeneous populations",
         memory_depth: Some(1),
         stochastic: true,
@@ -314,6 +350,10 @@ impl MemoryOne {
         params: &[],
         display_name: Some(|_| {
             let g = MemoryOne::generosity(&Payoffs::STANDARD);
+            format!("GTFT: {}", python_float(python_round(g, 2)))
+        }),
+        game_display_name: Some(|_, payoffs| {
+            let g = MemoryOne::generosity(payoffs);
             format!("GTFT: {}", python_float(python_round(g, 2)))
         }),
         build: |_| {
@@ -339,6 +379,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(MemoryOne::new([1.0, 0.0, 1.0, 2.0 / 3.0], C)),
@@ -358,6 +399,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| Strategy::from(MemoryOne::new([0.935, 0.229, 0.266, 0.42], C)),
@@ -376,6 +418,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[probability(
             "ep",
             "probability of not doing what WSLS would",
@@ -398,6 +441,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[probability(
             "q",
             "probability of answering a defection with D",
@@ -419,6 +463,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -442,6 +487,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| format!("ZD-GTFT-2: {}, {}", python_float(0.25), python_float(0.5))),
         build: |_| MemoryOne::linear(0.25, 0.5, Baseline::Reward),
@@ -459,6 +505,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -482,6 +529,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -505,6 +553,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -528,6 +577,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -551,6 +601,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!("ZD-SET-2: {}, {}, 2", python_float(0.25), python_float(0.0))
@@ -570,6 +621,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: Some(|_| {
             format!(
@@ -595,6 +647,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: None,
         params: &[
             ParamSpec {
                 name: "phi",
@@ -650,6 +703,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([0.0, 0.0, 0.0, 1.0]),
@@ -668,6 +722,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([0.0, 1.0, 1.0, 1.0]),
@@ -686,6 +741,7 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: false,
         long_run_time: false,
+        game_display_name: None,
         params: &[],
         display_name: None,
         build: |_| MemoryOne::random_start([1.0, 1.0, 1.0, 0.0]),
@@ -725,7 +781,7 @@ family! {
     "Memory one and zero determinant";
     WinStayLoseShift => [WinStayLoseShift::INFO],
     WinShiftLoseStay => [WinShiftLoseStay::INFO],
-    MemoryOne => [MemoryOne::INFO, MemoryOne::INFO_GTFT, MemoryOne::INFO_FIRM_BUT_FAIR, MemoryOne::INFO_STOCHASTIC_COOPERATOR, MemoryOne::INFO_STOCHASTIC_WSLS, MemoryOne::INFO_SOFT_JOSS, MemoryOne::INFO_DESPERATE, MemoryOne::INFO_HOPELESS, MemoryOne::INFO_WILLING, MemoryOne::INFO_ZD_EXTORT_2, MemoryOne::INFO_ZD_GTFT_2, MemoryOne::INFO_ZD_EXTORT_2_V2, MemoryOne::INFO_ZD_EXTORT_3, MemoryOne::INFO_ZD_EXTORT_4, MemoryOne::INFO_ZD_GEN_2, MemoryOne::INFO_ZD_SET_2, MemoryOne::INFO_ZD_MISCHIEF, MemoryOne::INFO_ZD],
+    MemoryOne => [MemoryOne::INFO, MemoryOne::INFO_GTFT, MemoryOne::INFO_GTFT_FROM_PAYOFFS, MemoryOne::INFO_FIRM_BUT_FAIR, MemoryOne::INFO_STOCHASTIC_COOPERATOR, MemoryOne::INFO_STOCHASTIC_WSLS, MemoryOne::INFO_SOFT_JOSS, MemoryOne::INFO_DESPERATE, MemoryOne::INFO_HOPELESS, MemoryOne::INFO_WILLING, MemoryOne::INFO_ZD_EXTORT_2, MemoryOne::INFO_ZD_GTFT_2, MemoryOne::INFO_ZD_EXTORT_2_V2, MemoryOne::INFO_ZD_EXTORT_3, MemoryOne::INFO_ZD_EXTORT_4, MemoryOne::INFO_ZD_GEN_2, MemoryOne::INFO_ZD_SET_2, MemoryOne::INFO_ZD_MISCHIEF, MemoryOne::INFO_ZD],
 }
 
 #[cfg(test)]
@@ -738,6 +794,39 @@ mod tests {
 
     fn close(a: [f64; 4], b: [f64; 4]) -> bool {
         a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12)
+    }
+
+    #[test]
+    fn gtft_has_a_fixed_p_and_gtft_from_payoffs_follows_the_game() {
+        let game = Payoffs {
+            r: 4.0,
+            s: 0.0,
+            t: 5.0,
+            p: 1.0,
+        };
+        let vector = |player: &crate::ipd::strategies::Player| match &player.prototype {
+            Strategy::MemoryOne(Family::MemoryOne(m)) => m.vector_for(&game),
+            other => panic!("{other:?}"),
+        };
+        // axelrod's GTFT: p fixed (1 - 2/3 by default) whatever the game.
+        let gtft = PlayerSpec::new("gtft").build().unwrap().with_game(&game);
+        assert_eq!(gtft.name, "GTFT: 0.33");
+        assert_eq!(vector(&gtft), [1.0, 1.0 - 2.0 / 3.0, 1.0, 1.0 - 2.0 / 3.0]);
+        let gtft = PlayerSpec::new("gtft").with("p", 0.1).build().unwrap();
+        assert_eq!(gtft.name, "GTFT: 0.1");
+        assert!(
+            !PlayerSpec::new("gtft")
+                .with("p", 0.0)
+                .build()
+                .unwrap()
+                .is_stochastic()
+        );
+        // From the payoffs: g = min(1 - (5 - 4)/(4 - 0), (4 - 1)/(5 - 1)) = 0.75.
+        let from_game = PlayerSpec::new("gtft-from-payoffs").build().unwrap();
+        assert_eq!(from_game.name, "GTFT: 0.33");
+        let from_game = from_game.with_game(&game);
+        assert_eq!(from_game.name, "GTFT: 0.75");
+        assert_eq!(vector(&from_game), [1.0, 0.75, 1.0, 0.75]);
     }
 
     #[test]
