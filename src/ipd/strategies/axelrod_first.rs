@@ -508,6 +508,8 @@ impl FirstByGrofman {
 pub struct FirstBySteinAndRapoport {
     /// Significance level of the chi-squared test.
     pub alpha: f64,
+    /// The test at level `alpha` (a threshold on the statistic).
+    randomness: chi_squared::RandomnessTest,
     opponent_is_random: bool,
 }
 
@@ -549,6 +551,7 @@ impl FirstBySteinAndRapoport {
         build: |v| {
             Strategy::from(FirstBySteinAndRapoport {
                 alpha: v[0],
+                randomness: chi_squared::RandomnessTest::new(v[0]),
                 opponent_is_random: false,
             })
         },
@@ -563,8 +566,9 @@ impl FirstBySteinAndRapoport {
             return tit_for_tat;
         }
         if round % 15 == 0 {
-            let p = chi_squared::p_value(them.cooperations(), them.defections());
-            self.opponent_is_random = p >= self.alpha;
+            self.opponent_is_random = self
+                .randomness
+                .looks_random(them.cooperations(), them.defections());
         }
         if self.opponent_is_random {
             D
@@ -596,6 +600,8 @@ impl Rule for FirstBySteinAndRapoport {
 pub struct FirstByGraaskamp {
     /// Significance level of the chi-squared test.
     pub alpha: f64,
+    /// The test at level `alpha` (a threshold on the statistic).
+    randomness: chi_squared::RandomnessTest,
     opponent_is_random: bool,
     /// Every opponent move so far copied this player's previous move.
     opponent_copies_me: bool,
@@ -640,6 +646,7 @@ impl FirstByGraaskamp {
         build: |v| {
             Strategy::from(FirstByGraaskamp {
                 alpha: v[0],
+                randomness: chi_squared::RandomnessTest::new(v[0]),
                 opponent_is_random: false,
                 opponent_copies_me: true,
                 opponent_is_twin: true,
@@ -683,7 +690,9 @@ impl Rule for FirstByGraaskamp {
         // Once random, random for good (the library recomputes the test
         // every turn but ORs it with the earlier verdict).
         if self.opponent_is_random
-            || chi_squared::p_value(them.cooperations(), them.defections()) >= self.alpha
+            || self
+                .randomness
+                .looks_random(them.cooperations(), them.defections())
         {
             self.opponent_is_random = true;
             return D;

@@ -15,7 +15,10 @@
 //! against scipy's for all splits of up to 1000 moves.
 //!
 //! Invariant: pure functions; a split of no moves gives NaN (as scipy), which
-//! never passes a `p >= alpha` test.
+//! never passes a `p >= alpha` test. [`RandomnessTest`] makes the `p >= alpha`
+//! decision from the statistic alone (two comparisons) except in a thin band
+//! around the critical value, where it computes the p-value: same decisions,
+//! without an incomplete-gamma evaluation every turn.
 
 /// scipy's `chisquare([cooperations, defections]).statistic`.
 pub fn statistic(cooperations: u32, defections: u32) -> f64 {
@@ -98,6 +101,76 @@ fn upper_gamma_half(y: f64) -> f64 {
     }
 }
 
+/// The decision "the p-value of the 50-50 test is at least alpha" (the
+/// opponent looks random), as a strategy asks it every turn. The p-value
+/// falls as the statistic grows, so the decision is a threshold on the
+/// statistic: below `surely_random_below` it is yes, above
+/// `surely_not_above` no, and in between (a relative band of 1e-4 around the
+/// critical value, where rounding could matter) the p-value is computed and
+/// compared exactly as before. So every decision equals `p_value(c, d) >=
+/// alpha` (tested for every split of up to 1000 moves).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomnessTest {
+    alpha: f64,
+    surely_random_below: f64,
+    surely_not_above: f64,
+}
+
+impl RandomnessTest {
+    /// The test at significance level `alpha`.
+    pub fn new(alpha: f64) -> RandomnessTest {
+        // The critical statistic: the largest x with sf(x) >= alpha, by
+        // bisection (sf(0) = 1, and sf(2000) underflows to 0).
+        let (mut low, mut high) = (0.0_f64, 2000.0_f64);
+        if alpha.is_nan() || chi2_sf_one(high) >= alpha {
+            // Every split passes (alpha <= 0) or the test is meaningless:
+            // decide every time from the p-value.
+            return RandomnessTest {
+                alpha,
+                surely_random_below: f64::NEG_INFINITY,
+                surely_not_above: f64::INFINITY,
+            };
+        }
+        if chi2_sf_one(low) < alpha {
+            // alpha > 1: no split passes.
+            return RandomnessTest {
+                alpha,
+                surely_random_below: f64::NEG_INFINITY,
+                surely_not_above: f64::NEG_INFINITY,
+            };
+        }
+        for _ in 0..200 {
+            let middle = 0.5 * (low + high);
+            if chi2_sf_one(middle) >= alpha {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        let band = 1e-4 * low + 1e-12;
+        RandomnessTest {
+            alpha,
+            surely_random_below: low - band,
+            surely_not_above: high + band,
+        }
+    }
+
+    /// True when `p_value(cooperations, defections) >= alpha`.
+    #[inline]
+    pub fn looks_random(&self, cooperations: u32, defections: u32) -> bool {
+        let x = statistic(cooperations, defections);
+        if x.is_nan() {
+            false
+        } else if x < self.surely_random_below {
+            true
+        } else if x > self.surely_not_above {
+            false
+        } else {
+            chi2_sf_one(x) >= self.alpha
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +191,25 @@ mod tests {
         assert_eq!(chi2_sf_one(0.0), 1.0);
         assert!(p_value(0, 0).is_nan());
         assert_eq!(p_value(7, 7), 1.0);
+    }
+
+    #[test]
+    fn the_threshold_test_decides_as_the_p_value() {
+        for alpha in [
+            0.0, 1e-300, 1e-12, 0.001, 0.01, 0.05, 0.1, 0.3, 0.5, 0.9, 0.999, 1.0, 1.5,
+        ] {
+            let test = RandomnessTest::new(alpha);
+            for n in 0..=1000u32 {
+                for c in 0..=n {
+                    assert_eq!(
+                        test.looks_random(c, n - c),
+                        p_value(c, n - c) >= alpha,
+                        "alpha {alpha}, split {c}:{}",
+                        n - c
+                    );
+                }
+            }
+        }
     }
 
     #[test]
