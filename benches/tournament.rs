@@ -11,6 +11,10 @@
 //! 4. a tournament of Random players only (every turn draws);
 //! 5. a tournament of the whole catalogue (every strategy with its default
 //!    parameters), 200 turns, 10 repetitions;
+//! 5b. the 10 slowest catalogue strategies by cost per turn: each plays 200
+//!    turns against a panel of five opponents (Cooperator, Defector, Tit For
+//!    Tat, Random, Alternator), 20 seeds each, one thread, nothing reused;
+//!    the panel's own cost is the same for every row;
 //! 6. Axelrod's first tournament (`scenarios/axelrod-first.toml`: 15 players,
 //!    200 turns, 5 repetitions) against the axelrod library's time for the
 //!    same line-up (`tests/data/axelrod_timings.json`).
@@ -188,6 +192,58 @@ fn main() {
         results.total_turns(),
         results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
     );
+
+    // 5b. The slowest strategies by cost per turn.
+    let panel: Vec<_> = [
+        "cooperator",
+        "defector",
+        "tit-for-tat",
+        "random",
+        "alternator",
+    ]
+    .iter()
+    .map(|id| PlayerSpec::new(id).build().unwrap())
+    .collect();
+    let settings = MatchSettings {
+        horizon: Horizon::Fixed { turns: 200 },
+        noise: 0.0,
+        payoffs: Payoffs::STANDARD,
+    };
+    let seeds = 20u64;
+    let mut costs: Vec<(f64, String)> = dilemma::ipd::strategies::CATALOGUE
+        .iter()
+        .map(|info| {
+            let player = PlayerSpec::new(info.id).build().unwrap();
+            let (elapsed, checksum) = best_of(Duration::from_millis(20), || {
+                let mut checksum = 0u64;
+                for (k, opponent) in panel.iter().enumerate() {
+                    for seed in 0..seeds {
+                        let mut rng = match_rng(seed, 0, k as u64 + 1, 0);
+                        let outcome = play_match(
+                            &player.prototype,
+                            &opponent.prototype,
+                            &settings,
+                            &mut rng,
+                            &mut NoRecording,
+                        );
+                        checksum += outcome.cooperations()[0] as u64;
+                    }
+                }
+                black_box(checksum)
+            });
+            black_box(checksum);
+            let turns = (panel.len() as u64 * seeds * 200) as f64;
+            (elapsed.as_secs_f64() / turns * 1e9, player.name)
+        })
+        .collect();
+    costs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let median = costs[costs.len() / 2].0;
+    println!(
+        "the 10 slowest strategies, ns per turn against a panel of 5 (median over the catalogue: {median:.1} ns):"
+    );
+    for (ns, name) in costs.iter().take(10) {
+        println!("  {ns:8.1} ns  {name}");
+    }
 
     // 6. Axelrod's first tournament, as the scenario file defines it.
     let path =
