@@ -719,19 +719,8 @@ mod tests {
         let michaelos = PlayerSpec::new("michaelos");
         let mut defectors = 0;
         for seed in 0..400 {
-            let (moves, _) = play(
-                &michaelos,
-                "alternator",
-                Horizon::Random {
-                    continuation: 0.999,
-                    cap: Some(40),
-                },
-                seed,
-            );
-            if moves.len() < 40 {
-                continue;
-            }
-            assert!(moves.starts_with("CCD"), "{moves}");
+            let (moves, _) = play(&michaelos, "alternator", fixed(40), seed);
+            assert!(moves.starts_with("CCD") && moves.ends_with('D'), "{moves}");
             if moves[3..].chars().all(|c| c == 'D') {
                 defectors += 1;
             } else {
