@@ -347,13 +347,13 @@ impl MemoryOne {
         uses_length: false,
         uses_payoffs: true,
         long_run_time: false,
+        game_display_name: Some(|_, payoffs| {
+            let g = MemoryOne::generosity(payoffs);
+            format!("GTFT: {}", python_float(python_round(g, 2)))
+        }),
         params: &[],
         display_name: Some(|_| {
             let g = MemoryOne::generosity(&Payoffs::STANDARD);
-            format!("GTFT: {}", python_float(python_round(g, 2)))
-        }),
-        game_display_name: Some(|_, payoffs| {
-            let g = MemoryOne::generosity(payoffs);
             format!("GTFT: {}", python_float(python_round(g, 2)))
         }),
         build: |_| {

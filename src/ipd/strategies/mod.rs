@@ -150,7 +150,10 @@ pub mod grudgers;
 pub mod memory_one;
 pub mod probers;
 pub mod punishers;
+pub mod resurrection;
+pub mod retaliate;
 pub mod tit_for_tat;
+pub mod tit_for_tat_variants;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -199,6 +202,9 @@ families! {
     Probers => probers,
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
+    TitForTatVariants => tit_for_tat_variants,
+    Retaliate => retaliate,
+    Resurrection => resurrection,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
