@@ -10,11 +10,11 @@
 //! 3. the same tournament with noise 0.01 (nothing can be reused);
 //! 4. a tournament of Random players only (every turn draws);
 //! 5. a tournament of the whole catalogue (every strategy with its default
-//!    parameters), 200 turns, 10 repetitions;
-//! 5b. the 10 slowest catalogue strategies by cost per turn: each plays 200
-//!    turns against a panel of five opponents (Cooperator, Defector, Tit For
-//!    Tat, Random, Alternator), 20 seeds each, one thread, nothing reused;
-//!    the panel's own cost is the same for every row;
+//!    parameters), 200 turns, 10 repetitions, then the 10 slowest catalogue
+//!    strategies by cost per turn: each plays 200 turns against a panel of
+//!    five opponents (Cooperator, Defector, Tit For Tat, Random, Alternator),
+//!    20 seeds each, one thread, nothing reused (the panel's own cost is the
+//!    same for every row);
 //! 6. Axelrod's first tournament (`scenarios/axelrod-first.toml`: 15 players,
 //!    200 turns, 5 repetitions) against the axelrod library's time for the
 //!    same line-up (`tests/data/axelrod_timings.json`).
