@@ -1,0 +1,72 @@
+//! David Gladstein's second-tournament entry (Tester).
+
+use crate::ipd::action::Action::{self, C, D};
+use crate::ipd::history::History;
+use crate::ipd::random::MatchRng;
+use crate::ipd::strategies::catalogue::StrategyInfo;
+use crate::ipd::strategies::{MatchContext, Rule, Strategy};
+
+/// Opens with D to test the opponent; exploits a patsy while keeping its
+/// own cooperation rate at about one half, and apologises then plays Tit For
+/// Tat after the opponent's first defection.
+#[derive(Clone, Debug)]
+pub struct SecondByGladstein {
+    /// The opponent has not defected yet.
+    patsy: bool,
+}
+
+impl Default for SecondByGladstein {
+    fn default() -> Self {
+        SecondByGladstein { patsy: true }
+    }
+}
+
+impl SecondByGladstein {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "second-by-gladstein",
+        name: "Second by Gladstein",
+        aliases: &["tester"],
+        description: "Defects first. Until the opponent defects it defects whenever more than \
+                      half of its own moves so far were cooperations and cooperates otherwise. \
+                      It answers the opponent's first defection with C (an apology) and plays \
+                      Tit For Tat from then on.",
+        source: "Axelrod (1980), second tournament entry by David Gladstein",
+        memory_depth: None,
+        stochastic: false,
+        uses_length: false,
+        uses_payoffs: false,
+        long_run_time: false,
+        params: &[],
+        display_name: None,
+        build: |_| Strategy::from(SecondByGladstein::default()),
+    };
+}
+
+impl Rule for SecondByGladstein {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        me: &History,
+        them: &History,
+        _: &MatchContext,
+        _: &mut MatchRng,
+    ) -> Action {
+        let Some(last) = them.last() else {
+            return D;
+        };
+        if !self.patsy {
+            return last;
+        }
+        if last == D {
+            self.patsy = false;
+            return C;
+        }
+        // Cooperation ratio above one half, in integers.
+        if 2 * me.cooperations() > me.len() {
+            D
+        } else {
+            C
+        }
+    }
+}
