@@ -10,7 +10,9 @@
 //! Invariant: a deterministic rule here plays exactly the library's moves
 //! (tests/axelrod_catalogue.rs). A stochastic rule draws only from the
 //! match's generator, at the same points of play as the library and with the
-//! same comparisons, through [`Uniform`].
+//! same comparisons, through [`Uniform`]; `replays.rs` feeds those rules
+//! the library's own transcripts, played with a fixed sequence in place of
+//! its generator, and requires the library's moves and number of draws.
 
 mod appold;
 mod black;
@@ -24,6 +26,8 @@ mod gladstein;
 mod graaskamp_katzen;
 mod grofman;
 mod harrington;
+#[cfg(test)]
+mod replays;
 
 use crate::ipd::action::Action::{self, C, D};
 
