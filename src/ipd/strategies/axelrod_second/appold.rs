@@ -41,12 +41,13 @@ impl SecondByAppold {
         id: "second-by-appold",
         name: "Second by Appold",
         aliases: &[],
-        description: "Cooperates on the first four turns and after the first defection of the \
-                      opponent seen from turn 5 on. Otherwise it cooperates with probability \
-                      equal to the share of the opponent's moves that were C after it had \
-                      played, one turn before, what it played two turns ago (the opponent's \
-                      first move counts as an answer to a C; answers to a D start from one \
-                      cooperation in one answer).",
+        description: "Cooperates with the probability that the opponent answered its move of two \
+                      turns ago with C so far. It cooperates on the first four turns and after \
+                      the first defection of the opponent seen from turn 5 on. Otherwise, with m \
+                      its own move two turns ago, it cooperates with probability equal to the \
+                      share of C among the opponent's answers to m (the opponent's move on the \
+                      turn after each of its own m; the opponent's first move counts as an answer \
+                      to a C, and the answers to D start from one C in one answer).",
         source: "Axelrod (1980), second tournament entry by Scott Appold (K88R)",
         memory_depth: None,
         stochastic: true,

@@ -22,9 +22,10 @@ impl SecondByBlack {
         id: "second-by-black",
         name: "Second by Black",
         aliases: &[],
-        description: "Cooperates on the first five turns. Afterwards it cooperates with \
-                      probability 1 - (n^2 - 1) / 25 (at most 1), n the opponent's defections \
-                      in its last five moves: 1, 1, 0.88, 0.68, 0.4, 0.04 for n = 0 to 5.",
+        description: "Cooperates with a probability that falls with the opponent's defections in \
+                      its last five moves. It cooperates on the first five turns; afterwards with \
+                      probability 1 - (n^2 - 1) / 25 (at most 1), n the opponent's defections in \
+                      its last five moves: 1, 1, 0.88, 0.68, 0.4, 0.04 for n = 0 to 5.",
         source: "Axelrod (1980), second tournament entry by Paul E. Black (K83R)",
         memory_depth: Some(5),
         stochastic: true,

@@ -40,9 +40,9 @@ impl SecondByBorufsen {
         description: "Tit For Tat with corrections: it cooperates once after three turns of \
                       mutual defection, and after three turns of alternation (each copying the \
                       other) it plays its next D as C. On turns 27, 52, 77, ... it counts the \
-                      opponent's cooperations since the last check: fewer than 3, or 8 to 17 \
-                      of which under 70 % answered its own C, and it defects until the next \
-                      check (defecting also on the first turn after it).",
+                      opponent's cooperations since the last check; with fewer than 3, or with \
+                      8 to 17 of which under 70 % answered its own C, it defects until the next \
+                      check (and on the check that ends a defect mode it still defects).",
         source: "Axelrod (1980), second tournament entry by Otto Borufsen (K32R)",
         memory_depth: None,
         stochastic: false,

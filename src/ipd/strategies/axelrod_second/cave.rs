@@ -23,11 +23,12 @@ impl SecondByCave {
         id: "second-by-cave",
         name: "Second by Cave",
         aliases: &[],
-        description: "Cooperates first. With d the opponent's defections divided by the turn \
-                      number, it defects when the turn is past 39 and d > 0.39, past 29 and \
-                      d > 0.65, or past 19 and d > 0.79. Otherwise it cooperates after a C; \
-                      after a D it defects if the opponent has defected more than 17 times, \
-                      else it cooperates with probability 1/2.",
+        description: "Defects against an opponent that defects too often for the stage of the \
+                      match; otherwise cooperates after a C and answers a D with a fair coin, or \
+                      with D once the opponent has defected 18 times. It cooperates first. With d \
+                      the opponent's defections divided by the turn number, it defects when the \
+                      turn is past 39 and d > 0.39, past 29 and d > 0.65, or past 19 and d > \
+                      0.79.",
         source: "Axelrod (1980), second tournament entry by Rob Cave (K49R)",
         memory_depth: None,
         stochastic: true,

@@ -19,11 +19,11 @@ impl SecondByChampion {
         id: "second-by-champion",
         name: "Second by Champion",
         aliases: &[],
-        description: "Cooperates on the first 10 turns and plays Tit For Tat on the next 15. \
-                      Afterwards it cooperates unless the opponent defected on the last turn: \
-                      then it draws r uniformly from [0, 1) and defects when the opponent's \
-                      defection rate d satisfies d >= max(0.4, r), i.e. with probability d when \
-                      d >= 0.4.",
+        description: "Cooperates for 10 turns and plays Tit For Tat for 15; afterwards cooperates \
+                      except, at random, against a frequent defector that just defected. From \
+                      turn 26, after an opponent D it draws r uniformly from [0, 1) and defects \
+                      when the opponent's defection rate d satisfies d >= max(0.4, r), i.e. with \
+                      probability d when d >= 0.4; after a C it cooperates.",
         source: "Axelrod (1980), second tournament entry by Danny Champion",
         memory_depth: None,
         stochastic: true,

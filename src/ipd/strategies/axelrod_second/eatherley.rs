@@ -18,9 +18,10 @@ impl SecondByEatherley {
         id: "second-by-eatherley",
         name: "Second by Eatherley",
         aliases: &[],
-        description: "Cooperates first and after every cooperation of the opponent. After a \
-                      defection it defects with probability equal to the share of the \
-                      opponent's moves so far that were defections.",
+        description: "Cooperates after a C and answers a D with D with probability equal to the \
+                      opponent's defection rate so far. It cooperates first; after an opponent \
+                      defection it defects with probability equal to the share of the opponent's \
+                      moves that were defections.",
         source: "Axelrod (1980), second tournament entry by Graham Eatherley",
         memory_depth: None,
         stochastic: true,

@@ -22,9 +22,10 @@ impl SecondByGetzler {
         id: "second-by-getzler",
         name: "Second by Getzler",
         aliases: &[],
-        description: "Cooperates first. Keeps flack, the sum over the opponent's defections of \
-                      0.5^k with k how many turns ago each happened (the latest counts 1/2), \
-                      and defects with probability flack.",
+        description: "Defects with probability flack, the opponent's defections weighted by one \
+                      half per turn of age. It cooperates first; flack is the sum over the \
+                      opponent's defections of 0.5^k, k how many turns ago each happened (the \
+                      latest counts 1/2).",
         source: "Axelrod (1980), second tournament entry by Abraham Getzler (K35R)",
         memory_depth: None,
         stochastic: true,

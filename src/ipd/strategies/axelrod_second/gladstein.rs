@@ -27,10 +27,11 @@ impl SecondByGladstein {
         id: "second-by-gladstein",
         name: "Second by Gladstein",
         aliases: &["tester"],
-        description: "Defects first. Until the opponent defects it defects whenever more than \
-                      half of its own moves so far were cooperations and cooperates otherwise. \
-                      It answers the opponent's first defection with C (an apology) and plays \
-                      Tit For Tat from then on.",
+        description: "Tests the opponent with a first D and exploits it while it never defects, \
+                      keeping its own cooperation rate at about one half; once it defects, \
+                      apologises with C and plays Tit For Tat. Until the opponent's first \
+                      defection it defects whenever more than half of its own moves so far were \
+                      cooperations, and cooperates otherwise.",
         source: "Axelrod (1980), second tournament entry by David Gladstein",
         memory_depth: None,
         stochastic: false,
