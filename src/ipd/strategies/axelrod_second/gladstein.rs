@@ -64,7 +64,7 @@ impl Rule for SecondByGladstein {
             return C;
         }
         // Cooperation ratio above one half, in integers.
-        if 2 * me.cooperations() > me.len() {
+        if 2 * u64::from(me.cooperations()) > u64::from(me.len()) {
             D
         } else {
             C

@@ -61,7 +61,7 @@ pub struct SecondByHarrington {
     mode: Mode,
     /// Opponent defections counted in the table (from turn 3).
     recorded_defects: u32,
-    exit_defect_meter: i32,
+    exit_defect_meter: i64,
     /// Has been in defect mode (the table and the random test stop).
     was_defective: bool,
     /// Probability of a generous D after turn 37.
@@ -70,7 +70,7 @@ pub struct SecondByHarrington {
     /// column (opponent's last move).
     move_history: [[u32; 2]; 4],
     /// Scheduled cooperations (may go negative, as in the library).
-    more_coop: i32,
+    more_coop: i64,
     last_generous_n_turns_ago: u32,
     burned: bool,
     defect_streak: u32,
@@ -293,5 +293,48 @@ impl Rule for SecondByHarrington {
 
     fn is_stochastic(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_random_test_is_the_librarys() {
+        // Values from the library's calculate_chi_squared / detect_random.
+        let mut rule = SecondByHarrington {
+            move_history: [[5, 3], [2, 4], [1, 6], [3, 2]],
+            recorded_defects: 15,
+            ..SecondByHarrington::default()
+        };
+        assert_eq!(rule.chi_squared(28), 4.427503607503607);
+        assert!(!rule.looks_random(28));
+        rule.move_history = [[4, 4], [3, 4], [3, 4], [3, 3]];
+        assert_eq!(rule.chi_squared(30), 0.14358974358974358);
+        assert!(rule.looks_random(30));
+        // Mostly mutual cooperation (25 of 30) is never random.
+        rule.move_history = [[25, 1], [1, 1], [1, 0], [1, 0]];
+        assert!(!rule.looks_random(32));
+        // Nor is an opponent defecting under 25 % of the time.
+        rule.move_history = [[4, 4], [3, 4], [3, 4], [3, 3]];
+        rule.recorded_defects = 6;
+        assert!(!rule.looks_random(30));
+    }
+
+    #[test]
+    fn defects_on_turn_37_then_cooperates_twice() {
+        let mut rule = SecondByHarrington::default();
+        let (mut me, mut them) = (History::new(), History::new());
+        let mut moves = String::new();
+        for _ in 0..40 {
+            let ours = rule.decide(&me, &them, &mut || panic!("no draw"));
+            moves.push(ours.letter());
+            me.push(ours);
+            // Tit For Tat.
+            them.push(me.ago(1).unwrap_or(C));
+        }
+        assert_eq!(moves, format!("{}DCCC", "C".repeat(36)));
+        assert!(rule.burned);
     }
 }
