@@ -26,7 +26,7 @@ impl SecondByGladstein {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-gladstein",
         name: "Second by Gladstein",
-        aliases: &["tester"],
+        aliases: &[],
         description: "Tests the opponent with a first D and exploits it while it never defects, \
                       keeping its own cooperation rate at about one half; once it defects, \
                       apologises with C and plays Tit For Tat. Until the opponent's first \
