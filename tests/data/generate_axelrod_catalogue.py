@@ -221,6 +221,19 @@ PLAYERS = [
     ("limited-retaliate-3", {}, lambda: axl.LimitedRetaliate3()),
     ("resurrection", {}, lambda: axl.Resurrection()),
     ("double-resurrection", {}, lambda: axl.DoubleResurrection()),
+    # Axelrod's second tournament, part 1 (branch second-a)
+    ("second-by-appold", {}, lambda: axl.SecondByAppold()),
+    ("second-by-black", {}, lambda: axl.SecondByBlack()),
+    ("second-by-borufsen", {}, lambda: axl.SecondByBorufsen()),
+    ("second-by-cave", {}, lambda: axl.SecondByCave()),
+    ("second-by-champion", {}, lambda: axl.SecondByChampion()),
+    ("second-by-colbert", {}, lambda: axl.SecondByColbert()),
+    ("second-by-eatherley", {}, lambda: axl.SecondByEatherley()),
+    ("second-by-getzler", {}, lambda: axl.SecondByGetzler()),
+    ("second-by-gladstein", {}, lambda: axl.SecondByGladstein()),
+    ("second-by-graaskamp-katzen", {}, lambda: axl.SecondByGraaskampKatzen()),
+    ("second-by-grofman", {}, lambda: axl.SecondByGrofman()),
+    ("second-by-harrington", {}, lambda: axl.SecondByHarrington()),
 ]
 
 

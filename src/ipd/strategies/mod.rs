@@ -139,6 +139,7 @@ macro_rules! families {
 
 pub mod adaptive;
 pub mod axelrod_first;
+pub mod axelrod_second;
 pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
@@ -205,6 +206,7 @@ families! {
     TitForTatVariants => tit_for_tat_variants,
     Retaliate => retaliate,
     Resurrection => resurrection,
+    AxelrodSecond => axelrod_second,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
