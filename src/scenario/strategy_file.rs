@@ -8,7 +8,10 @@
 //! 1. an inline table is a definition (it has a `kind`);
 //! 2. a built-in id, alias or display name (optionally with parameters in
 //!    the `id:key=value,...` form inside strategy files) is the catalogue
-//!    strategy: built-ins win over files of the same name;
+//!    strategy, and a shipped strategy file's id or display name (the
+//!    files of `strategies/axelrod/` embedded in the binary, see
+//!    `ipd::strategies::defined::shipped`) is that file: both win over
+//!    files on disk of the same name (no name is both, tested);
 //! 3. text ending in `.toml` or containing `/` is a path: relative paths
 //!    are tried against the folder of the file that names it, then the
 //!    current directory;
@@ -27,6 +30,7 @@ use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
 use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
+use crate::ipd::strategies::defined::shipped::{ShippedFile, find_shipped};
 use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Transformer};
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
@@ -156,6 +160,15 @@ pub fn resolve_text(text: &str, base: &Path, chain: &mut Chain) -> Result<Player
             .build()
             .map_err(|e| ReferenceError::Here(e.to_string()));
     }
+    if let Some(file) = find_shipped(text) {
+        return shipped_player(file, chain);
+    }
+    if let Some(file) = find_shipped(id) {
+        return Err(ReferenceError::Here(format!(
+            "`{text}`: `{}` is a strategy file; it takes no parameters",
+            file.id
+        )));
+    }
     let candidates = search_paths(text, base);
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         let shown: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
@@ -231,9 +244,30 @@ fn tidy(path: &Path) -> PathBuf {
     }
 }
 
+/// A shipped strategy file (embedded in the binary), read like any other;
+/// the player's id is the file's id.
+pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, ReferenceError> {
+    let source = Source {
+        path: PathBuf::from(file.path),
+        text: file.text.to_string(),
+    };
+    load_source(source, PathBuf::from(file.path), file.id, chain)
+}
+
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let source = Source::read(path).map_err(ReferenceError::InFile)?;
+    load_source(source, identity, reference, chain)
+}
+
+/// Reads a strategy file's text; `identity` tells files apart in `chain`.
+fn load_source(
+    source: Source,
+    identity: PathBuf,
+    reference: &str,
+    chain: &mut Chain,
+) -> Result<Player, ReferenceError> {
     if let Some(first) = chain.files.iter().position(|f| *f == identity) {
         let mut names: Vec<String> = chain.files[first..]
             .iter()
@@ -245,7 +279,6 @@ fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, 
             names.join(" -> ")
         )));
     }
-    let source = Source::read(path).map_err(ReferenceError::InFile)?;
     chain.files.push(identity);
     let result = (|| {
         let document = parse_document(&source)?;
@@ -286,7 +319,9 @@ pub fn read_definition(
         return Err(reader.error(name.span.start, "name", "the display name is empty"));
     }
     let description = reader.string("description")?.map(|d| d.value);
+    let source = reader.string("source")?.map(|d| d.value);
     let mut spans = Spans::new();
+    let declared = read_declared_depth(reader, &mut spans)?;
     let body = match kind.value.as_str() {
         "memory-one" => read_memory_one(reader, &mut spans),
         "lookup" => read_lookup(reader, &mut spans),
@@ -308,11 +343,48 @@ pub fn read_definition(
         Ok(body) => body,
         Err(error) => return Err(place_error(reader, &spans, error)),
     };
-    Ok(Definition {
-        name: name.value,
-        description,
-        body,
-    })
+    let mut definition = Definition::new(name.value, description, body);
+    definition.source = source;
+    if let Some(depth) = declared {
+        definition
+            .declare_memory_depth(depth)
+            .map_err(|error| place_error(reader, &spans, error))?;
+    }
+    Ok(definition)
+}
+
+/// The optional `memory_depth`: a whole number of turns or "inf"
+/// (`Some(None)`); checked against the computed depth by the caller.
+fn read_declared_depth(
+    reader: &mut TableReader<'_>,
+    spans: &mut Spans,
+) -> Result<Option<Option<u32>>, ScenarioError> {
+    let Some(value) = reader.value("memory_depth") else {
+        return Ok(None);
+    };
+    record(
+        spans,
+        &Place::Field("memory_depth"),
+        value.span(),
+        "memory_depth",
+    );
+    let wrong = |reader: &TableReader<'_>| {
+        reader.error(
+            value.span().start,
+            "memory_depth",
+            "expected a whole number of turns (0, 1, 2, ...) or \"inf\"",
+        )
+    };
+    match value.get_ref() {
+        DeValue::String(text) if text == "inf" => Ok(Some(None)),
+        DeValue::Integer(_) => match reader.integer("memory_depth")? {
+            Some(n) if (0..=i64::from(u32::MAX)).contains(&n.value) => {
+                Ok(Some(Some(n.value as u32)))
+            }
+            _ => Err(wrong(reader)),
+        },
+        _ => Err(wrong(reader)),
+    }
 }
 
 /// Reading gives either a reader error (wrong type, missing field) or a
@@ -797,6 +869,13 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
     t.insert("name".into(), Value::String(definition.name.clone()));
     if let Some(d) = &definition.description {
         t.insert("description".into(), Value::String(d.clone()));
+    }
+    if let Some(source) = &definition.source {
+        t.insert("source".into(), Value::String(source.clone()));
+    }
+    if let Some(depth) = definition.declared_memory_depth {
+        let value = depth.map_or_else(|| Value::String("inf".into()), |d| Value::Integer(d.into()));
+        t.insert("memory_depth".into(), value);
     }
     match &definition.body {
         Body::MemoryOne(m) => {
