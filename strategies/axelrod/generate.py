@@ -107,6 +107,8 @@ def docstring_parts(cls):
     doc = inspect.getdoc(cls) or ""
     head, _, names = doc.partition("\nNames")
     paragraphs = [" ".join(p.split()) for p in head.strip().split("\n\n") if p.strip()]
+    # reStructuredText citations ("[Ashlock2006]_") as plain text ("Ashlock (2006)").
+    paragraphs = [re.sub(r"\[([A-Za-z-]+)(\d{4})[a-z]?\]_", r"\1 (\2)", p) for p in paragraphs]
     sources = []
     for line in names.splitlines():
         line = line.strip()
@@ -138,7 +140,7 @@ def header(cls_name, kind):
 
 def common(player, cls, description_first):
     paragraphs, source = docstring_parts(cls)
-    description = " ".join([description_first] + paragraphs)
+    description = " ".join(paragraphs + [description_first])
     return [
         f"name = {toml_string(str(player))}",
         f"description = {toml_string(description)}",
@@ -183,10 +185,13 @@ def lookup_file(cls_name):
     own, opponent, first = (len(params.self_plays), len(params.op_plays), len(params.op_openings))
     initial = "".join(str(a) for a in player.initial_actions)
     lines = header(cls_name, "lookup table") + ["", 'kind = "lookup"']
+    parts = [f"its own last {own}", f"the opponent's last {opponent}"]
+    if first:
+        parts.append(f"the opponent's first {first}")
     lines += common(
         player, cls,
-        f"A lookup table over its own last {own}, the opponent's last {opponent} and the "
-        f"opponent's first {first} moves; its first moves are {initial}.",
+        f"A lookup table over {', '.join(parts[:-1])} and {parts[-1]} moves; "
+        f"it opens with {initial}.",
     )
     lines += [f"own = {own}", f"opponent = {opponent}", f"opponent_first = {first}",
               f'initial = "{initial}"', "", "[table]"]
