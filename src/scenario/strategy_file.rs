@@ -989,6 +989,7 @@ mod tests {
             "kind = \"lookup\"\nname = \"l\"\nown = 1\nopponent = 1\nopponent_first = 1\ninitial = \"D\"\n[table]\n\"C C C\" = \"C\"\n\"CCD\" = 0.25\n\"C D C\" = \"D\"\n\"C D D\" = \"D\"\n\"D C C\" = \"D\"\n\"D C D\" = \"C\"\n\"D D C\" = \"D\"\n\"D D D\" = 1\n",
             "kind = \"fsm\"\nname = \"f\"\nstart = \"b\"\nfirst = \"D\"\n[states.b]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"D\" }\n[states.a]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"C\" }\n",
             "kind = \"cycle\"\nname = \"c\"\ncycle = \"CDD\"\n",
+            "kind = \"cycle\"\nname = \"c\"\nsource = \"s\"\nmemory_depth = \"inf\"\ncycle = \"CD\"\n",
             "kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=0.3\"\n[[transformers]]\nkind = \"noise\"\np = 0.2\n[[transformers]]\nkind = \"joss-ann\"\np = 0.1\nq = 0.6\n[[transformers]]\nkind = \"final\"\nmoves = \"DD\"\n",
             "kind = \"transformed\"\nname = \"t2\"\nstrategy = { kind = \"cycle\", name = \"c\", cycle = \"CD\" }\n[[transformers]]\nkind = \"dual\"\n[[transformers]]\nkind = \"initial\"\nmoves = \"DCD\"\n[[transformers]]\nkind = \"flip\"\n",
         ];
@@ -1010,6 +1011,57 @@ mod tests {
                 assert_eq!(a.inner.params, b.inner.params);
             }
         }
+    }
+
+    /// Shipped files whose declared memory depth (axelrod's hand-set
+    /// classifier) exceeds the depth computed from the data, with the reason.
+    const DECLARED_ABOVE_COMPUTED: &[(&str, &str)] = &[(
+        "evolved-fsm-6",
+        "axelrod classifies it as unbounded; the last 7 turns fix its move",
+    )];
+
+    #[test]
+    fn shipped_files_read_and_agree_with_what_build_rs_extracted() {
+        use crate::ipd::strategies::defined::shipped::SHIPPED;
+        for file in SHIPPED {
+            let player = shipped_player(file, &mut Chain::default())
+                .unwrap_or_else(|e| panic!("{}", e.text(file.path)));
+            let Origin::Defined { definition, .. } = &player.origin else {
+                panic!("{}: not a definition", file.path);
+            };
+            assert_eq!(player.id(), file.id);
+            assert_eq!(definition.name, file.name, "{}", file.path);
+            assert_eq!(definition.kind(), file.kind, "{}", file.path);
+            assert!(!player.is_stochastic(), "{}", file.path);
+            assert!(definition.source.is_some(), "{}", file.path);
+            let declared = definition.declared_memory_depth;
+            assert!(declared.is_some(), "{}: no memory_depth", file.path);
+            let computed = definition.computed_memory_depth();
+            if let Some((_, reason)) = DECLARED_ABOVE_COMPUTED
+                .iter()
+                .find(|(id, _)| *id == file.id)
+            {
+                assert_ne!(declared, Some(computed), "{}: {reason}", file.id);
+            } else {
+                assert_eq!(declared, Some(computed), "{}", file.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_declared_memory_depth_is_never_below_the_computed_one() {
+        let tft = "kind = \"lookup\"\nname = \"t\"\nown = 0\nopponent = 1\n[table]\nC = \"C\"\nD = \"D\"\n";
+        let read_with = |depth: &str| read(&format!("memory_depth = {depth}\n{tft}"));
+        assert_eq!(read_with("3").unwrap().memory_depth(), Some(3));
+        assert_eq!(read_with("\"inf\"").unwrap().memory_depth(), None);
+        assert_eq!(read_with("1").unwrap().memory_depth(), Some(1));
+        let e = read_with("0").unwrap_err().to_string();
+        assert!(
+            e.contains("memory.toml:1:16") && e.contains("below the depth computed"),
+            "{e}"
+        );
+        let e = read_with("\"two\"").unwrap_err().to_string();
+        assert!(e.contains("field `memory_depth`"), "{e}");
     }
 
     #[test]
