@@ -122,7 +122,7 @@ fn match_plays_shipped_strategies() {
     let dir = scratch("match");
     let text = succeeds(&dir, &["match", "fortress3", "Ripoff", "--turns", "4"]);
     // Fortress3 defects while the opponent does not cooperate; Ripoff opens
-    // D, answers the first D with C, then defects for ever (its state 3).
+    // D, answers the first D with C, then plays tit for tat (its state 3).
     assert!(text.contains("Fortress3: DDDD"), "{text}");
     assert!(text.contains("Ripoff: DCDD"), "{text}");
 }
