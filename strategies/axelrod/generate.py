@@ -181,7 +181,7 @@ def lookup_file(cls_name):
     player = cls()
     assert isinstance(player, axl.LookerUp), cls_name
     assert not axl.Classifiers["stochastic"](player), cls_name
-    params = player.lookup_dict and next(iter(player.lookup_dict))
+    params = next(iter(player.lookup_dict))  # any key: its groups give the sizes
     own, opponent, first = (len(params.self_plays), len(params.op_plays), len(params.op_openings))
     initial = "".join(str(a) for a in player.initial_actions)
     lines = header(cls_name, "lookup table") + ["", 'kind = "lookup"']
