@@ -13,14 +13,22 @@
 //!
 //! It also checks that every catalogue strategy is covered, so a strategy
 //! cannot be added without its reference data.
+//!
+//! An entry's id may name a shipped strategy file (`strategies/axelrod/`,
+//! embedded in the binary); it is built through the same resolution as a
+//! scenario's `strategy = "..."`, and every shipped file must be covered too.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, MoveList, play_match};
 use dilemma::ipd::random::match_rng;
+use dilemma::ipd::strategies::catalogue::find;
+use dilemma::ipd::strategies::defined::shipped::{SHIPPED, find_shipped};
 use dilemma::ipd::strategies::{CATALOGUE, Player};
 use dilemma::ipd::{Payoffs, PlayerSpec};
+use dilemma::scenario::strategy_file::{Chain, resolve_text};
 use serde_json::Value;
 use std::collections::HashSet;
+use std::path::Path;
 
 /// Catalogue ids the axelrod library does not have; they are checked by
 /// hand-written tests next to their rules instead (`gtft-from-payoffs`: GTFT
@@ -60,7 +68,18 @@ fn unrle(text: &str) -> String {
 }
 
 fn player(entry: &Value) -> Player {
-    let mut spec = PlayerSpec::new(entry["id"].as_str().unwrap());
+    let id = entry["id"].as_str().unwrap();
+    if find(id).is_none() {
+        // Not a built-in: a shipped strategy file, resolved as a scenario in
+        // scenarios/ would resolve it (it takes no parameters).
+        assert!(entry["params"].as_object().unwrap().is_empty(), "{id}");
+        let base = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
+        let player = resolve_text(id, Path::new(&base), &mut Chain::default())
+            .unwrap_or_else(|e| panic!("{}", e.text(id)));
+        assert!(find_shipped(id).is_some(), "{id} is not a shipped strategy");
+        return player;
+    }
+    let mut spec = PlayerSpec::new(id);
     for (name, value) in entry["params"].as_object().unwrap() {
         spec = spec.with(name, value.as_f64().unwrap());
     }
@@ -127,6 +146,11 @@ fn names_and_classifiers_are_axelrods() {
         if let (Some(info), Some(slow)) = (p.builtin(), entry["long_run_time"].as_bool()) {
             assert_eq!(info.long_run_time, slow, "long run time of {context}");
         }
+        if p.builtin().is_none() {
+            // A shipped file: listed with long_run_time false.
+            assert_eq!(entry["long_run_time"], false, "long run time of {context}");
+            continue;
+        }
         // The catalogue's static flag describes the default parameters.
         if entry["params"].as_object().unwrap().is_empty() {
             assert_eq!(
@@ -153,6 +177,13 @@ fn every_catalogue_strategy_has_reference_data() {
             covered.contains(info.id) || NOT_IN_AXELROD.contains(&info.id),
             "{} has no entry (with default parameters) in axelrod_catalogue.json",
             info.id
+        );
+    }
+    for file in SHIPPED {
+        assert!(
+            covered.contains(file.id),
+            "shipped strategy file {} has no entry in axelrod_catalogue.json",
+            file.path
         );
     }
 }
@@ -223,6 +254,10 @@ fn every_deterministic_pair_plays_axelrods_moves() {
     assert_eq!(
         checked,
         deterministic * deterministic * matrices.len() * horizons.len()
+    );
+    println!(
+        "{} ordered pairs of {deterministic} deterministic players: {checked} matches checked",
+        records.len()
     );
 }
 

@@ -1,16 +1,19 @@
 //! `dilemma strategies [ID]`: the catalogue as a table or JSON, filtered by
-//! classifiers and words, or one strategy's full description. Strategy
-//! files in the current directory's `strategies/` folder are listed after
-//! the built-ins and can be shown by name too.
+//! classifiers and words, or one strategy's full description. The catalogue
+//! is the built-ins followed by the shipped strategy files (embedded in the
+//! binary, `ipd::strategies::defined::shipped`). Strategy files in the
+//! current directory's `strategies/` folder are listed after it and can be
+//! shown by name too.
 
 use crate::cli::{CliError, table};
 use crate::ipd::strategies::Player;
 use crate::ipd::strategies::catalogue::Origin;
 use crate::ipd::strategies::catalogue::{find, suggest};
 use crate::ipd::strategies::defined::Definition;
+use crate::ipd::strategies::defined::shipped::{self, SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
 use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo, family_of};
-use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text};
+use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text, shipped_player};
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -98,6 +101,115 @@ struct FileEntry {
     default_display_name: String,
     file: String,
     definition_kind: &'static str,
+}
+
+/// A shipped strategy file as JSON: the catalogue entries' keys, plus where
+/// the embedded file comes from and its kind.
+#[derive(Serialize)]
+struct ShippedEntry {
+    id: &'static str,
+    name: String,
+    aliases: [&'static str; 0],
+    description: String,
+    source: String,
+    memory_depth: Option<u32>,
+    stochastic: bool,
+    uses_length: bool,
+    uses_payoffs: bool,
+    long_run_time: bool,
+    params: [&'static str; 0],
+    family: &'static str,
+    default_display_name: String,
+    embedded_file: &'static str,
+    definition_kind: &'static str,
+}
+
+/// A shipped strategy file (embedded in the binary), loaded.
+struct Shipped {
+    file: &'static ShippedFile,
+    player: Player,
+    definition: std::sync::Arc<Definition>,
+}
+
+impl Shipped {
+    fn description(&self) -> String {
+        self.definition.description.clone().unwrap_or_default()
+    }
+
+    fn source(&self) -> String {
+        self.definition
+            .source
+            .clone()
+            .unwrap_or_else(|| format!("shipped strategy file {}", self.file.path))
+    }
+
+    fn traits(&self) -> Traits {
+        Traits {
+            memory_depth: self.player.memory_depth(),
+            stochastic: self.player.is_stochastic(),
+            uses_length: self.player.uses_length(),
+            uses_payoffs: self.player.uses_payoffs(),
+            text: format!(
+                "{} {} {} {} {}",
+                self.file.id,
+                self.player.name,
+                self.description(),
+                self.source(),
+                shipped::family(self.file)
+            )
+            .to_lowercase(),
+        }
+    }
+
+    fn json(&self) -> ShippedEntry {
+        ShippedEntry {
+            id: self.file.id,
+            name: self.player.name.clone(),
+            aliases: [],
+            description: self.description(),
+            source: self.source(),
+            memory_depth: self.player.memory_depth(),
+            stochastic: self.player.is_stochastic(),
+            uses_length: self.player.uses_length(),
+            uses_payoffs: self.player.uses_payoffs(),
+            long_run_time: false,
+            params: [],
+            family: shipped::family(self.file),
+            default_display_name: self.player.name.clone(),
+            embedded_file: self.file.path,
+            definition_kind: self.definition.kind(),
+        }
+    }
+}
+
+/// Reads a shipped file (they are checked by the tests, so a mistake here
+/// is a build problem: reported, never a panic).
+fn load_shipped(file: &'static ShippedFile) -> Result<Shipped, String> {
+    let player = shipped_player(file, &mut Chain::default()).map_err(|e| e.text(file.path))?;
+    let Origin::Defined { definition, .. } = &player.origin else {
+        return Err(format!("{}: not a strategy definition", file.path));
+    };
+    Ok(Shipped {
+        file,
+        definition: definition.clone(),
+        player,
+    })
+}
+
+/// Every shipped strategy file, in catalogue order (by family, then id).
+fn shipped_strategies() -> Vec<Shipped> {
+    let mut files: Vec<&'static ShippedFile> = SHIPPED.iter().collect();
+    files.sort_by_key(|f| (shipped::family(f), f.id));
+    files
+        .into_iter()
+        .filter_map(|file| match load_shipped(file) {
+            Ok(loaded) => Some(loaded),
+            Err(message) => {
+                eprintln!("warning: skipped a shipped strategy file: {message}");
+                None
+            }
+        })
+        .collect()
 }
 
 /// A strategy file found in `strategies/`, loaded.
@@ -229,6 +341,17 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
                 "strategies: give either a strategy ID or filters, not both".to_string(),
             ));
         }
+        if find(id).is_none()
+            && let Some(file) = find_shipped(id)
+        {
+            let loaded = load_shipped(file).map_err(CliError::Failed)?;
+            return if args.json {
+                json(&loaded.json())
+            } else {
+                print!("{}", describe_shipped(&loaded));
+                Ok(())
+            };
+        }
         let Some(info) = find(id) else {
             let file = strategy_files().into_iter().find(|f| f.id == *id);
             let file = match file {
@@ -266,6 +389,12 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
     }
     let filter = args.filter();
     let selected = filter.select(&CATALOGUE);
+    let all_shipped = shipped_strategies();
+    let total = CATALOGUE.len() + all_shipped.len();
+    let shipped: Vec<Shipped> = all_shipped
+        .into_iter()
+        .filter(|s| filter.accepts_traits(&s.traits()))
+        .collect();
     let files: Vec<FileStrategy> = strategy_files()
         .into_iter()
         .filter(|f| filter.accepts_traits(&f.traits()))
@@ -278,16 +407,16 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         for info in selected {
             entries.push(to_json(serde_json::to_value(entry(info)))?);
         }
+        for strategy in &shipped {
+            entries.push(to_json(serde_json::to_value(strategy.json()))?);
+        }
         for file in &files {
             entries.push(to_json(serde_json::to_value(file.json()))?);
         }
         return json(&entries);
     }
-    if selected.is_empty() && files.is_empty() {
-        println!(
-            "No strategy matches these filters ({} in the catalogue).",
-            CATALOGUE.len()
-        );
+    if selected.is_empty() && shipped.is_empty() && files.is_empty() {
+        println!("No strategy matches these filters ({total} in the catalogue).");
         return Ok(());
     }
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
@@ -322,6 +451,18 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             first_sentence(info.description),
         ]);
     }
+    for strategy in &shipped {
+        rows.push(vec![
+            strategy.file.id.to_string(),
+            strategy.player.name.clone(),
+            memory(strategy.player.memory_depth()),
+            yes_no(strategy.player.is_stochastic()),
+            yes_no(strategy.player.uses_length()),
+            yes_no(strategy.player.uses_payoffs()),
+            String::new(),
+            first_sentence(&strategy.description()),
+        ]);
+    }
     print!(
         "{}",
         table::render(
@@ -329,10 +470,11 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             &[false, false, true, false, false, false, false, false]
         )
     );
-    let count = if selected.len() == CATALOGUE.len() {
-        format!("{} strategies", CATALOGUE.len())
+    let shown = selected.len() + shipped.len();
+    let count = if shown == total {
+        format!("{total} strategies")
     } else {
-        format!("{} of {} strategies", selected.len(), CATALOGUE.len())
+        format!("{shown} of {total} strategies")
     };
     println!(
         "\n{count}. `dilemma strategies ID` shows one in full; use the id in scenario files: [[players]] strategy = \"tit-for-tat\"."
@@ -383,6 +525,59 @@ fn print_files(files: &[FileStrategy]) {
             &[false, false, true, false, false, false, false, false]
         )
     );
+}
+
+/// The full text shown by `dilemma strategies ID` for a shipped file.
+fn describe_shipped(strategy: &Shipped) -> String {
+    let player = &strategy.player;
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut out = format!("{} ({})\n", player.name, strategy.file.id);
+    out.push_str(&format!("Family: {}\n", shipped::family(strategy.file)));
+    out.push_str(&format!("Source: {}\n", strategy.source()));
+    out.push_str(&format!(
+        "Shipped strategy file: {} ({} definition, embedded in the binary)\n\n",
+        strategy.file.path,
+        strategy.definition.kind()
+    ));
+    out.push_str("Rule:\n");
+    out.push_str(&wrap(&strategy.description(), 78, "  "));
+    out.push_str("\nClassifiers:\n");
+    out.push_str(&format!(
+        "  memory depth:   {}\n",
+        memory(player.memory_depth())
+    ));
+    out.push_str(&format!(
+        "  stochastic:     {}\n",
+        yes_no(player.is_stochastic())
+    ));
+    out.push_str(&format!(
+        "  uses length:    {}\n",
+        yes_no(player.uses_length())
+    ));
+    out.push_str(&format!(
+        "  uses payoffs:   {}\n",
+        yes_no(player.uses_payoffs())
+    ));
+    out.push_str("  long run time:  no\n");
+    out.push_str("\nParameters: none\n");
+    out.push_str(&format!("\nDefinition ({}):\n", strategy.file.path));
+    let body = strategy
+        .file
+        .text
+        .lines()
+        .skip_while(|line| line.starts_with('#') || line.is_empty());
+    for line in body {
+        if line.is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "\nIn a scenario file:\n  [[players]]\n  strategy = \"{}\"\n",
+        strategy.file.id
+    ));
+    out
 }
 
 /// The full text shown by `dilemma strategies NAME` for a strategy file.

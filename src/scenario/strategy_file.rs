@@ -8,7 +8,10 @@
 //! 1. an inline table is a definition (it has a `kind`);
 //! 2. a built-in id, alias or display name (optionally with parameters in
 //!    the `id:key=value,...` form inside strategy files) is the catalogue
-//!    strategy: built-ins win over files of the same name;
+//!    strategy, and a shipped strategy file's id or display name (the
+//!    files of `strategies/axelrod/` embedded in the binary, see
+//!    `ipd::strategies::defined::shipped`) is that file: both win over
+//!    files on disk of the same name (no name is both, tested);
 //! 3. text ending in `.toml` or containing `/` is a path: relative paths
 //!    are tried against the folder of the file that names it, then the
 //!    current directory;
@@ -27,6 +30,7 @@ use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
 use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
+use crate::ipd::strategies::defined::shipped::{ShippedFile, find_shipped};
 use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Transformer};
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
@@ -156,6 +160,15 @@ pub fn resolve_text(text: &str, base: &Path, chain: &mut Chain) -> Result<Player
             .build()
             .map_err(|e| ReferenceError::Here(e.to_string()));
     }
+    if let Some(file) = find_shipped(text) {
+        return shipped_player(file, chain);
+    }
+    if let Some(file) = find_shipped(id) {
+        return Err(ReferenceError::Here(format!(
+            "`{text}`: `{}` is a strategy file; it takes no parameters",
+            file.id
+        )));
+    }
     let candidates = search_paths(text, base);
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         let shown: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
@@ -231,9 +244,30 @@ fn tidy(path: &Path) -> PathBuf {
     }
 }
 
+/// A shipped strategy file (embedded in the binary), read like any other;
+/// the player's id is the file's id.
+pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, ReferenceError> {
+    let source = Source {
+        path: PathBuf::from(file.path),
+        text: file.text.to_string(),
+    };
+    load_source(source, PathBuf::from(file.path), file.id, chain)
+}
+
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let source = Source::read(path).map_err(ReferenceError::InFile)?;
+    load_source(source, identity, reference, chain)
+}
+
+/// Reads a strategy file's text; `identity` tells files apart in `chain`.
+fn load_source(
+    source: Source,
+    identity: PathBuf,
+    reference: &str,
+    chain: &mut Chain,
+) -> Result<Player, ReferenceError> {
     if let Some(first) = chain.files.iter().position(|f| *f == identity) {
         let mut names: Vec<String> = chain.files[first..]
             .iter()
@@ -245,7 +279,6 @@ fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, 
             names.join(" -> ")
         )));
     }
-    let source = Source::read(path).map_err(ReferenceError::InFile)?;
     chain.files.push(identity);
     let result = (|| {
         let document = parse_document(&source)?;
@@ -286,7 +319,9 @@ pub fn read_definition(
         return Err(reader.error(name.span.start, "name", "the display name is empty"));
     }
     let description = reader.string("description")?.map(|d| d.value);
+    let source = reader.string("source")?.map(|d| d.value);
     let mut spans = Spans::new();
+    let declared = read_declared_depth(reader, &mut spans)?;
     let body = match kind.value.as_str() {
         "memory-one" => read_memory_one(reader, &mut spans),
         "lookup" => read_lookup(reader, &mut spans),
@@ -308,11 +343,48 @@ pub fn read_definition(
         Ok(body) => body,
         Err(error) => return Err(place_error(reader, &spans, error)),
     };
-    Ok(Definition {
-        name: name.value,
-        description,
-        body,
-    })
+    let mut definition = Definition::new(name.value, description, body);
+    definition.source = source;
+    if let Some(depth) = declared {
+        definition
+            .declare_memory_depth(depth)
+            .map_err(|error| place_error(reader, &spans, error))?;
+    }
+    Ok(definition)
+}
+
+/// The optional `memory_depth`: a whole number of turns or "inf"
+/// (`Some(None)`); checked against the computed depth by the caller.
+fn read_declared_depth(
+    reader: &mut TableReader<'_>,
+    spans: &mut Spans,
+) -> Result<Option<Option<u32>>, ScenarioError> {
+    let Some(value) = reader.value("memory_depth") else {
+        return Ok(None);
+    };
+    record(
+        spans,
+        &Place::Field("memory_depth"),
+        value.span(),
+        "memory_depth",
+    );
+    let wrong = |reader: &TableReader<'_>| {
+        reader.error(
+            value.span().start,
+            "memory_depth",
+            "expected a whole number of turns (0, 1, 2, ...) or \"inf\"",
+        )
+    };
+    match value.get_ref() {
+        DeValue::String(text) if text == "inf" => Ok(Some(None)),
+        DeValue::Integer(_) => match reader.integer("memory_depth")? {
+            Some(n) if (0..=i64::from(u32::MAX)).contains(&n.value) => {
+                Ok(Some(Some(n.value as u32)))
+            }
+            _ => Err(wrong(reader)),
+        },
+        _ => Err(wrong(reader)),
+    }
 }
 
 /// Reading gives either a reader error (wrong type, missing field) or a
@@ -798,6 +870,13 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
     if let Some(d) = &definition.description {
         t.insert("description".into(), Value::String(d.clone()));
     }
+    if let Some(source) = &definition.source {
+        t.insert("source".into(), Value::String(source.clone()));
+    }
+    if let Some(depth) = definition.declared_memory_depth {
+        let value = depth.map_or_else(|| Value::String("inf".into()), |d| Value::Integer(d.into()));
+        t.insert("memory_depth".into(), value);
+    }
     match &definition.body {
         Body::MemoryOne(m) => {
             for (outcome, p) in OUTCOMES.iter().zip(m.vector) {
@@ -910,6 +989,7 @@ mod tests {
             "kind = \"lookup\"\nname = \"l\"\nown = 1\nopponent = 1\nopponent_first = 1\ninitial = \"D\"\n[table]\n\"C C C\" = \"C\"\n\"CCD\" = 0.25\n\"C D C\" = \"D\"\n\"C D D\" = \"D\"\n\"D C C\" = \"D\"\n\"D C D\" = \"C\"\n\"D D C\" = \"D\"\n\"D D D\" = 1\n",
             "kind = \"fsm\"\nname = \"f\"\nstart = \"b\"\nfirst = \"D\"\n[states.b]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"D\" }\n[states.a]\nC = { next = \"a\", play = \"C\" }\nD = { next = \"b\", play = \"C\" }\n",
             "kind = \"cycle\"\nname = \"c\"\ncycle = \"CDD\"\n",
+            "kind = \"cycle\"\nname = \"c\"\nsource = \"s\"\nmemory_depth = \"inf\"\ncycle = \"CD\"\n",
             "kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:p=0.3\"\n[[transformers]]\nkind = \"noise\"\np = 0.2\n[[transformers]]\nkind = \"joss-ann\"\np = 0.1\nq = 0.6\n[[transformers]]\nkind = \"final\"\nmoves = \"DD\"\n",
             "kind = \"transformed\"\nname = \"t2\"\nstrategy = { kind = \"cycle\", name = \"c\", cycle = \"CD\" }\n[[transformers]]\nkind = \"dual\"\n[[transformers]]\nkind = \"initial\"\nmoves = \"DCD\"\n[[transformers]]\nkind = \"flip\"\n",
         ];
@@ -931,6 +1011,57 @@ mod tests {
                 assert_eq!(a.inner.params, b.inner.params);
             }
         }
+    }
+
+    /// Shipped files whose declared memory depth (axelrod's hand-set
+    /// classifier) exceeds the depth computed from the data, with the reason.
+    const DECLARED_ABOVE_COMPUTED: &[(&str, &str)] = &[(
+        "evolved-fsm-6",
+        "axelrod classifies it as unbounded; the last 7 turns fix its move",
+    )];
+
+    #[test]
+    fn shipped_files_read_and_agree_with_what_build_rs_extracted() {
+        use crate::ipd::strategies::defined::shipped::SHIPPED;
+        for file in SHIPPED {
+            let player = shipped_player(file, &mut Chain::default())
+                .unwrap_or_else(|e| panic!("{}", e.text(file.path)));
+            let Origin::Defined { definition, .. } = &player.origin else {
+                panic!("{}: not a definition", file.path);
+            };
+            assert_eq!(player.id(), file.id);
+            assert_eq!(definition.name, file.name, "{}", file.path);
+            assert_eq!(definition.kind(), file.kind, "{}", file.path);
+            assert!(!player.is_stochastic(), "{}", file.path);
+            assert!(definition.source.is_some(), "{}", file.path);
+            let declared = definition.declared_memory_depth;
+            assert!(declared.is_some(), "{}: no memory_depth", file.path);
+            let computed = definition.computed_memory_depth();
+            if let Some((_, reason)) = DECLARED_ABOVE_COMPUTED
+                .iter()
+                .find(|(id, _)| *id == file.id)
+            {
+                assert_ne!(declared, Some(computed), "{}: {reason}", file.id);
+            } else {
+                assert_eq!(declared, Some(computed), "{}", file.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_declared_memory_depth_is_never_below_the_computed_one() {
+        let tft = "kind = \"lookup\"\nname = \"t\"\nown = 0\nopponent = 1\n[table]\nC = \"C\"\nD = \"D\"\n";
+        let read_with = |depth: &str| read(&format!("memory_depth = {depth}\n{tft}"));
+        assert_eq!(read_with("3").unwrap().memory_depth(), Some(3));
+        assert_eq!(read_with("\"inf\"").unwrap().memory_depth(), None);
+        assert_eq!(read_with("1").unwrap().memory_depth(), Some(1));
+        let e = read_with("0").unwrap_err().to_string();
+        assert!(
+            e.contains("memory.toml:1:16") && e.contains("below the depth computed"),
+            "{e}"
+        );
+        let e = read_with("\"two\"").unwrap_err().to_string();
+        assert!(e.contains("field `memory_depth`"), "{e}");
     }
 
     #[test]

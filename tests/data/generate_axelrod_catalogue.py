@@ -37,7 +37,8 @@ It writes ``tests/data/axelrod_catalogue.json``, read by
   player uses the game, by axelrod's ``makes_use_of`` classifier).
 
 Strategies not listed here (those the axelrod library does not have) must be
-checked by hand-written tests in the Rust sources.
+checked by hand-written tests in the Rust sources.  Shipped strategy files
+(strategies/axelrod/) are listed by their file id and checked the same way.
 """
 
 import argparse
@@ -59,8 +60,21 @@ PAYOFFS = {
 }
 HORIZONS = [1, 2, 10, 200]
 
+SHIPPED_DIR = Path(__file__).resolve().parents[2] / "strategies" / "axelrod"
+
+
+def shipped(file_id, cls_name):
+    """A PLAYERS entry for a shipped strategy file, strategies/axelrod/<file_id>.toml
+    (written by strategies/axelrod/generate.py): the id is the file id, which
+    tests/axelrod_catalogue.rs resolves as a scenario names it; no parameters."""
+    if not (SHIPPED_DIR / f"{file_id}.toml").is_file():
+        sys.exit(f"no shipped strategy file {SHIPPED_DIR / file_id}.toml")
+    return (file_id, {}, lambda: getattr(axl, cls_name)())
+
+
 # (our id, our parameters, axelrod factory).  Parameter values as our
-# scenario files take them: moves as 0 (C) / 1 (D).
+# scenario files take them: moves as 0 (C) / 1 (D).  An id may name a shipped
+# strategy file (see `shipped`).
 PLAYERS = [
     # basic strategies
     ("cooperator", {}, lambda: axl.Cooperator()),
@@ -234,6 +248,29 @@ PLAYERS = [
     ("second-by-graaskamp-katzen", {}, lambda: axl.SecondByGraaskampKatzen()),
     ("second-by-grofman", {}, lambda: axl.SecondByGrofman()),
     ("second-by-harrington", {}, lambda: axl.SecondByHarrington()),
+    # shipped strategy files: axelrod's finite state machines and lookup tables
+    shipped("fortress3", "Fortress3"),
+    shipped("fortress4", "Fortress4"),
+    shipped("predator", "Predator"),
+    shipped("pun1", "Pun1"),
+    shipped("raider", "Raider"),
+    shipped("ripoff", "Ripoff"),
+    shipped("solution-b1", "SolutionB1"),
+    shipped("solution-b5", "SolutionB5"),
+    shipped("thumper", "Thumper"),
+    shipped("usually-cooperates", "UsuallyCooperates"),
+    shipped("usually-defects", "UsuallyDefects"),
+    shipped("tf1", "TF1"),
+    shipped("tf2", "TF2"),
+    shipped("tf3", "TF3"),
+    shipped("evolved-fsm-4", "EvolvedFSM4"),
+    shipped("evolved-fsm-6", "EvolvedFSM6"),
+    shipped("evolved-fsm-16", "EvolvedFSM16"),
+    shipped("evolved-fsm-16-noise-05", "EvolvedFSM16Noise05"),
+    shipped("evolved-lookerup-1-1-1", "EvolvedLookerUp1_1_1"),
+    shipped("evolved-lookerup-2-2-2", "EvolvedLookerUp2_2_2"),
+    shipped("winner12", "Winner12"),
+    shipped("winner21", "Winner21"),
 ]
 
 

@@ -7,6 +7,7 @@
 
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::strategies::defined::Definition;
+use crate::ipd::strategies::defined::shipped::SHIPPED;
 use crate::ipd::strategies::{CATALOGUE, Strategy};
 use serde::Serialize;
 use std::sync::Arc;
@@ -281,7 +282,7 @@ fn allowed_params(allowed: &[String]) -> String {
 
 /// Normalises a user-written name for lookup: lower case, spaces and
 /// underscores as hyphens.
-fn normalise(name: &str) -> String {
+pub(crate) fn normalise(name: &str) -> String {
     name.trim().to_lowercase().replace([' ', '_'], "-")
 }
 
@@ -298,8 +299,8 @@ pub fn find(name: &str) -> Option<&'static StrategyInfo> {
         .copied()
 }
 
-/// The known id closest to `name` by edit distance, when it is close enough
-/// to be a plausible typo.
+/// The known id (built-in or shipped strategy file) closest to `name` by
+/// edit distance, when it is close enough to be a plausible typo.
 pub fn suggest(name: &str) -> Option<String> {
     let wanted = normalise(name);
     let mut best: Option<(usize, &str)> = None;
@@ -312,6 +313,15 @@ pub fn suggest(name: &str) -> Option<String> {
             let distance = edit_distance(&wanted, &candidate);
             if best.is_none_or(|(d, _)| distance < d) {
                 best = Some((distance, info.id));
+            }
+        }
+    }
+    // The shipped strategy files are catalogue entries too.
+    for file in SHIPPED {
+        for candidate in [file.id.to_string(), normalise(file.name)] {
+            let distance = edit_distance(&wanted, &candidate);
+            if best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, file.id));
             }
         }
     }

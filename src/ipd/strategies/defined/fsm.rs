@@ -117,70 +117,84 @@ impl Fsm {
         play
     }
 
-    /// States reachable from the start.
+    /// The pairs (state, move that entered it) reachable from the start,
+    /// which is entered by the first move; index `2 * state + move bit`.
     fn reachable(&self) -> Vec<bool> {
-        let mut seen = vec![false; self.states.len()];
-        let mut stack = vec![self.start];
-        seen[self.start] = true;
-        while let Some(s) = stack.pop() {
-            for (next, _) in self.transitions[s] {
-                if !seen[next] {
-                    seen[next] = true;
-                    stack.push(next);
+        let entered = |state: usize, play: Action| 2 * state + play.bit() as usize;
+        let mut seen = vec![false; 2 * self.states.len()];
+        let first = entered(self.start, self.first);
+        let mut stack = vec![first];
+        seen[first] = true;
+        while let Some(e) = stack.pop() {
+            for (next, play) in self.transitions[e / 2] {
+                let f = entered(next, play);
+                if !seen[f] {
+                    seen[f] = true;
+                    stack.push(f);
                 }
             }
         }
         seen
     }
 
-    /// The smallest d such that, from any reachable state, the move played
-    /// after the opponent's last d moves depends on those moves only; `None`
-    /// when no such d exists. Found on the graph of pairs of distinct
-    /// states: d = 1 + the longest walk from a pair of reachable states to
-    /// a pair whose transitions on one input play different moves (0 when
-    /// every reachable transition plays the same move). A walk longer than
-    /// the number of pairs repeats a pair, so it can be pumped: unbounded.
+    /// The smallest d such that the last d turns (both players' moves, as
+    /// axelrod's memory depth counts them) fix the next move, from any
+    /// reachable state; `None` when no such d exists.
+    ///
+    /// The player's own last move is the output of the transition that
+    /// entered its state, so a state is tracked with that move. Two such
+    /// (state, move) pairs that differ in the state but show the same move
+    /// cannot be told apart by the last turn; they stay indistinguishable
+    /// along an opponent's move while both transitions play the same move
+    /// into different states. d = 2 + the longest walk of indistinguishable
+    /// pairs that ends in a pair whose transitions play different moves on
+    /// some input (1 when no pair ever does, 0 when every reachable
+    /// transition plays the same move). A walk longer than the number of
+    /// pairs repeats one, so it can be pumped: unbounded.
     pub fn memory_depth(&self) -> Option<u32> {
         let n = self.states.len();
         let reachable = self.reachable();
-        let live: Vec<usize> = (0..n).filter(|&s| reachable[s]).collect();
-        let plays: Vec<Action> = live
-            .iter()
-            .flat_map(|&s| self.transitions[s].iter().map(|t| t.1))
+        let plays: Vec<Action> = (0..2 * n)
+            .filter(|&e| reachable[e])
+            .flat_map(|e| self.transitions[e / 2].iter().map(|t| t.1))
             .collect();
         if plays.iter().all(|&a| a == plays[0]) {
             return Some(0);
         }
-        let splits = |a: usize, b: usize| {
-            (0..2).any(|i| self.transitions[a][i].1 != self.transitions[b][i].1)
-        };
-        let mut current = vec![false; n * n];
-        for (k, &a) in live.iter().enumerate() {
-            for &b in &live[k + 1..] {
-                current[a * n + b] = true;
-            }
-        }
-        let pairs = n * (n - 1) / 2;
-        let mut deepest = 0u32;
-        for depth in 1..=pairs + 1 {
-            let mut any = false;
-            let mut next = vec![false; n * n];
+        // Pair (a < b, shown move m) at index (a * n + b) * 2 + m.
+        let index = |a: usize, b: usize, m: usize| (a.min(b) * n + a.max(b)) * 2 + m;
+        let mut current = vec![false; 2 * n * n];
+        for m in 0..2 {
             for a in 0..n {
                 for b in a + 1..n {
-                    if !current[a * n + b] {
-                        continue;
-                    }
-                    any = true;
-                    if splits(a, b) {
-                        if depth > pairs {
-                            return None;
+                    current[index(a, b, m)] = reachable[2 * a + m] && reachable[2 * b + m];
+                }
+            }
+        }
+        let pairs = n * (n - 1);
+        let mut deepest: Option<u32> = None;
+        for step in 0..=pairs {
+            let mut any = false;
+            let mut next = vec![false; 2 * n * n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    for m in 0..2 {
+                        if !current[index(a, b, m)] {
+                            continue;
                         }
-                        deepest = depth as u32;
-                    }
-                    for i in 0..2 {
-                        let (x, y) = (self.transitions[a][i].0, self.transitions[b][i].0);
-                        if x != y {
-                            next[x.min(y) * n + x.max(y)] = true;
+                        any = true;
+                        let (x, y) = (self.transitions[a], self.transitions[b]);
+                        if (0..2).any(|i| x[i].1 != y[i].1) {
+                            if step >= pairs {
+                                return None;
+                            }
+                            deepest = Some(step as u32);
+                        }
+                        for i in 0..2 {
+                            let ((p, pm), (q, qm)) = (x[i], y[i]);
+                            if pm == qm && p != q {
+                                next[index(p, q, pm.bit() as usize)] = true;
+                            }
                         }
                     }
                 }
@@ -190,7 +204,7 @@ impl Fsm {
             }
             current = next;
         }
-        Some(deepest + 1)
+        Some(deepest.map_or(1, |d| d + 2))
     }
 }
 
@@ -229,6 +243,8 @@ mod tests {
         let player = Arc::new(Definition {
             name: "TF2T machine".into(),
             description: None,
+            source: None,
+            declared_memory_depth: None,
             body: Body::Fsm(machine),
         })
         .player("tf2t");
@@ -257,7 +273,8 @@ mod tests {
         // Cooperator.
         let all_c = Fsm::new(&[state("s", ("s", C), ("s", C))], "s", D).unwrap();
         assert_eq!(all_c.memory_depth(), Some(0));
-        // Grudger: once in `angry`, stays there whatever happens: unbounded.
+        // Grudger: its own last move shows whether it is angry, so the last
+        // turn decides (as "defect if either defected last turn").
         let grudger = Fsm::new(
             &[
                 state("calm", ("calm", C), ("angry", D)),
@@ -267,7 +284,20 @@ mod tests {
             C,
         )
         .unwrap();
-        assert_eq!(grudger.memory_depth(), None);
+        assert_eq!(grudger.memory_depth(), Some(1));
+        // A machine that counts the opponent's defections modulo 2, playing C
+        // throughout, then D on the opponent's D after an odd count: its
+        // moves do not show the parity, so no finite window fixes it.
+        let parity = Fsm::new(
+            &[
+                state("even", ("even", C), ("odd", C)),
+                state("odd", ("odd", C), ("even", D)),
+            ],
+            "even",
+            C,
+        )
+        .unwrap();
+        assert_eq!(parity.memory_depth(), None);
         // An unreachable state does not count.
         let with_island = Fsm::new(
             &[
@@ -283,9 +313,10 @@ mod tests {
 
     #[test]
     fn brute_force_agrees_on_memory_depth() {
-        // Every 2-state machine: compare with enumerating words up to 6.
+        // Every 2-state machine and first move: compare with enumerating the
+        // last `len` turns from every reachable (state, entering move).
         let targets = ["a", "b"];
-        for code in 0u32..256 {
+        for code in 0u32..512 {
             let bit = |k: u32| (code >> k) & 1;
             let t = |k: u32| {
                 (
@@ -293,37 +324,48 @@ mod tests {
                     if bit(k + 4) == 1 { D } else { C },
                 )
             };
-            let machine =
-                Fsm::new(&[state("a", t(0), t(1)), state("b", t(2), t(3))], "a", C).unwrap();
+            let first = if bit(8) == 1 { D } else { C };
+            let machine = Fsm::new(
+                &[state("a", t(0), t(1)), state("b", t(2), t(3))],
+                "a",
+                first,
+            )
+            .unwrap();
             let reachable = machine.reachable();
-            let play = |mut s: usize, word: u32, len: u32| {
-                let mut out = C;
-                for i in 0..len {
+            // From (state, shown move) `e` and the opponent's moves `word`:
+            // own moves seen over `len` turns and the move that follows.
+            let play = |e: usize, word: u32, len: u32| {
+                let (mut s, mut own) = (e / 2, (e % 2) as u64);
+                for i in 0..len - 1 {
                     let (n, a) = machine.transitions[s][((word >> i) & 1) as usize];
                     s = n;
-                    out = a;
+                    own |= a.bit() << (i + 1);
                 }
-                out
+                (
+                    own,
+                    machine.transitions[s][((word >> (len - 1)) & 1) as usize].1,
+                )
             };
             let determined = |len: u32| {
                 (0..1u32 << len).all(|w| {
-                    let outs: Vec<Action> = (0..2)
-                        .filter(|&s| reachable[s])
-                        .map(|s| play(s, w, len))
+                    let seen: Vec<(u64, Action)> = (0..4)
+                        .filter(|&e| reachable[e])
+                        .map(|e| play(e, w, len))
                         .collect();
-                    outs.iter().all(|&a| a == outs[0])
+                    seen.iter()
+                        .all(|x| seen.iter().all(|y| x.0 != y.0 || x.1 == y.1))
                 })
             };
-            let constant = (0..2)
-                .filter(|&s| reachable[s])
-                .flat_map(|s| machine.transitions[s].iter().map(|t| t.1))
+            let constant = (0..4)
+                .filter(|&e| reachable[e])
+                .flat_map(|e| machine.transitions[e / 2].iter().map(|t| t.1))
                 .collect::<Vec<_>>();
             let brute = if constant.iter().all(|&a| a == constant[0]) {
                 Some(0)
             } else {
-                (1..=6).find(|&len| determined(len))
+                (1..=8).find(|&len| determined(len))
             };
-            assert_eq!(machine.memory_depth(), brute, "machine {code:08b}");
+            assert_eq!(machine.memory_depth(), brute, "machine {code:09b}");
         }
     }
 

@@ -277,6 +277,8 @@ mod tests {
         let player = Arc::new(Definition {
             name: "TFT table".into(),
             description: None,
+            source: None,
+            declared_memory_depth: None,
             body: Body::Lookup(table),
         })
         .player("tft-table");
@@ -334,6 +336,8 @@ mod tests {
         let player = Arc::new(Definition {
             name: "first".into(),
             description: None,
+            source: None,
+            declared_memory_depth: None,
             body: Body::Lookup(table),
         })
         .player("first");

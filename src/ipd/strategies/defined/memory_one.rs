@@ -85,6 +85,8 @@ mod tests {
         let definition = Arc::new(Definition {
             name: "GTFT file".into(),
             description: None,
+            source: None,
+            declared_memory_depth: None,
             body: Body::MemoryOne(MemoryOneDef::new([1.0, g, 1.0, g], 1.0).unwrap()),
         });
         let file = definition.player("gtft-file");

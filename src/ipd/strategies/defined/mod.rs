@@ -23,6 +23,7 @@ pub mod cycle;
 pub mod fsm;
 pub mod lookup;
 pub mod memory_one;
+pub mod shipped;
 pub mod transformer;
 
 use crate::ipd::action::Action;
@@ -42,6 +43,13 @@ pub struct Definition {
     pub name: String,
     /// Free text.
     pub description: Option<String>,
+    /// Where the strategy comes from (paper, tournament, author).
+    pub source: Option<String>,
+    /// The memory depth the file declares (`Some(None)`: unbounded), as a
+    /// library may classify a rule more conservatively than its data show
+    /// (axelrod's hand-set classifiers). Never below the computed depth:
+    /// checked by [`Definition::declare_memory_depth`].
+    pub declared_memory_depth: Option<Option<u32>>,
     /// The rule.
     pub body: Body,
 }
@@ -147,6 +155,43 @@ pub fn moves_text(moves: &[Action]) -> String {
 }
 
 impl Definition {
+    /// A definition with no source and the memory depth computed from the body.
+    pub fn new(name: impl Into<String>, description: Option<String>, body: Body) -> Definition {
+        Definition {
+            name: name.into(),
+            description,
+            source: None,
+            declared_memory_depth: None,
+            body,
+        }
+    }
+
+    /// Declares the memory depth (`None`: unbounded). Refused when it is
+    /// below the depth computed from the body: the rule does look that far
+    /// back, so a smaller classifier would be wrong.
+    pub fn declare_memory_depth(&mut self, depth: Option<u32>) -> Result<(), DefinitionError> {
+        let computed = self.computed_memory_depth();
+        let below = match (depth, computed) {
+            (_, None) => depth.is_some(),
+            (None, Some(_)) => false,
+            (Some(d), Some(c)) => d < c,
+        };
+        if below {
+            let show = |d: Option<u32>| d.map_or_else(|| "inf".to_string(), |d| d.to_string());
+            return Err(DefinitionError::new(
+                Place::Field("memory_depth"),
+                format!(
+                    "memory_depth {} is below the depth computed from the definition ({}); \
+                     a declared depth may only be larger (or \"inf\")",
+                    show(depth),
+                    show(computed)
+                ),
+            ));
+        }
+        self.declared_memory_depth = Some(depth);
+        Ok(())
+    }
+
     /// The `kind` written in the file.
     pub fn kind(&self) -> &'static str {
         match self.body {
@@ -158,8 +203,15 @@ impl Definition {
         }
     }
 
-    /// How many past turns the rule looks at; `None` means unbounded.
+    /// How many past turns the rule looks at; `None` means unbounded. The
+    /// declared depth when the file gives one, else the computed one.
     pub fn memory_depth(&self) -> Option<u32> {
+        self.declared_memory_depth
+            .unwrap_or_else(|| self.computed_memory_depth())
+    }
+
+    /// The memory depth computed from the body alone.
+    pub fn computed_memory_depth(&self) -> Option<u32> {
         match &self.body {
             Body::MemoryOne(m) => Some(m.memory_depth()),
             Body::Lookup(t) => t.memory_depth(),

@@ -290,6 +290,8 @@ mod tests {
         Arc::new(Definition {
             name: "t".into(),
             description: None,
+            source: None,
+            declared_memory_depth: None,
             body: Body::Transformed(Transformed::new(inner, transformers).unwrap()),
         })
         .player("t")

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Writes the shipped strategy files of strategies/axelrod/ from the axelrod library's data.
+
+Requirements: ``pip install axelrod==4.14.0`` (the script refuses another
+version unless ``--any-version`` is given; ``import axelrod`` takes 10-60 s).
+
+    python3 strategies/axelrod/generate.py
+
+For every player in ``FSM_PLAYERS`` and ``LOOKUP_PLAYERS`` it writes one TOML
+strategy file, ``strategies/axelrod/<id>.toml``, in the format of
+strategies/README.md:
+
+* finite state machines (axelrod's ``FSMPlayer``): ``kind = "fsm"``, the
+  initial state and action, and every transition (state, opponent's move) ->
+  (next state, move) exactly as the library's ``fsm.state_transitions``;
+* lookup tables (axelrod's ``LookerUp``): ``kind = "lookup"``, the numbers of
+  own / opponent's last / opponent's first moves in a key, the initial
+  actions and every entry of the library's ``lookup_dict``.
+
+``name`` is ``str(player)`` (axelrod's display name), ``description`` comes
+from the class docstring, ``source`` from its "Names" section (references
+expanded from axelrod's bibliography), and ``memory_depth`` is axelrod's
+memory_depth classifier (the reader checks it against the depth computed
+from the data). Each file starts with an attribution header: the data are
+the axelrod project's (MIT licence), at the version recorded there.
+
+The files are embedded in the `dilemma` binary by build.rs (every ``*.toml``
+of this folder) and become catalogue entries named by their file name.
+Rerun after changing this script; nothing else edits the files.
+"""
+
+import argparse
+import inspect
+import re
+import sys
+from pathlib import Path
+
+import axelrod as axl
+
+EXPECTED_VERSION = "4.14.0"
+HERE = Path(__file__).resolve().parent
+C, D = axl.Action.C, axl.Action.D
+
+# (our file id, axelrod class name), in catalogue order.
+FSM_PLAYERS = [
+    ("fortress3", "Fortress3"),
+    ("fortress4", "Fortress4"),
+    ("predator", "Predator"),
+    ("pun1", "Pun1"),
+    ("raider", "Raider"),
+    ("ripoff", "Ripoff"),
+    ("solution-b1", "SolutionB1"),
+    ("solution-b5", "SolutionB5"),
+    ("thumper", "Thumper"),
+    ("usually-cooperates", "UsuallyCooperates"),
+    ("usually-defects", "UsuallyDefects"),
+    ("tf1", "TF1"),
+    ("tf2", "TF2"),
+    ("tf3", "TF3"),
+    ("evolved-fsm-4", "EvolvedFSM4"),
+    ("evolved-fsm-6", "EvolvedFSM6"),
+    ("evolved-fsm-16", "EvolvedFSM16"),
+    ("evolved-fsm-16-noise-05", "EvolvedFSM16Noise05"),
+]
+LOOKUP_PLAYERS = [
+    ("evolved-lookerup-1-1-1", "EvolvedLookerUp1_1_1"),
+    ("evolved-lookerup-2-2-2", "EvolvedLookerUp2_2_2"),
+    ("winner12", "Winner12"),
+    ("winner21", "Winner21"),
+]
+
+# The references the docstrings cite, from axelrod's docs/reference/bibliography.rst.
+BIBLIOGRAPHY = {
+    "Ashlock2006": "Ashlock, D., Kim, E. Y. & Leahy, N. (2006). Understanding Representational "
+                   "Sensitivity in the Iterated Prisoner's Dilemma with Fingerprints. IEEE "
+                   "Transactions on Systems, Man, and Cybernetics, Part C, 36(4)",
+    "Ashlock2006b": "Ashlock, W. & Ashlock, D. (2006). Changes in Prisoner's Dilemma Strategies "
+                    "Over Evolutionary Time With Different Population Sizes. 2006 IEEE "
+                    "International Conference on Evolutionary Computation. "
+                    "http://DOI.org/10.1109/CEC.2006.1688322",
+    "Ashlock2008": "Ashlock, D. & Kim, E. Y. (2008). Fingerprinting: Visualization and automatic "
+                   "analysis of prisoner's dilemma strategies. IEEE Transactions on Evolutionary "
+                   "Computation, 12(5), 647-659. http://doi.org/10.1109/TEVC.2008.920675",
+    "Ashlock2009": "Ashlock, D., Kim, E. Y. & Ashlock, W. (2009). Fingerprint analysis of the "
+                   "noisy prisoner's dilemma using a finite-state representation. IEEE "
+                   "Transactions on Computational Intelligence and AI in Games, 1(2), 154-167. "
+                   "http://doi.org/10.1109/TCIAIG.2009.2018704",
+    "Ashlock2014": "Ashlock, W., Tsang, J. & Ashlock, D. (2014). The evolution of exploitation. "
+                   "2014 IEEE Symposium on Foundations of Computational Intelligence (FOCI). "
+                   "http://DOI.org/10.1109/FOCI.2014.7007818",
+    "Ashlock2015": "Ashlock, D., Brown, J. A. & Hingston, P. (2015). Multiple Opponent "
+                   "Optimization of Prisoner's Dilemma Playing Agents. IEEE Transactions on "
+                   "Computational Intelligence and AI in Games. "
+                   "http://DOI.org/10.1109/TCIAIG.2014.2326012",
+    "Mathieu2015": "Mathieu, P. & Delahaye, J. (2015). New Winning Strategies for the Iterated "
+                   "Prisoner's Dilemma. Proceedings of the 2015 International Conference on "
+                   "Autonomous Agents and Multiagent Systems",
+}
+
+
+def toml_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def docstring_parts(cls):
+    """(description paragraphs, source) from the class docstring."""
+    doc = inspect.getdoc(cls) or ""
+    head, _, names = doc.partition("\nNames")
+    paragraphs = [" ".join(p.split()) for p in head.strip().split("\n\n") if p.strip()]
+    # reStructuredText citations ("[Ashlock2006]_") as plain text ("Ashlock (2006)").
+    paragraphs = [re.sub(r"\[([A-Za-z-]+)(\d{4})[a-z]?\]_", r"\1 (\2)", p) for p in paragraphs]
+    sources = []
+    for line in names.splitlines():
+        line = line.strip()
+        if not line.startswith("- "):
+            continue
+        label, _, origin = line[2:].partition(":")
+        origin = origin.strip()
+        for ref in re.findall(r"\[([A-Za-z0-9-]+)\]_", origin):
+            origin = BIBLIOGRAPHY[ref]
+        sources.append(f"{label.strip()}: {origin}")
+    return paragraphs, "; ".join(sources)
+
+
+def memory_depth(player):
+    depth = axl.Classifiers["memory_depth"](player)
+    return "inf" if depth == float("inf") else int(depth)
+
+
+def header(cls_name, kind):
+    return [
+        f"# axelrod's {cls_name} as a {kind} strategy file.",
+        f"# Data (transitions or table, initial moves, display name and memory depth) from the",
+        f"# axelrod project {axl.__version__} (https://github.com/Axelrod-Python/Axelrod),",
+        f"# MIT licence: Copyright (c) 2015 The Axelrod-Python project team members listed at",
+        f"# https://github.com/Axelrod-Python/Axelrod/graphs/contributors",
+        f"# Written by strategies/axelrod/generate.py: do not edit by hand.",
+    ]
+
+
+def common(player, cls, description_first):
+    paragraphs, source = docstring_parts(cls)
+    description = " ".join(paragraphs + [description_first])
+    return [
+        f"name = {toml_string(str(player))}",
+        f"description = {toml_string(description)}",
+        f"source = {toml_string(source)}",
+        f"memory_depth = {toml_string(str(memory_depth(player)))}"
+        if memory_depth(player) == "inf" else f"memory_depth = {memory_depth(player)}",
+    ]
+
+
+def fsm_file(cls_name):
+    cls = getattr(axl, cls_name)
+    player = cls()
+    assert isinstance(player, axl.FSMPlayer), cls_name
+    assert not axl.Classifiers["stochastic"](player), cls_name
+    transitions = player.fsm.state_transitions
+    states = []
+    for state, _ in transitions:
+        if state not in states:
+            states.append(state)
+    first = str(player.initial_action)
+    lines = header(cls_name, "finite state machine") + ["", 'kind = "fsm"']
+    lines += common(
+        player, cls,
+        f"A finite state machine with {len(states)} states driven by the opponent's last move; "
+        f"it plays {first} first.",
+    )
+    lines += [f'start = "{player.initial_state}"', f'first = "{first}"']
+    for state in states:
+        lines += ["", f'[states."{state}"]']
+        for move in (C, D):
+            next_state, play = transitions[(state, move)]
+            lines.append(f'{move} = {{ next = "{next_state}", play = "{play}" }}')
+    return lines
+
+
+def lookup_file(cls_name):
+    cls = getattr(axl, cls_name)
+    player = cls()
+    assert isinstance(player, axl.LookerUp), cls_name
+    assert not axl.Classifiers["stochastic"](player), cls_name
+    params = next(iter(player.lookup_dict))  # any key: its groups give the sizes
+    own, opponent, first = (len(params.self_plays), len(params.op_plays), len(params.op_openings))
+    initial = "".join(str(a) for a in player.initial_actions)
+    lines = header(cls_name, "lookup table") + ["", 'kind = "lookup"']
+    parts = [f"its own last {own}", f"the opponent's last {opponent}"]
+    if first:
+        parts.append(f"the opponent's first {first}")
+    lines += common(
+        player, cls,
+        f"A lookup table over {', '.join(parts[:-1])} and {parts[-1]} moves; "
+        f"it opens with {initial}.",
+    )
+    lines += [f"own = {own}", f"opponent = {opponent}", f"opponent_first = {first}",
+              f'initial = "{initial}"', "", "[table]"]
+    for key, action in sorted(player.lookup_dict.items(),
+                              key=lambda kv: [str(a) for part in kv[0] for a in part]):
+        groups = ["".join(str(a) for a in part) for part in key if len(part) > 0]
+        lines.append(f'"{" ".join(groups)}" = "{action}"')
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--any-version", action="store_true")
+    args = parser.parse_args()
+    if axl.__version__ != EXPECTED_VERSION and not args.any_version:
+        sys.exit(f"axelrod {axl.__version__} found, {EXPECTED_VERSION} expected")
+    written = []
+    for make, players in ((fsm_file, FSM_PLAYERS), (lookup_file, LOOKUP_PLAYERS)):
+        for file_id, cls_name in players:
+            path = HERE / f"{file_id}.toml"
+            path.write_text("\n".join(make(cls_name)) + "\n")
+            written.append(path.name)
+    stale = sorted(p.name for p in HERE.glob("*.toml") if p.name not in written)
+    print(f"wrote {len(written)} files in {HERE}")
+    if stale:
+        print(f"warning: files not written by this script: {', '.join(stale)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+//! The shipped strategy files (strategies/axelrod/, embedded in the binary)
+//! end to end: a scenario in a folder with no strategy files anywhere near
+//! names them by id and by axelrod's display name and runs, its resolved
+//! scenario.toml reruns to the same files, `dilemma match` takes them, and
+//! `dilemma strategies` lists and shows them with family, source and
+//! classifiers; typos get suggestions and parameters are refused.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dilemma-shipped-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn succeeds(dir: &Path, args: &[&str]) -> String {
+    let output = run_in(dir, args);
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Every file of a results folder except run.json (timings differ).
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap() != "run.json")
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().to_string(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+const SCENARIO: &str = r#"name = "shipped"
+kind = "tournament"
+seed = 1
+[match]
+turns = 50
+repetitions = 2
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "fortress3"
+[[players]]
+strategy = "Evolved FSM 16"
+[[players]]
+strategy = "winner12"
+[[players]]
+strategy = "EVOLVEDLOOKERUP2_2_2"
+"#;
+
+#[test]
+fn a_scenario_names_shipped_strategies_from_any_folder_and_reruns_resolved() {
+    let dir = scratch("run");
+    std::fs::write(dir.join("s.toml"), SCENARIO).unwrap();
+    succeeds(&dir, &["run", "s.toml", "--quiet", "--out", "out"]);
+    let first = files(&dir.join("out/shipped"));
+    let summary = String::from_utf8_lossy(&first["summary.csv"]).to_string();
+    for name in [
+        "Fortress3",
+        "Evolved FSM 16",
+        "Winner12",
+        "EvolvedLookerUp2_2_2",
+    ] {
+        assert!(summary.contains(name), "{name} missing from {summary}");
+    }
+    let alone = scratch("again");
+    std::fs::write(alone.join("again.toml"), &first["scenario.toml"]).unwrap();
+    succeeds(&alone, &["run", "again.toml", "--quiet", "--out", "out"]);
+    assert_eq!(first, files(&alone.join("out/shipped")));
+}
+
+#[test]
+fn parameters_and_typos_are_reported() {
+    let dir = scratch("bad");
+    std::fs::write(
+        dir.join("s.toml"),
+        SCENARIO.replace("\"winner12\"", "\"winner12\"\np = 0.5"),
+    )
+    .unwrap();
+    let output = run_in(&dir, &["run", "s.toml", "--quiet", "--out", "out"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("takes no parameters"), "{stderr}");
+    std::fs::write(
+        dir.join("t.toml"),
+        SCENARIO.replace("fortress3", "fortres3"),
+    )
+    .unwrap();
+    let output = run_in(&dir, &["run", "t.toml", "--quiet", "--out", "out"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did you mean `fortress3`"), "{stderr}");
+    let output = run_in(&dir, &["match", "tit-for-tat", "winer21"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did you mean `winner21`"), "{stderr}");
+    let output = run_in(&dir, &["match", "tit-for-tat", "winner21:p=1"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn match_plays_shipped_strategies() {
+    let dir = scratch("match");
+    let text = succeeds(&dir, &["match", "fortress3", "Ripoff", "--turns", "4"]);
+    // Fortress3 defects while the opponent does not cooperate; Ripoff opens
+    // D, answers the first D with C, then plays tit for tat (its state 3).
+    assert!(text.contains("Fortress3: DDDD"), "{text}");
+    assert!(text.contains("Ripoff: DCDD"), "{text}");
+}
+
+#[test]
+fn strategies_lists_and_shows_shipped_entries() {
+    let dir = scratch("list");
+    let all: Vec<serde_json::Value> =
+        serde_json::from_str(&succeeds(&dir, &["strategies", "--json"])).unwrap();
+    let find = |id: &str| {
+        all.iter()
+            .find(|e| e["id"] == id)
+            .unwrap_or_else(|| panic!("{id} not listed"))
+    };
+    for (id, name, depth, family) in [
+        (
+            "fortress3",
+            "Fortress3",
+            Some(2),
+            "Finite state machines (trained and hand-made)",
+        ),
+        (
+            "ripoff",
+            "Ripoff",
+            Some(3),
+            "Finite state machines (trained and hand-made)",
+        ),
+        (
+            "solution-b1",
+            "SolutionB1",
+            Some(2),
+            "Finite state machines (trained and hand-made)",
+        ),
+        (
+            "predator",
+            "Predator",
+            None,
+            "Finite state machines (trained and hand-made)",
+        ),
+        (
+            "evolved-fsm-6",
+            "Evolved FSM 6",
+            None,
+            "Finite state machines (trained and hand-made)",
+        ),
+        ("winner21", "Winner21", Some(2), "Lookup tables"),
+        (
+            "evolved-lookerup-2-2-2",
+            "EvolvedLookerUp2_2_2",
+            None,
+            "Lookup tables",
+        ),
+    ] {
+        let entry = find(id);
+        assert_eq!(entry["name"], name);
+        assert_eq!(entry["memory_depth"].as_u64(), depth, "{id}");
+        assert_eq!(entry["family"], family);
+        assert_eq!(entry["stochastic"], false);
+        assert!(entry["source"].as_str().unwrap().len() > 10, "{id}");
+    }
+    let shipped = all
+        .iter()
+        .filter(|e| e["embedded_file"].is_string())
+        .count();
+    assert_eq!(shipped, 22);
+    let deterministic: Vec<serde_json::Value> = serde_json::from_str(&succeeds(
+        &dir,
+        &[
+            "strategies",
+            "--deterministic",
+            "--search",
+            "lookup tables",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    assert_eq!(deterministic.len(), 4, "{deterministic:?}");
+    let shown = succeeds(&dir, &["strategies", "evolved fsm 16 noise 05"]);
+    for expected in [
+        "Evolved FSM 16 Noise 05 (evolved-fsm-16-noise-05)",
+        "Family: Finite state machines (trained and hand-made)",
+        "Source: Evolved FSM 16 Noise 05: Original name by Marc Harper",
+        "strategies/axelrod/evolved-fsm-16-noise-05.toml",
+        "memory depth:   inf",
+        "strategy = \"evolved-fsm-16-noise-05\"",
+    ] {
+        assert!(shown.contains(expected), "missing {expected:?} in\n{shown}");
+    }
+    let output = run_in(&dir, &["strategies", "fortres3"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean `fortress3`"));
+}
