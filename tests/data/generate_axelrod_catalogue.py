@@ -187,6 +187,14 @@ PLAYERS = [
      lambda: axl.FirstByFeld(0.9, 0.3, 100)),
     ("first-by-tullock", {}, lambda: axl.FirstByTullock()),
     ("first-by-anonymous", {}, lambda: axl.FirstByAnonymous()),
+    # misc-rules: grudgers, probers, backstabbers, memory two and other single rules
+    ("general-soft-grudger", {}, lambda: axl.GeneralSoftGrudger()),
+    ("general-soft-grudger", {"n": 2, "d": 3, "c": 1}, lambda: axl.GeneralSoftGrudger(2, 3, 1)),
+    ("general-soft-grudger", {"n": 3, "d": 1, "c": 3}, lambda: axl.GeneralSoftGrudger(3, 1, 3)),
+    ("general-soft-grudger", {"n": 1, "d": 5, "c": 0}, lambda: axl.GeneralSoftGrudger(1, 5, 0)),
+    ("forgetful-fool-me-once", {}, lambda: axl.ForgetfulFoolMeOnce()),
+    ("forgetful-fool-me-once", {"forget_probability": 0.2}, lambda: axl.ForgetfulFoolMeOnce(0.2)),
+    ("capri", {}, lambda: axl.Capri()),
 ]
 
 
