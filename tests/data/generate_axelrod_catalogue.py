@@ -195,6 +195,13 @@ PLAYERS = [
     ("forgetful-fool-me-once", {}, lambda: axl.ForgetfulFoolMeOnce()),
     ("forgetful-fool-me-once", {"forget_probability": 0.2}, lambda: axl.ForgetfulFoolMeOnce(0.2)),
     ("capri", {}, lambda: axl.Capri()),
+    ("naive-prober", {}, lambda: axl.NaiveProber()),
+    ("naive-prober", {"p": 0.3}, lambda: axl.NaiveProber(0.3)),
+    ("naive-prober", {"p": 0.0}, lambda: axl.NaiveProber(0.0)),
+    ("naive-prober", {"p": 1.0}, lambda: axl.NaiveProber(1.0)),
+    ("remorseful-prober", {}, lambda: axl.RemorsefulProber()),
+    ("remorseful-prober", {"p": 0.0}, lambda: axl.RemorsefulProber(0.0)),
+    ("remorseful-prober", {"p": 1.0}, lambda: axl.RemorsefulProber(1.0)),
 ]
 
 
