@@ -202,6 +202,8 @@ PLAYERS = [
     ("remorseful-prober", {}, lambda: axl.RemorsefulProber()),
     ("remorseful-prober", {"p": 0.0}, lambda: axl.RemorsefulProber(0.0)),
     ("remorseful-prober", {"p": 1.0}, lambda: axl.RemorsefulProber(1.0)),
+    ("backstabber", {}, lambda: axl.BackStabber()),
+    ("double-crosser", {}, lambda: axl.DoubleCrosser()),
 ]
 
 
