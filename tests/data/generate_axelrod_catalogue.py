@@ -204,6 +204,9 @@ PLAYERS = [
     ("remorseful-prober", {"p": 1.0}, lambda: axl.RemorsefulProber(1.0)),
     ("backstabber", {}, lambda: axl.BackStabber()),
     ("double-crosser", {}, lambda: axl.DoubleCrosser()),
+    ("aon2", {}, lambda: axl.AON2()),
+    ("delayed-aon1", {}, lambda: axl.DelayedAON1()),
+    ("mem2", {}, lambda: axl.MEM2()),
 ]
 
 

@@ -3,8 +3,7 @@
 //! Each rule follows the axelrod library's implementation (4.14,
 //! `strategies/grudger.py`), including first moves; sources are cited per
 //! rule. Counters come from [`History`], so no rule needs more than its own
-//! small state. CAPRI (a memory-three rule from the same module of the
-//! library) is here too.
+//! small state.
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
@@ -649,100 +648,6 @@ impl Rule for ForgetfulFoolMeOnce {
     }
 }
 
-/// The states after which CAPRI cooperates, as (its own last three moves,
-/// the opponent's last three moves), oldest first; rules C, A, P (the
-/// cooperations that follow the single punishing D) and R of Murase & Baek
-/// (2020). Every other state gives D.
-const CAPRI_COOPERATES: [(&str, &str); 14] = [
-    // C: mutual cooperation.
-    ("ccc", "ccc"),
-    // A: accept punishment after one's own defection.
-    ("ccd", "ccc"),
-    ("cdc", "ccd"),
-    ("dcc", "cdc"),
-    ("ccc", "dcc"),
-    // P: after the single punishing D, back to cooperation.
-    ("ccd", "cdc"),
-    ("cdc", "dcc"),
-    ("dcc", "ccc"),
-    // R: recover from mutual defection.
-    ("ddd", "ddc"),
-    ("ddc", "dcc"),
-    ("ddc", "ddd"),
-    ("dcc", "ddc"),
-    ("ddc", "ddc"),
-    ("dcc", "dcc"),
-];
-
-/// Three moves written oldest first as a 3-bit number, the latest in bit 0
-/// (the layout of [`History::recent_bits`]).
-const fn three_moves(moves: &str) -> u64 {
-    let bytes = moves.as_bytes();
-    let mut bits = 0;
-    let mut i = 0;
-    while i < 3 {
-        bits = (bits << 1) | (bytes[i] == b'd') as u64;
-        i += 1;
-    }
-    bits
-}
-
-/// Bit `8 * own + theirs` is set when CAPRI cooperates after that state.
-const CAPRI_TABLE: u64 = {
-    let mut table = 0u64;
-    let mut k = 0;
-    while k < CAPRI_COOPERATES.len() {
-        let (own, theirs) = CAPRI_COOPERATES[k];
-        table |= 1 << ((three_moves(own) << 3) | three_moves(theirs));
-        k += 1;
-    }
-    table
-};
-
-/// CAPRI (Murase & Baek 2020): a memory-three rule found by exhaustive
-/// search, cooperative, error-correcting and not exploitable. It looks up the
-/// last three turns of both players (turns before the first count as mutual
-/// cooperation, as in the library) in [`CAPRI_COOPERATES`].
-#[derive(Clone, Debug, Default)]
-pub struct Capri;
-
-impl Capri {
-    /// Catalogue entry.
-    pub const INFO: StrategyInfo = StrategyInfo {
-        id: "capri",
-        name: "CAPRI",
-        aliases: &[],
-        description: "Memory-three rule: Cooperates at mutual cooperation, Accepts punishment \
-                      after its own mistaken defection, Punishes a defection from mutual \
-                      cooperation with one D, Recovers cooperation from mutual defection when \
-                      either side cooperates, and In all other cases defects. Turns before the \
-                      first count as mutual cooperation.",
-        source: "Murase & Baek (2020), Five rules for friendly rivalry in direct reciprocity",
-        memory_depth: Some(3),
-        stochastic: false,
-        uses_length: false,
-        uses_payoffs: false,
-        long_run_time: false,
-        params: &[],
-        display_name: None,
-        build: |_| Strategy::from(Capri),
-    };
-}
-
-impl Rule for Capri {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        me: &History,
-        them: &History,
-        _: &MatchContext,
-        _: &mut MatchRng,
-    ) -> Action {
-        let state = ((me.recent_bits() & 0b111) << 3) | (them.recent_bits() & 0b111);
-        if CAPRI_TABLE >> state & 1 == 1 { C } else { D }
-    }
-}
-
 family! {
     "Grudgers";
     Grudger => [Grudger::INFO],
@@ -757,7 +662,6 @@ family! {
     OnceBitten => [OnceBitten::INFO],
     GeneralSoftGrudger => [GeneralSoftGrudger::INFO],
     ForgetfulFoolMeOnce => [ForgetfulFoolMeOnce::INFO],
-    Capri => [Capri::INFO],
 }
 
 #[cfg(test)]

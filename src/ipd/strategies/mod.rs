@@ -149,6 +149,7 @@ pub mod filter;
 pub mod go_by_majority;
 pub mod grudgers;
 pub mod memory_one;
+pub mod memory_two;
 pub mod probers;
 pub mod punishers;
 pub mod tit_for_tat;
@@ -201,6 +202,7 @@ families! {
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
     Backstabbers => backstabbers,
+    MemoryTwo => memory_two,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
