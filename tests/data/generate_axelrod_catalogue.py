@@ -207,6 +207,16 @@ PLAYERS = [
     ("aon2", {}, lambda: axl.AON2()),
     ("delayed-aon1", {}, lambda: axl.DelayedAON1()),
     ("mem2", {}, lambda: axl.MEM2()),
+    ("tricky-cooperator", {}, lambda: axl.TrickyCooperator()),
+    ("tricky-defector", {}, lambda: axl.TrickyDefector()),
+    ("grumpy", {}, lambda: axl.Grumpy()),
+    ("grumpy", {"starting_state": 1, "grumpy_threshold": 3, "nice_threshold": -2},
+     lambda: axl.Grumpy("Grumpy", 3, -2)),
+    ("grumpy", {"grumpy_threshold": 0, "nice_threshold": 0}, lambda: axl.Grumpy("Nice", 0, 0)),
+    ("gradual-killer", {}, lambda: axl.GradualKiller()),
+    ("revised-downing", {}, lambda: axl.RevisedDowning()),
+    ("allc-or-alld", {}, lambda: axl.ALLCorALLD()),
+    ("negation", {}, lambda: axl.Negation()),
 ]
 
 

@@ -147,12 +147,17 @@ pub mod cyclers;
 pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
+pub mod gradual_killer;
 pub mod grudgers;
+pub mod grumpy;
 pub mod memory_one;
 pub mod memory_two;
 pub mod probers;
 pub mod punishers;
+pub mod random_start;
+pub mod revised_downing;
 pub mod tit_for_tat;
+pub mod tricky;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -203,6 +208,11 @@ families! {
     AxelrodFirst => axelrod_first,
     Backstabbers => backstabbers,
     MemoryTwo => memory_two,
+    Tricky => tricky,
+    Grumpy => grumpy,
+    GradualKiller => gradual_killer,
+    RevisedDowning => revised_downing,
+    RandomStart => random_start,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
