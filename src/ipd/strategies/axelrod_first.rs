@@ -339,7 +339,11 @@ impl Rule for Calculator {
 /// (a random horizon; the library's length is then infinite) nothing
 /// changes.
 #[inline(always)]
-fn defect_on_last_two(proposed: Action, turns_played: u32, context: &MatchContext) -> Action {
+pub(crate) fn defect_on_last_two(
+    proposed: Action,
+    turns_played: u32,
+    context: &MatchContext,
+) -> Action {
     match context.length {
         Some(length) if length > turns_played && length - turns_played <= 2 => D,
         _ => proposed,
@@ -347,7 +351,7 @@ fn defect_on_last_two(proposed: Action, turns_played: u32, context: &MatchContex
 }
 
 /// Display name suffix the library's `FinalTransformer((D, D))` adds.
-const FINAL_DD: &str = ": (D, D)";
+pub(crate) const FINAL_DD: &str = ": (D, D)";
 
 /// Nicolas Tideman and Paula Chieruzzi's entry (2nd in 1980): Tit For Tat
 /// whose punishments grow by one with every defection it answers, with

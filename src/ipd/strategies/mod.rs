@@ -140,6 +140,7 @@ macro_rules! families {
 pub mod adaptive;
 pub mod axelrod_first;
 pub mod axelrod_second;
+pub mod backstabbers;
 pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
@@ -147,14 +148,21 @@ pub mod cyclers;
 pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
+pub mod gradual_killer;
 pub mod grudgers;
+pub mod grumpy;
 pub mod memory_one;
+pub mod memory_two;
 pub mod probers;
 pub mod punishers;
 pub mod resurrection;
 pub mod retaliate;
 pub mod tit_for_tat;
 pub mod tit_for_tat_variants;
+pub mod random_start;
+pub mod revised_downing;
+pub mod tit_for_tat;
+pub mod tricky;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -207,6 +215,13 @@ families! {
     Retaliate => retaliate,
     Resurrection => resurrection,
     AxelrodSecond => axelrod_second,
+    Backstabbers => backstabbers,
+    MemoryTwo => memory_two,
+    Tricky => tricky,
+    Grumpy => grumpy,
+    GradualKiller => gradual_killer,
+    RevisedDowning => revised_downing,
+    RandomStart => random_start,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).

@@ -1,7 +1,8 @@
 //! Probers and handshakes: rules that open with a fixed test sequence and
 //! decide from the opponent's answer to it how to play for the rest of the
 //! match (Prober 1-4, Hard Prober, Detective, Handshake, Collective
-//! Strategy).
+//! Strategy), and the random probers (Naive and Remorseful Prober), Tit For
+//! Tat that now and then defects to test the opponent.
 //!
 //! Each rule follows the axelrod library's implementation (4.14,
 //! `strategies/prober.py`, `strategies/handshake.py`). The opponent's
@@ -10,8 +11,9 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
-use crate::ipd::random::MatchRng;
-use crate::ipd::strategies::catalogue::StrategyInfo;
+use crate::ipd::random::{MatchRng, bernoulli};
+use crate::ipd::strategies::basic::random_choice;
+use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 
 /// The opponent's move on turn `index` (0-based), read while it is still in
@@ -398,6 +400,135 @@ impl Rule for CollectiveStrategy {
     }
 }
 
+/// The probability parameter of the random probers.
+const PROBE_PROBABILITY: ParamSpec = ParamSpec {
+    name: "p",
+    description: "probability of defecting at random after an opponent's C",
+    default: 0.1,
+    min: 0.0,
+    max: 1.0,
+    kind: ParamKind::Real,
+};
+
+/// Tit For Tat that, after an opponent's C, defects with probability `p`
+/// (Li, Hingston & Kendall 2011). As in the library, p = 0 and p = 1 decide
+/// without drawing.
+#[derive(Clone, Debug)]
+pub struct NaiveProber {
+    p: f64,
+}
+
+impl NaiveProber {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "naive-prober",
+        name: "Naive Prober",
+        aliases: &[],
+        description: "Tit For Tat that probes: cooperates first and answers a D with D, but \
+                      answers a C with D with probability p (C otherwise).",
+        source: "Li, Hingston & Kendall (2011), Engineering design of strategies for winning \
+                 iterated prisoner's dilemma competitions",
+        memory_depth: Some(1),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        long_run_time: false,
+        game_display_name: None,
+        params: &[PROBE_PROBABILITY],
+        display_name: None,
+        build: |v| Strategy::from(NaiveProber { p: v[0] }),
+    };
+}
+
+impl Rule for NaiveProber {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        match them.last() {
+            None => C,
+            Some(D) => D,
+            Some(C) => random_choice(rng, 1.0 - self.p),
+        }
+    }
+
+    fn is_stochastic(&self) -> bool {
+        self.p > 0.0 && self.p < 1.0
+    }
+}
+
+/// Naive Prober that remembers its random probes (Li, Hingston & Kendall
+/// 2011; Dawkins, The Selfish Gene): when the opponent retaliates against a
+/// probe it cooperates once ("one free hit") instead of answering D. Any
+/// turn it answers an opponent's C ends the probe (or starts a new one).
+#[derive(Clone, Debug)]
+pub struct RemorsefulProber {
+    p: f64,
+    /// Its last move was a random probe not yet answered.
+    probing: bool,
+}
+
+impl RemorsefulProber {
+    /// Catalogue entry.
+    pub const INFO: StrategyInfo = StrategyInfo {
+        id: "remorseful-prober",
+        name: "Remorseful Prober",
+        aliases: &[],
+        description: "Naive Prober with remorse: cooperates first, answers a C with D with \
+                      probability p (a probe) and with C otherwise, and answers a D with D, \
+                      except a D that follows its own probe, which it answers with C.",
+        source: "Li, Hingston & Kendall (2011), Engineering design of strategies for winning \
+                 iterated prisoner's dilemma competitions",
+        memory_depth: Some(2),
+        stochastic: true,
+        uses_length: false,
+        uses_payoffs: false,
+        long_run_time: false,
+        game_display_name: None,
+        params: &[PROBE_PROBABILITY],
+        display_name: None,
+        build: |v| {
+            Strategy::from(RemorsefulProber {
+                p: v[0],
+                probing: false,
+            })
+        },
+    };
+}
+
+impl Rule for RemorsefulProber {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        _: &History,
+        them: &History,
+        _: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        match them.last() {
+            None => C,
+            Some(D) if self.probing => {
+                self.probing = false;
+                C
+            }
+            Some(D) => D,
+            Some(C) => {
+                // As the library: p = 0 and p = 1 decide without drawing.
+                self.probing = self.p >= 1.0 || (self.p > 0.0 && !bernoulli(rng, 1.0 - self.p));
+                if self.probing { D } else { C }
+            }
+        }
+    }
+
+    fn is_stochastic(&self) -> bool {
+        self.p > 0.0 && self.p < 1.0
+    }
+}
+
 family! {
     "Probers and handshakes";
     Prober => [Prober::INFO, Prober::INFO_2, Prober::INFO_3, Prober::INFO_HARD],
@@ -405,4 +536,82 @@ family! {
     Detective => [Detective::INFO],
     Handshake => [Handshake::INFO],
     CollectiveStrategy => [CollectiveStrategy::INFO],
+    NaiveProber => [NaiveProber::INFO],
+    RemorsefulProber => [RemorsefulProber::INFO],
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ipd::horizon::Horizon;
+    use crate::ipd::payoffs::Payoffs;
+    use crate::ipd::play::{MatchSettings, MoveList, play_match};
+    use crate::ipd::random::match_rng;
+    use crate::ipd::strategies::PlayerSpec;
+    use crate::ipd::{Action, Player};
+
+    /// Both players' moves, `a` against `b`, over `turns` turns (seed `seed`).
+    fn moves(a: &Player, b: &Player, turns: u32, seed: u64) -> (Vec<Action>, Vec<Action>) {
+        let settings = MatchSettings {
+            horizon: Horizon::Fixed { turns },
+            noise: 0.0,
+            payoffs: Payoffs::STANDARD,
+        };
+        let mut list = MoveList::default();
+        play_match(
+            &a.prototype,
+            &b.prototype,
+            &settings,
+            &mut match_rng(seed, 0, 1, 0),
+            &mut list,
+        );
+        (list.first, list.second)
+    }
+
+    #[test]
+    fn random_probers_probe_a_cooperator_at_rate_p() {
+        // Against Cooperator every move after the first is a probe with
+        // probability p, for both probers.
+        let cooperator = PlayerSpec::new("cooperator").build().unwrap();
+        for id in ["naive-prober", "remorseful-prober"] {
+            let p = 0.3;
+            let prober = PlayerSpec::new(id).with("p", p).build().unwrap();
+            let (mut defections, mut turns) = (0u32, 0u32);
+            for seed in 0..100 {
+                let (list, _) = moves(&prober, &cooperator, 50, seed);
+                assert_eq!(list[0], Action::C);
+                defections += list[1..].iter().filter(|&&m| m == Action::D).count() as u32;
+                turns += 49;
+            }
+            let n = f64::from(turns);
+            let sigma = (n * p * (1.0 - p)).sqrt();
+            assert!(
+                (f64::from(defections) - n * p).abs() < 5.0 * sigma,
+                "{id}: {defections} of {turns}"
+            );
+        }
+    }
+
+    #[test]
+    fn remorseful_prober_forgives_the_retaliation_to_its_probe() {
+        // A probe is a D answering a C. An opponent's D is answered with C
+        // exactly when it follows a probe, and with D otherwise.
+        let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
+        let prober = PlayerSpec::new("remorseful-prober")
+            .with("p", 0.3)
+            .build()
+            .unwrap();
+        let mut forgiven = 0;
+        for seed in 0..50 {
+            let (mine, theirs) = moves(&prober, &tft, 60, seed);
+            for t in 2..mine.len() {
+                if theirs[t - 1] == Action::D {
+                    let probed = mine[t - 1] == Action::D && theirs[t - 2] == Action::C;
+                    let expected = if probed { Action::C } else { Action::D };
+                    assert_eq!(mine[t], expected, "seed {seed}, turn {t}");
+                    forgiven += usize::from(probed);
+                }
+            }
+        }
+        assert!(forgiven > 100, "{forgiven}");
+    }
 }
