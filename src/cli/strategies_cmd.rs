@@ -9,7 +9,7 @@ use crate::ipd::strategies::catalogue::Origin;
 use crate::ipd::strategies::catalogue::{find, suggest};
 use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
-use crate::ipd::strategies::{CATALOGUE, family_of, ParamKind, PlayerSpec, StrategyInfo};
+use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo, family_of};
 use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text};
 use clap::Args;
 use serde::Serialize;

@@ -138,6 +138,7 @@ macro_rules! families {
 }
 
 pub mod adaptive;
+pub mod andre;
 pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
@@ -147,10 +148,13 @@ pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
 pub mod grudgers;
+pub mod hunters;
 pub mod memory_one;
 pub mod probers;
 pub mod punishers;
+pub mod sequences;
 pub mod tit_for_tat;
+pub mod trackers;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -199,6 +203,10 @@ families! {
     Probers => probers,
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
+    Hunters => hunters,
+    Sequences => sequences,
+    Trackers => trackers,
+    Andre => andre,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
