@@ -209,10 +209,10 @@ PLAYERS = [
     ("inverse", {}, lambda: axl.Inverse()),
     ("momentum", {}, lambda: axl.Momentum()),
     ("momentum", {"alpha": 0.5, "threshold": 0.4}, lambda: axl.Momentum(0.5, 0.4)),
-    # ("dbs", {}, lambda: axl.DBS()),
-    # ("dbs", {"discount_factor": 0.9, "promotion_threshold": 2, "violation_threshold": 3,
-    #          "reject_threshold": 2, "tree_depth": 3},
-    #  lambda: axl.DBS(0.9, 2, 3, 2, 3)),
+    ("dbs", {}, lambda: axl.DBS()),
+    ("dbs", {"discount_factor": 0.9, "promotion_threshold": 2, "violation_threshold": 3,
+             "reject_threshold": 2, "tree_depth": 3},
+     lambda: axl.DBS(0.9, 2, 3, 2, 3)),
 ]
 
 

@@ -144,6 +144,7 @@ pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
 pub mod cyclers;
+pub mod dbs;
 pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
@@ -207,6 +208,7 @@ families! {
     Sequences => sequences,
     Trackers => trackers,
     Andre => andre,
+    Dbs => dbs,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
