@@ -122,10 +122,10 @@ impl Rule for ShortMem {
 /// Steers by its own average score per turn, and defects on the last turn
 /// of a match of known length (the library's `FinalTransformer((D,))`).
 ///
-/// Above R it defects; between (R + P) / 2 and R it cooperates; above 2 it
-/// cooperates; between 1 and 2 it defects; otherwise (an average of at most
-/// 1, or exactly R, 2 or on a boundary) it plays C or D with probability
-/// 1/2. The thresholds 2 and 1 are fixed, whatever the payoffs, as in the
+/// Above R it defects; strictly between (R + P) / 2 and R, or above 2, it
+/// cooperates; strictly between 1 and 2 it defects; otherwise (at most 1,
+/// or exactly 2) it plays C or D with probability 1/2. The thresholds 2 and
+/// 1 are fixed, whatever the payoffs, as in the
 /// library. On the last turn the rule still runs (and draws) before its
 /// move is replaced by D.
 #[derive(Clone, Debug, Default)]
