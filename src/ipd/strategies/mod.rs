@@ -138,6 +138,7 @@ macro_rules! families {
 }
 
 pub mod adaptive;
+pub mod andre;
 pub mod axelrod_first;
 pub mod axelrod_second;
 pub mod backstabbers;
@@ -145,12 +146,14 @@ pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
 pub mod cyclers;
+pub mod dbs;
 pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
 pub mod gradual_killer;
 pub mod grudgers;
 pub mod grumpy;
+pub mod hunters;
 pub mod memory_one;
 pub mod memory_two;
 pub mod probers;
@@ -163,6 +166,9 @@ pub mod random_start;
 pub mod revised_downing;
 pub mod tit_for_tat;
 pub mod tricky;
+pub mod sequences;
+pub mod tit_for_tat;
+pub mod trackers;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -222,6 +228,11 @@ families! {
     GradualKiller => gradual_killer,
     RevisedDowning => revised_downing,
     RandomStart => random_start,
+    Hunters => hunters,
+    Sequences => sequences,
+    Trackers => trackers,
+    Andre => andre,
+    Dbs => dbs,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
