@@ -13,11 +13,7 @@ use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::defined::shipped::{self, SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
 use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo, family_of};
-<<<<<<< HEAD
 use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text, shipped_player};
-=======
-use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text};
->>>>>>> hunters-dbs
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
