@@ -187,6 +187,19 @@ PLAYERS = [
      lambda: axl.FirstByFeld(0.9, 0.3, 100)),
     ("first-by-tullock", {}, lambda: axl.FirstByTullock()),
     ("first-by-anonymous", {}, lambda: axl.FirstByAnonymous()),
+    # Axelrod's second tournament, part 2 (axelrod_second/)
+    ("second-by-kluepfel", {}, lambda: axl.SecondByKluepfel()),
+    ("second-by-leyvraz", {}, lambda: axl.SecondByLeyvraz()),
+    ("second-by-mikkelson", {}, lambda: axl.SecondByMikkelson()),
+    ("second-by-richard-hufford", {}, lambda: axl.SecondByRichardHufford()),
+    ("second-by-rowsam", {}, lambda: axl.SecondByRowsam()),
+    ("second-by-tester", {}, lambda: axl.SecondByTester()),
+    ("second-by-tideman-and-chieruzzi", {}, lambda: axl.SecondByTidemanAndChieruzzi()),
+    ("second-by-tranquilizer", {}, lambda: axl.SecondByTranquilizer()),
+    ("second-by-weiner", {}, lambda: axl.SecondByWeiner()),
+    ("second-by-white", {}, lambda: axl.SecondByWhite()),
+    ("second-by-wm-adams", {}, lambda: axl.SecondByWmAdams()),
+    ("second-by-yamachi", {}, lambda: axl.SecondByYamachi()),
 ]
 
 

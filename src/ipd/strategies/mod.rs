@@ -139,6 +139,7 @@ macro_rules! families {
 
 pub mod adaptive;
 pub mod axelrod_first;
+pub mod axelrod_second;
 pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
@@ -199,6 +200,7 @@ families! {
     Probers => probers,
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
+    AxelrodSecond => axelrod_second,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
