@@ -1,6 +1,7 @@
 //! Charles Kluepfel's entry: defects for good against an opponent that looks
 //! random, and otherwise mostly echoes the opponent's recent moves.
 
+use super::Uniform;
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
 use crate::ipd::random::{MatchRng, unit_interval};
@@ -79,12 +80,7 @@ impl SecondByKluepfel {
         test(self.cd, self.dd) && test(self.dc, self.cc)
     }
 
-    fn decide(
-        &mut self,
-        me: &History,
-        them: &History,
-        draw: &mut (impl FnMut() -> f64 + ?Sized),
-    ) -> Action {
+    fn decide(&mut self, me: &History, them: &History, draw: &mut impl Uniform) -> Action {
         if let (Some(mine), Some(theirs)) = (me.ago(1), them.last()) {
             let counter = match (mine, theirs) {
                 (D, C) => &mut self.cd,
@@ -152,7 +148,7 @@ mod tests {
         for (opponent, expected) in LIBRARY {
             let mut rule = SecondByKluepfel::default();
             let ours = replay(
-                |me, them, _, draw| rule.decide(me, them, draw),
+                |me, them, _, mut draw| rule.decide(me, them, &mut draw),
                 opponent,
                 60,
             );

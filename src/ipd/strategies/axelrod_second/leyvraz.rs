@@ -1,7 +1,7 @@
 //! Fransois Leyvraz's entry: a cooperation probability for each pattern of
 //! the opponent's last three moves.
 
-use super::choice_with;
+use super::{Uniform, random_choice};
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
 use crate::ipd::random::{MatchRng, unit_interval};
@@ -49,8 +49,8 @@ impl SecondByLeyvraz {
         Self::COOPERATION[(them.recent_bits() & 0b111) as usize]
     }
 
-    fn decide(them: &History, draw: &mut (impl FnMut() -> f64 + ?Sized)) -> Action {
-        choice_with(Self::cooperation_probability(them), draw)
+    fn decide(them: &History, draw: &mut impl Uniform) -> Action {
+        random_choice(Self::cooperation_probability(them), draw)
     }
 }
 
@@ -102,7 +102,7 @@ mod tests {
     fn replays_the_librarys_moves_for_given_draws() {
         let play = |opponent| {
             replay(
-                |_, them, _, draw| SecondByLeyvraz::decide(them, draw),
+                |_, them, _, mut draw| SecondByLeyvraz::decide(them, &mut draw),
                 opponent,
                 60,
             )

@@ -25,18 +25,20 @@ mod white;
 mod wm_adams;
 mod yamachi;
 
-pub use kluepfel::SecondByKluepfel;
-pub use leyvraz::SecondByLeyvraz;
-pub use mikkelson::SecondByMikkelson;
-pub use richard_hufford::SecondByRichardHufford;
-pub use rowsam::SecondByRowsam;
-pub use tester::SecondByTester;
-pub use tideman_and_chieruzzi::SecondByTidemanAndChieruzzi;
-pub use tranquilizer::SecondByTranquilizer;
-pub use weiner::SecondByWeiner;
-pub use white::SecondByWhite;
-pub use wm_adams::SecondByWmAdams;
-pub use yamachi::SecondByYamachi;
+use crate::ipd::action::Action::{self, C, D};
+
+use kluepfel::SecondByKluepfel;
+use leyvraz::SecondByLeyvraz;
+use mikkelson::SecondByMikkelson;
+use richard_hufford::SecondByRichardHufford;
+use rowsam::SecondByRowsam;
+use tester::SecondByTester;
+use tideman_and_chieruzzi::SecondByTidemanAndChieruzzi;
+use tranquilizer::SecondByTranquilizer;
+use weiner::SecondByWeiner;
+use white::SecondByWhite;
+use wm_adams::SecondByWmAdams;
+use yamachi::SecondByYamachi;
 
 family! {
     "Axelrod's second tournament";
@@ -54,15 +56,19 @@ family! {
     SecondByYamachi => [SecondByYamachi::INFO],
 }
 
-/// C with probability `p`, else D, taking the uniform draw from `draw`;
-/// like the library's `random_choice`, p = 0 and p = 1 decide without
-/// drawing.
+/// A source of uniform draws in [0, 1): in play the match's generator
+/// (`|| unit_interval(rng)`), in tests a fixed sequence.
+pub trait Uniform: FnMut() -> f64 {}
+
+impl<F: FnMut() -> f64> Uniform for F {}
+
+/// The library's `random_choice`: C with probability `p` (C when the draw is
+/// below `p`), deciding without a draw at p = 0 or 1.
 #[inline(always)]
-fn choice_with(p: f64, draw: &mut (impl FnMut() -> f64 + ?Sized)) -> crate::ipd::action::Action {
-    use crate::ipd::action::Action::{C, D};
+fn random_choice(p: f64, uniform: &mut impl Uniform) -> Action {
     if p <= 0.0 {
         D
-    } else if p >= 1.0 || draw() < p {
+    } else if p >= 1.0 || uniform() < p {
         C
     } else {
         D

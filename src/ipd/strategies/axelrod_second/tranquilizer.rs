@@ -2,6 +2,7 @@
 //! in isolated defections more often the more the opponent puts up with
 //! them.
 
+use super::Uniform;
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
 use crate::ipd::payoffs::Payoffs;
@@ -111,12 +112,7 @@ impl SecondByTranquilizer {
             + 4.0 / n
     }
 
-    fn decide(
-        &mut self,
-        me: &History,
-        them: &History,
-        draw: &mut (impl FnMut() -> f64 + ?Sized),
-    ) -> Action {
+    fn decide(&mut self, me: &History, them: &History, draw: &mut impl Uniform) -> Action {
         let (Some(mine), Some(theirs)) = (me.last(), them.last()) else {
             return C;
         };
@@ -209,7 +205,7 @@ mod tests {
         for (opponent, expected) in LIBRARY {
             let mut rule = SecondByTranquilizer::default();
             let ours = replay(
-                |me, them, _, draw| rule.decide(me, them, draw),
+                |me, them, _, mut draw| rule.decide(me, them, &mut draw),
                 opponent,
                 200,
             );

@@ -1,7 +1,7 @@
 //! William Adams's entry: forgives defections at first, punishes the 4th,
 //! 7th and 9th, and later answers defections with halving probabilities.
 
-use super::choice_with;
+use super::{Uniform, random_choice};
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
 use crate::ipd::random::{MatchRng, unit_interval};
@@ -49,12 +49,7 @@ impl SecondByWmAdams {
         0.5f64.powi((n - 9).min(1100) as i32)
     }
 
-    fn decide(
-        &mut self,
-        me: &History,
-        them: &History,
-        draw: &mut (impl FnMut() -> f64 + ?Sized),
-    ) -> Action {
+    fn decide(&mut self, me: &History, them: &History, draw: &mut impl Uniform) -> Action {
         if them.len() == 1 {
             self.opened_with_defection = them.last() == Some(D);
         }
@@ -65,7 +60,7 @@ impl SecondByWmAdams {
         match n {
             4 | 7 | 9 => D,
             n if n > 9 && them.last() == Some(D) => {
-                choice_with(Self::cooperation_probability(n), draw)
+                random_choice(Self::cooperation_probability(n), draw)
             }
             _ => C,
         }
@@ -115,7 +110,7 @@ mod tests {
         for (opponent, expected) in LIBRARY {
             let mut rule = SecondByWmAdams::default();
             let ours = replay(
-                |me, them, _, draw| rule.decide(me, them, draw),
+                |me, them, _, mut draw| rule.decide(me, them, &mut draw),
                 opponent,
                 60,
             );
