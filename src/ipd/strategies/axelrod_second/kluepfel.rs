@@ -35,7 +35,7 @@ impl SecondByKluepfel {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-kluepfel",
         name: "Second by Kluepfel",
-        aliases: &["kluepfel"],
+        aliases: &[],
         description: "Counts how the opponent answers its C and its D. After 27 turns, if the \
                       opponent's answers look random (C after our D and D after our C each at \
                       least half their total minus 0.75 standard units), it defects. Otherwise \

@@ -26,7 +26,7 @@ impl SecondByLeyvraz {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-leyvraz",
         name: "Second by Leyvraz",
-        aliases: &["leyvraz"],
+        aliases: &[],
         description: "Looks at the opponent's last three moves (C before the first), rules in \
                       order: after two defections in a row, cooperates with probability 1/4; \
                       after a defection three turns ago, cooperates; after a defection two \

@@ -31,7 +31,7 @@ impl SecondByMikkelson {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-mikkelson",
         name: "Second by Mikkelson",
-        aliases: &["mikkelson"],
+        aliases: &[],
         description: "Keeps a credit for the opponent: 7 at the start, +1 after each of its \
                       cooperations (at most 8), -2 after each defection (at least -7). \
                       Cooperates on the first two turns and whenever the credit is positive. \

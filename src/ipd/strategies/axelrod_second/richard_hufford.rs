@@ -54,7 +54,7 @@ impl SecondByRichardHufford {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-richard-hufford",
         name: "Second by RichardHufford",
-        aliases: &["richard-hufford"],
+        aliases: &[],
         description: "Counts agreements (the opponent repeating its own move of one turn \
                       earlier). On turn t, with a = agreements + 2 and f = agreements in the \
                       last four turns: C if a/t > 0.9 and f = 4, Tit For Tat if a/t >= 0.625 \

@@ -43,7 +43,7 @@ impl SecondByRowsam {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-rowsam",
         name: "Second by Rowsam",
-        aliases: &["rowsam"],
+        aliases: &[],
         description: "Cooperates, but every sixth turn t it looks at its score so far divided \
                       by t and adds distrust points: 5 below 1.0, 3 below 1.5, 2 below 2.0, 1 \
                       below 2.5 per turn. After adding points it plays D, C, D, or defects for \

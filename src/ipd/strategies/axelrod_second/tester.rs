@@ -22,7 +22,7 @@ impl SecondByTester {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-tester",
         name: "Second by Tester",
-        aliases: &["tester"],
+        aliases: &[],
         description: "Defects on the first turn. The first time the opponent defects it \
                       cooperates (an apology) and then plays Tit For Tat for the rest of the \
                       match. As long as the opponent has not defected, it cooperates on turns \

@@ -65,7 +65,7 @@ impl SecondByTranquilizer {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-tranquilizer",
         name: "Second by Tranquilizer",
-        aliases: &["tranquilizer"],
+        aliases: &[],
         description: "Cooperates first. While it averages at least 2.25 points per turn it \
                       cooperates with a probability near 0.95 that falls as its payoffs after \
                       earlier unilateral defections rise; when it defects that way it then \

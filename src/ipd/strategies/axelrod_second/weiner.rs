@@ -32,7 +32,7 @@ impl SecondByWeiner {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-weiner",
         name: "Second by Weiner",
-        aliases: &["weiner"],
+        aliases: &[],
         description: "Tit For Tat with forgiveness and an override. When an opponent C ends a \
                       run of an odd number of its defections, it may forgive on the next turn: \
                       if the opponent then defects and a grudge (growing by 20 per forgiveness) \

@@ -19,7 +19,7 @@ impl SecondByWhite {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-white",
         name: "Second by White",
-        aliases: &["white"],
+        aliases: &[],
         description: "Cooperates on the first ten turns and whenever the opponent has just \
                       cooperated. After an opponent D on turn t it defects if floor(ln t) \
                       times the opponent's number of defections is at least t, and cooperates \

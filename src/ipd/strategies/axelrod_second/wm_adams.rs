@@ -26,7 +26,7 @@ impl SecondByWmAdams {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-wm-adams",
         name: "Second by WmAdams",
-        aliases: &["wm-adams"],
+        aliases: &[],
         description: "Counts the opponent's defections after its first move (n). Cooperates on \
                       the first two turns; defects when n is 4, 7 or 9; when n > 9 and the \
                       opponent just defected, cooperates with probability 0.5^(n - 9); \

@@ -43,7 +43,7 @@ impl SecondByYamachi {
     pub const INFO: StrategyInfo = StrategyInfo {
         id: "second-by-yamachi",
         name: "Second by Yamachi",
-        aliases: &["yamachi"],
+        aliases: &[],
         description: "Counts what the opponent did after each (its move, our next move). Each \
                       turn, with X the opponent's move two turns ago and Y its own last move, \
                       it cooperates if the opponent has answered (X, Y) with C at least as \
