@@ -9,10 +9,10 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 
 /// Richard Hufford's entry (K47R, 16th in the second tournament).
 ///
-/// An agreement is an opponent move equal to its own move one turn earlier
+/// An agreement is an opponent move equal to our move of the turn before it
 /// (the opponent's first move is compared with C). With `a` = agreements
-/// so far + 2 and `f` = agreements among the last four turns (turns before
-/// the second count as agreements), on turn t it cooperates if a / t > 0.9
+/// so far + 2 and `f` = agreements among the opponent's last four moves
+/// (moves not played yet count as agreements), on turn t it cooperates if a / t > 0.9
 /// and f = 4, plays Tit For Tat if a / t >= 0.625 and f >= 2, and defects
 /// otherwise.
 ///
@@ -55,8 +55,8 @@ impl SecondByRichardHufford {
         id: "second-by-richard-hufford",
         name: "Second by RichardHufford",
         aliases: &[],
-        description: "Counts agreements (the opponent repeating its own move of one turn \
-                      earlier). On turn t, with a = agreements + 2 and f = agreements in the \
+        description: "Counts agreements (the opponent repeating our move of the turn before, \
+                      as Tit For Tat does). On turn t, with a = agreements + 2 and f = agreements in the \
                       last four turns: C if a/t > 0.9 and f = 4, Tit For Tat if a/t >= 0.625 \
                       and f >= 2, else D. When the opponent has cooperated 21 times in a row \
                       it defects once, cooperates two turns later, and sets the streak needed \

@@ -15,10 +15,12 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 ///
 /// It cooperates first. Its scores are kept under the standard payoffs
 /// (3, 0, 5, 1) whatever the match's game, as the library computes them.
-/// After a "good" defection (below) it cooperates twice, and records its
-/// payoff on each of those turns' previous round in two running means (the
-/// first starts at 5 with weight 1, the second at 0 with weight 1). Else,
-/// with `a` its score so far divided by (turns played + 1):
+/// After a "good" defection (below) it cooperates on the next turn. It
+/// keeps two running means of its own payoffs: m1 over the rounds of its
+/// good defections (starting at 5 with weight 1), m2 over the rounds right
+/// after them (starting at 0 with weight 1); each round enters its mean on
+/// the turn after it. Otherwise, with `a` its score so far divided by
+/// (turns played + 1):
 /// - a >= 2.25: it cooperates when a uniform draw is at most
 ///   0.95 - (m1 + m2 - 5)/15 + 1/(t + 1)^2 - d/4 (m1, m2 the two means,
 ///   t the turns played, d = 1 if the opponent just defected); otherwise it
@@ -34,7 +36,7 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 /// in its order.
 #[derive(Clone, Debug)]
 pub struct SecondByTranquilizer {
-    /// Turns since a good defection: 0 (none pending), 1 or 2.
+    /// 1 on the turn after a good defection, 2 on the turn after that, else 0.
     after_good_defection: u8,
     opponent_consecutive_defections: u32,
     one_turn_ratio: f64,
@@ -67,9 +69,9 @@ impl SecondByTranquilizer {
         name: "Second by Tranquilizer",
         aliases: &[],
         description: "Cooperates first. While it averages at least 2.25 points per turn it \
-                      cooperates with a probability near 0.95 that falls as its payoffs after \
-                      earlier unilateral defections rise; when it defects that way it then \
-                      cooperates twice. Between 1.75 and 2.25 points per turn it cooperates \
+                      cooperates with a probability near 0.95 and otherwise defects and then \
+                      cooperates once; the probability falls as its mean payoff on and right \
+                      after these defections rises. Between 1.75 and 2.25 points per turn it cooperates \
                       with a probability that grows with the opponent's cooperation and its \
                       own lead, and falls with the opponent's current run of defections. \
                       Below 1.75 it plays Tit For Tat. Scores use the standard payoffs.",
