@@ -56,11 +56,12 @@ impl SecondByRichardHufford {
         name: "Second by RichardHufford",
         aliases: &[],
         description: "Counts agreements (the opponent repeating our move of the turn before, \
-                      as Tit For Tat does). On turn t, with a = agreements + 2 and f = agreements in the \
-                      last four turns: C if a/t > 0.9 and f = 4, Tit For Tat if a/t >= 0.625 \
-                      and f >= 2, else D. When the opponent has cooperated 21 times in a row \
-                      it defects once, cooperates two turns later, and sets the streak needed \
-                      for the next such test from how the opponent answered these tests.",
+                      as Tit For Tat does). On turn t, with a = agreements + 2 and f = \
+                      agreements in the last four turns: C if a/t > 0.9 and f = 4, Tit For Tat \
+                      if a/t >= 0.625 and f >= 2, else D. When the opponent's run of \
+                      cooperations (counted from 2 at the start) reaches 21 it defects once, \
+                      cooperates two turns later, and sets the run needed for the next such \
+                      test from how the opponent answered these tests.",
         source: "Axelrod (1980), More Effective Choice in the Prisoner's Dilemma: second \
                  tournament entry K47R by Richard Hufford",
         memory_depth: None,
