@@ -38,10 +38,10 @@ impl SecondByKluepfel {
         aliases: &[],
         description: "Counts how the opponent answers its C and its D. After 27 turns, if the \
                       opponent's answers look random (C after our D and D after our C each at \
-                      least half their total minus 0.75 times its square root), it defects. Otherwise \
-                      it copies the opponent's last move if its last three moves agree, with \
-                      probability 0.9 if the last two agree, else with probability 0.7 after a \
-                      C and 0.6 after a D.",
+                      least half their total minus 0.75 times its square root), it defects. \
+                      Otherwise it copies the opponent's last move if its last three moves \
+                      agree, with probability 0.9 if the last two agree, else with probability \
+                      0.7 after a C and 0.6 after a D.",
         source: "Axelrod (1980), More Effective Choice in the Prisoner's Dilemma: second \
                  tournament entry K32R by Charles Kluepfel",
         memory_depth: None,

@@ -124,11 +124,10 @@ pub(crate) mod testing {
     /// The moves of a rule (`decide` given the histories, the context and
     /// a draw source) against the catalogue strategy `opponent` over
     /// `turns` turns of known length, with [`draws`] as its uniform draws.
-    pub fn replay(
-        mut decide: impl FnMut(&History, &History, &MatchContext, &mut dyn FnMut() -> f64) -> Action,
-        opponent: &str,
-        turns: u32,
-    ) -> String {
+    pub fn replay<F>(mut decide: F, opponent: &str, turns: u32) -> String
+    where
+        F: FnMut(&History, &History, &MatchContext, &mut dyn FnMut() -> f64) -> Action,
+    {
         let mut opponent = PlayerSpec::new(opponent).build().unwrap().prototype;
         let context = MatchContext {
             length: Some(turns),

@@ -71,10 +71,11 @@ impl SecondByTranquilizer {
         description: "Cooperates first. While it averages at least 2.25 points per turn it \
                       cooperates with a probability near 0.95 and otherwise defects and then \
                       cooperates once; the probability falls as its mean payoff on and right \
-                      after these defections rises. Between 1.75 and 2.25 points per turn it cooperates \
-                      with a probability that grows with the opponent's cooperation and its \
-                      own lead, and falls with the opponent's current run of defections. \
-                      Below 1.75 it plays Tit For Tat. Scores use the standard payoffs.",
+                      after these defections rises. Between 1.75 and 2.25 points per turn it \
+                      cooperates with a probability that grows with the opponent's cooperation \
+                      and its own lead, and falls with the opponent's current run of \
+                      defections. Below 1.75 it plays Tit For Tat. Scores use the standard \
+                      payoffs.",
         source: "Axelrod (1980), More Effective Choice in the Prisoner's Dilemma: second \
                  tournament entry K67R by Craig Feathers",
         memory_depth: None,
