@@ -327,6 +327,19 @@ PLAYERS = [
     ("dbs", {"discount_factor": 0.9, "promotion_threshold": 2, "violation_threshold": 3,
              "reject_threshold": 2, "tree_depth": 3},
      lambda: axl.DBS(0.9, 2, 3, 2, 3)),
+    # Axelrod's second tournament, part 2 (axelrod_second/)
+    ("second-by-kluepfel", {}, lambda: axl.SecondByKluepfel()),
+    ("second-by-leyvraz", {}, lambda: axl.SecondByLeyvraz()),
+    ("second-by-mikkelson", {}, lambda: axl.SecondByMikkelson()),
+    ("second-by-richard-hufford", {}, lambda: axl.SecondByRichardHufford()),
+    ("second-by-rowsam", {}, lambda: axl.SecondByRowsam()),
+    ("second-by-tester", {}, lambda: axl.SecondByTester()),
+    ("second-by-tideman-and-chieruzzi", {}, lambda: axl.SecondByTidemanAndChieruzzi()),
+    ("second-by-tranquilizer", {}, lambda: axl.SecondByTranquilizer()),
+    ("second-by-weiner", {}, lambda: axl.SecondByWeiner()),
+    ("second-by-white", {}, lambda: axl.SecondByWhite()),
+    ("second-by-wm-adams", {}, lambda: axl.SecondByWmAdams()),
+    ("second-by-yamachi", {}, lambda: axl.SecondByYamachi()),
 ]
 
 

@@ -231,6 +231,7 @@ families! {
     Trackers => trackers,
     Andre => andre,
     Dbs => dbs,
+    AxelrodSecond => axelrod_second,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
