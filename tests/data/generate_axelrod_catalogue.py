@@ -187,6 +187,10 @@ PLAYERS = [
      lambda: axl.FirstByFeld(0.9, 0.3, 100)),
     ("first-by-tullock", {}, lambda: axl.FirstByTullock()),
     ("first-by-anonymous", {}, lambda: axl.FirstByAnonymous()),
+    # learners: Adaptive Pavlov, Adaptor, Average Copier, Bush Mosteller, Q-learners,
+    # Worse and Worse / Better and Better
+    ("adaptive-pavlov-2006", {}, lambda: axl.APavlov2006()),
+    ("adaptive-pavlov-2011", {}, lambda: axl.APavlov2011()),
 ]
 
 

@@ -138,6 +138,7 @@ macro_rules! families {
 }
 
 pub mod adaptive;
+pub mod adaptive_pavlov;
 pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
@@ -199,6 +200,7 @@ families! {
     Probers => probers,
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
+    AdaptivePavlov => adaptive_pavlov,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
