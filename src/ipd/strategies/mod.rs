@@ -139,6 +139,8 @@ macro_rules! families {
 
 pub mod adaptive;
 pub mod adaptive_pavlov;
+pub mod adaptor;
+pub mod average_copier;
 pub mod axelrod_first;
 pub mod basic;
 pub mod catalogue;
@@ -148,10 +150,12 @@ pub mod defined;
 pub mod filter;
 pub mod go_by_majority;
 pub mod grudgers;
+pub mod learners;
 pub mod memory_one;
 pub mod probers;
 pub mod punishers;
 pub mod tit_for_tat;
+pub mod worse_and_worse;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -201,6 +205,10 @@ families! {
     Adaptive => adaptive,
     AxelrodFirst => axelrod_first,
     AdaptivePavlov => adaptive_pavlov,
+    Adaptor => adaptor,
+    AverageCopier => average_copier,
+    Learners => learners,
+    WorseAndWorse => worse_and_worse,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
