@@ -45,7 +45,7 @@ impl WorseAndWorse {
         build: |_| Strategy::from(WorseAndWorse),
     };
 
-    /// The probability of C after `turns` turns.
+    /// The probability of C given my history (the library's arithmetic).
     pub fn cooperation_probability(me: &History) -> f64 {
         1.0 - current_round(me) / 1000.0
     }
