@@ -340,6 +340,27 @@ PLAYERS = [
     ("second-by-white", {}, lambda: axl.SecondByWhite()),
     ("second-by-wm-adams", {}, lambda: axl.SecondByWmAdams()),
     ("second-by-yamachi", {}, lambda: axl.SecondByYamachi()),
+    # learners: Adaptive Pavlov, Adaptor, Average Copier, Bush Mosteller, Q-learners,
+    # Worse and Worse / Better and Better
+    ("adaptive-pavlov-2006", {}, lambda: axl.APavlov2006()),
+    ("adaptive-pavlov-2011", {}, lambda: axl.APavlov2011()),
+    ("adaptor-brief", {}, lambda: axl.AdaptorBrief()),
+    ("adaptor-long", {}, lambda: axl.AdaptorLong()),
+    ("average-copier", {}, lambda: axl.AverageCopier()),
+    ("nice-average-copier", {}, lambda: axl.NiceAverageCopier()),
+    ("bush-mosteller", {}, lambda: axl.BushMosteller()),
+    ("bush-mosteller",
+     {"c_prob": 0.3, "d_prob": 0.6, "aspiration_level_divider": 2.0, "learning_rate": 0.25},
+     lambda: axl.BushMosteller(0.3, 0.6, 2.0, 0.25)),
+    ("risky-q-learner", {}, lambda: axl.RiskyQLearner()),
+    ("arrogant-q-learner", {}, lambda: axl.ArrogantQLearner()),
+    ("hesitant-q-learner", {}, lambda: axl.HesitantQLearner()),
+    ("cautious-q-learner", {}, lambda: axl.CautiousQLearner()),
+    ("worse-and-worse", {}, lambda: axl.WorseAndWorse()),
+    ("knowledgeable-worse-and-worse", {}, lambda: axl.KnowledgeableWorseAndWorse()),
+    ("worse-and-worse-2", {}, lambda: axl.WorseAndWorse2()),
+    ("worse-and-worse-3", {}, lambda: axl.WorseAndWorse3()),
+    ("better-and-better", {}, lambda: axl.BetterAndBetter()),
 ]
 
 

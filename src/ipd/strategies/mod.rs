@@ -138,7 +138,10 @@ macro_rules! families {
 }
 
 pub mod adaptive;
+pub mod adaptive_pavlov;
+pub mod adaptor;
 pub mod andre;
+pub mod average_copier;
 pub mod axelrod_first;
 pub mod axelrod_second;
 pub mod backstabbers;
@@ -154,6 +157,7 @@ pub mod gradual_killer;
 pub mod grudgers;
 pub mod grumpy;
 pub mod hunters;
+pub mod learners;
 pub mod memory_one;
 pub mod memory_two;
 pub mod probers;
@@ -167,6 +171,7 @@ pub mod tit_for_tat;
 pub mod tit_for_tat_variants;
 pub mod trackers;
 pub mod tricky;
+pub mod worse_and_worse;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -232,6 +237,11 @@ families! {
     Andre => andre,
     Dbs => dbs,
     AxelrodSecond => axelrod_second,
+    AdaptivePavlov => adaptive_pavlov,
+    Adaptor => adaptor,
+    AverageCopier => average_copier,
+    Learners => learners,
+    WorseAndWorse => worse_and_worse,
 }
 
 /// Every built-in strategy, family by family (the order of [`FAMILIES`]).
