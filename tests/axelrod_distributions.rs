@@ -203,7 +203,11 @@ fn the_test_rejects_a_wrong_probability() {
     let theirs = sample(&wrong, &tft, 100, 1);
     let p = welch(
         (ours.cooperations.0, ours.cooperations.1, OUR_SEEDS as f64),
-        (theirs.cooperations.0, theirs.cooperations.1, OUR_SEEDS as f64),
+        (
+            theirs.cooperations.0,
+            theirs.cooperations.1,
+            OUR_SEEDS as f64,
+        ),
     )
     .unwrap();
     assert!(p < FAMILY_ALPHA / 1000.0, "p = {p}");

@@ -236,7 +236,6 @@ families! {
     Trackers => trackers,
     Andre => andre,
     Dbs => dbs,
-    AxelrodSecond => axelrod_second,
     AdaptivePavlov => adaptive_pavlov,
     Adaptor => adaptor,
     AverageCopier => average_copier,

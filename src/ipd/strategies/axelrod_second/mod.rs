@@ -1,6 +1,5 @@
 //! Entries of Axelrod's second tournament (1980) under their axelrod library
-//! names ("Second by Champion", ...), one file per entry.
-//! names ("Second by Tester", ...), one file per entry.
+//! names ("Second by Champion", "Second by Tester", ...), one file per entry.
 //!
 //! Each rule follows the axelrod library's implementation (4.14,
 //! `strategies/axelrod_second.py`), which reconstructs the entries from
@@ -27,6 +26,19 @@ mod gladstein;
 mod graaskamp_katzen;
 mod grofman;
 mod harrington;
+mod kluepfel;
+mod leyvraz;
+mod mikkelson;
+mod richard_hufford;
+mod rowsam;
+mod tester;
+mod tideman_and_chieruzzi;
+mod tranquilizer;
+mod weiner;
+mod white;
+mod wm_adams;
+mod yamachi;
+
 #[cfg(test)]
 mod replays;
 
@@ -44,29 +56,6 @@ use gladstein::SecondByGladstein;
 use graaskamp_katzen::SecondByGraaskampKatzen;
 use grofman::SecondByGrofman;
 use harrington::SecondByHarrington;
-//! the original Fortran code; where the library's code differs from its
-//! docstring, the code is what is reproduced (said in the rule's doc).
-//!
-//! Invariant: a deterministic rule here plays exactly the library's moves
-//! (tests/axelrod_catalogue.rs); a stochastic one draws only from the
-//! match's generator, and its decision for a given uniform draw is the
-//! library's (checked by replaying fixed draws in its unit tests).
-
-mod kluepfel;
-mod leyvraz;
-mod mikkelson;
-mod richard_hufford;
-mod rowsam;
-mod tester;
-mod tideman_and_chieruzzi;
-mod tranquilizer;
-mod weiner;
-mod white;
-mod wm_adams;
-mod yamachi;
-
-use crate::ipd::action::Action::{self, C, D};
-
 use kluepfel::SecondByKluepfel;
 use leyvraz::SecondByLeyvraz;
 use mikkelson::SecondByMikkelson;
@@ -79,22 +68,6 @@ use weiner::SecondByWeiner;
 use white::SecondByWhite;
 use wm_adams::SecondByWmAdams;
 use yamachi::SecondByYamachi;
-
-family! {
-    "Axelrod's second tournament";
-    SecondByKluepfel => [SecondByKluepfel::INFO],
-    SecondByLeyvraz => [SecondByLeyvraz::INFO],
-    SecondByMikkelson => [SecondByMikkelson::INFO],
-    SecondByRichardHufford => [SecondByRichardHufford::INFO],
-    SecondByRowsam => [SecondByRowsam::INFO],
-    SecondByTester => [SecondByTester::INFO],
-    SecondByTidemanAndChieruzzi => [SecondByTidemanAndChieruzzi::INFO],
-    SecondByTranquilizer => [SecondByTranquilizer::INFO],
-    SecondByWeiner => [SecondByWeiner::INFO],
-    SecondByWhite => [SecondByWhite::INFO],
-    SecondByWmAdams => [SecondByWmAdams::INFO],
-    SecondByYamachi => [SecondByYamachi::INFO],
-}
 
 /// A source of uniform draws in [0, 1): in play the match's generator
 /// (`|| unit_interval(rng)`), in tests a fixed sequence.
@@ -129,6 +102,20 @@ family! {
     SecondByGraaskampKatzen => [SecondByGraaskampKatzen::INFO],
     SecondByGrofman => [SecondByGrofman::INFO],
     SecondByHarrington => [SecondByHarrington::INFO],
+    SecondByKluepfel => [SecondByKluepfel::INFO],
+    SecondByLeyvraz => [SecondByLeyvraz::INFO],
+    SecondByMikkelson => [SecondByMikkelson::INFO],
+    SecondByRichardHufford => [SecondByRichardHufford::INFO],
+    SecondByRowsam => [SecondByRowsam::INFO],
+    SecondByTester => [SecondByTester::INFO],
+    SecondByTidemanAndChieruzzi => [SecondByTidemanAndChieruzzi::INFO],
+    SecondByTranquilizer => [SecondByTranquilizer::INFO],
+    SecondByWeiner => [SecondByWeiner::INFO],
+    SecondByWhite => [SecondByWhite::INFO],
+    SecondByWmAdams => [SecondByWmAdams::INFO],
+    SecondByYamachi => [SecondByYamachi::INFO],
+}
+
 #[cfg(test)]
 pub(crate) mod testing {
     //! Helpers for the rules' unit tests: play a rule against a catalogue
