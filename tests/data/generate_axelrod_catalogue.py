@@ -216,6 +216,8 @@ PLAYERS = [
     ("n-tits-for-m-tats", {"n": 3, "m": 1}, lambda: axl.NTitsForMTats(3, 1)),
     ("n-tits-for-m-tats", {"n": 3, "m": 0}, lambda: axl.NTitsForMTats(3, 0)),
     ("n-tits-for-m-tats", {"n": 0, "m": 3}, lambda: axl.NTitsForMTats(0, 3)),
+    ("n-tits-for-m-tats", {"n": 5, "m": 2}, lambda: axl.NTitsForMTats(5, 2)),
+    ("n-tits-for-m-tats", {"n": 1, "m": 1}, lambda: axl.NTitsForMTats(1, 1)),
     ("omega-tft", {}, lambda: axl.OmegaTFT()),
     ("omega-tft", {"deadlock_threshold": 1, "randomness_threshold": 4},
      lambda: axl.OmegaTFT(1, 4)),

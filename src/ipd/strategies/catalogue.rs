@@ -186,7 +186,7 @@ impl Player {
     /// How many past turns it looks at; `None` means unbounded.
     pub fn memory_depth(&self) -> Option<u32> {
         match &self.origin {
-            Origin::Builtin(info) => info.memory_depth,
+            Origin::Builtin(info) => self.prototype.memory_depth().unwrap_or(info.memory_depth),
             Origin::Defined { definition, .. } => definition.memory_depth(),
         }
     }

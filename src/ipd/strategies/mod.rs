@@ -62,6 +62,13 @@ macro_rules! family {
                     $(Family::$rule(rule) => $crate::ipd::strategies::Rule::is_stochastic(rule),)+
                 }
             }
+
+            /// The rule's own memory depth, when its parameters decide it.
+            pub fn memory_depth(&self) -> Option<Option<u32>> {
+                match self {
+                    $(Family::$rule(rule) => $crate::ipd::strategies::Rule::memory_depth(rule),)+
+                }
+            }
         }
 
         $(
@@ -120,6 +127,15 @@ macro_rules! families {
                 match self {
                     $(Strategy::$variant(family) => family.is_stochastic(),)+
                     Strategy::Defined(rule) => rule.is_stochastic(),
+                }
+            }
+
+            /// A built-in rule's memory depth when its parameters decide it
+            /// (see [`Rule::memory_depth`]).
+            pub fn memory_depth(&self) -> Option<Option<u32>> {
+                match self {
+                    $(Strategy::$variant(family) => family.memory_depth(),)+
+                    Strategy::Defined(_) => None,
                 }
             }
         }
@@ -206,6 +222,12 @@ pub trait Rule: Clone + std::fmt::Debug {
     /// True when the rule (with these parameters) draws random numbers.
     fn is_stochastic(&self) -> bool {
         false
+    }
+
+    /// The memory depth for these parameters when it depends on them
+    /// (`Some(None)` is unbounded); `None` leaves the catalogue entry's.
+    fn memory_depth(&self) -> Option<Option<u32>> {
+        None
     }
 }
 

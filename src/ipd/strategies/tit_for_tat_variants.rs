@@ -407,6 +407,11 @@ impl NTitsForMTats {
 }
 
 impl Rule for NTitsForMTats {
+    /// axelrod's classifier: max(N, M).
+    fn memory_depth(&self) -> Option<Option<u32>> {
+        Some(Some(self.n.max(self.m)))
+    }
+
     #[inline(always)]
     fn choose(
         &mut self,
