@@ -169,9 +169,9 @@ fn stochastic_players_follow_axelrods_probabilities() {
                 check(format!("mean {name}"), mine.0, mean, p);
             }
             let theirs = reference["first_cooperations"].as_array().unwrap();
-            for t in 0..profile {
-                let k1 = ours.first_cooperations[t] as f64;
-                let k2 = theirs[t].as_f64().unwrap();
+            for (t, (&mine, theirs)) in ours.first_cooperations.iter().zip(theirs).enumerate() {
+                let k1 = mine as f64;
+                let k2 = theirs.as_f64().unwrap();
                 let p = proportions(k1, our_n, k2, their_n);
                 check(
                     format!("share cooperating on turn {}", t + 1),

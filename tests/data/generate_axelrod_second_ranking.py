@@ -59,7 +59,7 @@ def play(seed):
     _, classes = line_up()
     tournament = axl.Tournament([c() for c in classes], prob_end=PROB_END,
                                 repetitions=REPETITIONS, seed=seed)
-    results = tournament.play(progress_bar=False, processes=1)
+    results = tournament.play(progress_bar=False)  # processes=None: serial
     return {
         "seed": seed,
         "ranked_names": [str(n) for n in results.ranked_names],
