@@ -25,6 +25,7 @@ use dilemma::ipd::play::{MatchSettings, play_match};
 use dilemma::ipd::random::match_rng;
 use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
 use dilemma::ipd::{Action, Payoffs, Player, PlayerSpec};
+use rayon::prelude::*;
 use serde_json::Value;
 
 /// Matches we play per (player, opponent).
@@ -137,7 +138,18 @@ fn stochastic_players_follow_axelrods_probabilities() {
     let our_n = OUR_SEEDS as f64;
     let mut failures = Vec::new();
     let mut checked = 0;
-    for entry in entries {
+    // Our samples, played on every core; compared below in file order.
+    let samples: Vec<Vec<Sample>> = entries
+        .par_iter()
+        .map(|entry| {
+            let me = player(entry);
+            panel
+                .iter()
+                .map(|opponent| sample(&me, opponent, turns, profile))
+                .collect()
+        })
+        .collect();
+    for (entry, samples) in entries.iter().zip(samples) {
         let me = player(entry);
         assert!(
             me.is_stochastic(),
@@ -145,10 +157,10 @@ fn stochastic_players_follow_axelrods_probabilities() {
             entry["id"],
             entry["params"]
         );
-        for (k, opponent) in panel.iter().enumerate() {
+        for k in 0..panel.len() {
             let id = data["panel"][k].as_str().unwrap();
             let reference = &entry["opponents"][id];
-            let ours = sample(&me, opponent, turns, profile);
+            let ours = &samples[k];
             let mut check = |what: String, ours: f64, theirs: f64, p: Option<f64>| {
                 checked += 1;
                 let rejected = match p {
