@@ -150,45 +150,69 @@ impl Tournament {
     /// match in pair-then-repetition order and may stop the run with an
     /// error; `on_progress` is told how many matches are done after each
     /// batch.
-    pub fn run<E>(
+    ///
+    /// Play and bookkeeping overlap: the pool plays batch k + 1 while a
+    /// separate thread folds batch k into the results and hands its matches
+    /// to `on_match` (e.g. a CSV writer), so a slow `on_match` costs a core's
+    /// share, not a pause of every thread between batches. At most two
+    /// played batches wait at a time, so memory stays bounded. The fold runs
+    /// in unit order, so results do not depend on timing.
+    pub fn run<E: Send>(
         &self,
-        mut on_match: impl FnMut(&MatchRecord) -> Result<(), E>,
-        mut on_progress: impl FnMut(u64),
+        mut on_match: impl FnMut(&MatchRecord) -> Result<(), E> + Send,
+        mut on_progress: impl FnMut(u64) + Send,
     ) -> Result<TournamentResults, E> {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
         let mut results = TournamentResults::new(names, self.repetitions, self.settings.payoffs);
         let threads = rayon::current_num_threads();
         let units = self.work_units(threads);
         let batch = (threads * 16).max(16);
-        let mut done = 0u64;
-        for chunk in units.chunks(batch) {
-            let played: Vec<Played> = chunk
-                .par_iter()
-                .map(|unit| self.play_pair(unit.first, unit.second, unit.repetitions.clone()))
-                .collect();
-            for (unit, played) in chunk.iter().zip(played) {
-                results.add_simulated_turns(played.simulated_turns());
-                for repetition in unit.repetitions.clone() {
-                    let outcome = match &played {
-                        Played::Same(outcome) => *outcome,
-                        Played::Each(outcomes) => {
-                            outcomes[(repetition - unit.repetitions.start) as usize]
+        std::thread::scope(|scope| {
+            let (sender, receiver) = std::sync::mpsc::sync_channel::<(usize, Vec<Played>)>(2);
+            let units = &units;
+            let folder = scope.spawn(move || -> Result<TournamentResults, E> {
+                let mut done = 0u64;
+                for (start, played) in receiver {
+                    for (unit, played) in units[start..].iter().zip(played) {
+                        results.add_simulated_turns(played.simulated_turns());
+                        for repetition in unit.repetitions.clone() {
+                            let outcome = match &played {
+                                Played::Same(outcome) => *outcome,
+                                Played::Each(outcomes) => {
+                                    outcomes[(repetition - unit.repetitions.start) as usize]
+                                }
+                            };
+                            let record = MatchRecord {
+                                first: unit.first,
+                                second: unit.second,
+                                repetition,
+                                outcome,
+                            };
+                            results.add(&record);
+                            on_match(&record)?;
+                            done += 1;
                         }
-                    };
-                    let record = MatchRecord {
-                        first: unit.first,
-                        second: unit.second,
-                        repetition,
-                        outcome,
-                    };
-                    results.add(&record);
-                    on_match(&record)?;
-                    done += 1;
+                    }
+                    on_progress(done);
+                }
+                Ok(results)
+            });
+            for (k, chunk) in units.chunks(batch).enumerate() {
+                let played: Vec<Played> = chunk
+                    .par_iter()
+                    .map(|unit| self.play_pair(unit.first, unit.second, unit.repetitions.clone()))
+                    .collect();
+                if sender.send((k * batch, played)).is_err() {
+                    // The folder stopped on an error: it is returned below.
+                    break;
                 }
             }
-            on_progress(done);
-        }
-        Ok(results)
+            drop(sender);
+            match folder.join() {
+                Ok(result) => result,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
     }
 
     /// Plays the tournament and returns only the aggregated results.
