@@ -26,7 +26,53 @@
 /// first-tournament entry that is a memory-one vector). The macro defines
 /// `Family` (the dispatch enum), `From<Rule> for Strategy`, `FAMILY` (the
 /// title shown by `dilemma strategies`) and `ENTRIES` (the catalogue rows).
+///
+/// A family whose every entry is built from another family's rule (the
+/// zero-determinant players, which are memory-one vectors) lists only
+/// `also`: `family! { "Title"; also [Other::INFO, ...] }`. Its `Family` has no
+/// variant; its players dispatch through the other family.
 macro_rules! family {
+    (
+        $title:literal;
+        also [$($extra:expr),* $(,)?]
+    ) => {
+        /// Every rule of this family, for dispatch: none, its entries are
+        /// built from other families' rules.
+        #[derive(Clone, Debug)]
+        pub enum Family {}
+
+        impl Family {
+            /// The move for the next turn.
+            #[inline(always)]
+            pub fn choose(
+                &mut self,
+                _: &$crate::ipd::history::History,
+                _: &$crate::ipd::history::History,
+                _: &$crate::ipd::strategies::MatchContext,
+                _: &mut $crate::ipd::random::MatchRng,
+            ) -> $crate::ipd::action::Action {
+                match *self {}
+            }
+
+            /// True when this rule draws random numbers.
+            pub fn is_stochastic(&self) -> bool {
+                match *self {}
+            }
+
+            /// The rule's own memory depth, when its parameters decide it.
+            pub fn memory_depth(&self) -> Option<Option<u32>> {
+                match *self {}
+            }
+        }
+
+        /// This family's title in `dilemma strategies`.
+        pub const FAMILY: &str = $title;
+
+        /// This family's catalogue entries, in listing order.
+        pub static ENTRIES: &[$crate::ipd::strategies::StrategyInfo] = &[
+            $($extra,)*
+        ];
+    };
     (
         $title:literal;
         $($rule:ident => [$($info:expr),* $(,)?]),+ $(,)?
@@ -188,6 +234,7 @@ pub mod tit_for_tat_variants;
 pub mod trackers;
 pub mod tricky;
 pub mod worse_and_worse;
+pub mod zero_determinant;
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -236,6 +283,7 @@ families! {
     TitForTat => tit_for_tat,
     Grudgers => grudgers,
     MemoryOne => memory_one,
+    ZeroDeterminant => zero_determinant,
     Cyclers => cyclers,
     GoByMajority => go_by_majority,
     Punishers => punishers,
