@@ -184,7 +184,34 @@ fn strategy_files_are_listed_filtered_and_shown() {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
     let table = String::from_utf8(dilemma(&["strategies"]).stdout).unwrap();
-    assert!(table.contains("strategy files in strategies/"), "{table}");
+    assert!(table.contains("Strategy files in strategies/"), "{table}");
+    let wide = String::from_utf8(dilemma(&["strategies", "--wide"]).stdout).unwrap();
+    assert!(wide.contains("strategy files in strategies/"), "{wide}");
+}
+
+#[test]
+fn the_listing_fits_80_columns_grouped_by_family_and_wide_shows_everything() {
+    let table = String::from_utf8(dilemma(&["strategies"]).stdout).unwrap();
+    for line in table.lines() {
+        assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
+    }
+    for expected in [
+        "Axelrod's second tournament (24)",
+        "  omega-tft ",
+        "Omega TFT: 3, 8",
+        "Finite state machines",
+        "SLPT",
+    ] {
+        assert!(table.contains(expected), "missing {expected:?} in\n{table}");
+    }
+    // Stalker: stochastic, uses the length and the payoffs.
+    let stalker = table.lines().find(|l| l.starts_with("  stalker ")).unwrap();
+    assert!(stalker.ends_with("SLP-"), "{stalker}");
+    let wide = String::from_utf8(dilemma(&["strategies", "--wide"]).stdout).unwrap();
+    assert!(
+        wide.contains("deadlock_threshold=3, randomness_threshold=8"),
+        "{wide}"
+    );
 }
 
 #[test]

@@ -48,6 +48,10 @@ pub struct StrategiesArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// One wide table with every classifier, the parameters and the rule
+    /// (the default fits 80 columns: grouped by family, names elided).
+    #[arg(long)]
+    pub wide: bool,
 }
 
 impl StrategiesArgs {
@@ -419,6 +423,33 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         println!("No strategy matches these filters ({total} in the catalogue).");
         return Ok(());
     }
+    if args.wide {
+        print_wide(&selected, &shipped);
+    } else {
+        print_grouped(&selected, &shipped);
+    }
+    let shown = selected.len() + shipped.len();
+    let count = if shown == total {
+        format!("{total} strategies")
+    } else {
+        format!("{shown} of {total} strategies")
+    };
+    println!(
+        "\n{count}. `dilemma strategies ID` shows one in full; in a scenario:\n  [[players]]\n  strategy = \"tit-for-tat\""
+    );
+    if !files.is_empty() {
+        if args.wide {
+            print_files(&files);
+        } else {
+            print_files_grouped(&files);
+        }
+    }
+    Ok(())
+}
+
+/// The catalogue as one wide table: every classifier, the parameters and
+/// the first sentence of the rule (`--wide`).
+fn print_wide(selected: &[&StrategyInfo], shipped: &[Shipped]) {
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
     let mut rows = vec![
         [
@@ -434,7 +465,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         .map(String::from)
         .to_vec(),
     ];
-    for info in &selected {
+    for info in selected {
         let params: Vec<String> = info
             .params
             .iter()
@@ -451,7 +482,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             first_sentence(info.description),
         ]);
     }
-    for strategy in &shipped {
+    for strategy in shipped {
         rows.push(vec![
             strategy.file.id.to_string(),
             strategy.player.name.clone(),
@@ -470,19 +501,112 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             &[false, false, true, false, false, false, false, false]
         )
     );
-    let shown = selected.len() + shipped.len();
-    let count = if shown == total {
-        format!("{total} strategies")
+}
+
+/// Shortens `text` to `width` characters, marking a cut with "…".
+fn elide(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_string()
     } else {
-        format!("{shown} of {total} strategies")
-    };
-    println!(
-        "\n{count}. `dilemma strategies ID` shows one in full; use the id in scenario files: [[players]] strategy = \"tit-for-tat\"."
-    );
-    if !files.is_empty() {
-        print_files(&files);
+        let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+        format!("{kept}…")
     }
-    Ok(())
+}
+
+/// Classifier letters: S stochastic, L uses the length, P uses the payoffs,
+/// T long run time; `-` where a classifier is false.
+fn flags(stochastic: bool, uses_length: bool, uses_payoffs: bool, long_run_time: bool) -> String {
+    [
+        (stochastic, 'S'),
+        (uses_length, 'L'),
+        (uses_payoffs, 'P'),
+        (long_run_time, 'T'),
+    ]
+    .iter()
+    .map(|&(on, letter)| if on { letter } else { '-' })
+    .collect()
+}
+
+/// The catalogue grouped by family, one line per strategy, within 80
+/// columns: id, axelrod name (elided when long), memory depth, flags.
+fn print_grouped(selected: &[&StrategyInfo], shipped: &[Shipped]) {
+    const ID: usize = 30;
+    const NAME: usize = 32;
+    let line = |id: &str, name: &str, depth: String, flags: String| {
+        format!(
+            "  {:<ID$}  {:<NAME$}  {:>3}  {flags}",
+            elide(id, ID),
+            elide(name, NAME),
+            depth
+        )
+    };
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut push = |family: &'static str, row: String| match groups.last_mut() {
+        Some((last, rows)) if *last == family => rows.push(row),
+        _ => groups.push((family, vec![row])),
+    };
+    for info in selected {
+        let name = default_name(info);
+        push(
+            family_of(info),
+            line(
+                info.id,
+                &name,
+                memory(info.memory_depth),
+                flags(
+                    info.stochastic,
+                    info.uses_length,
+                    info.uses_payoffs,
+                    info.long_run_time,
+                ),
+            ),
+        );
+    }
+    for strategy in shipped {
+        let p = &strategy.player;
+        push(
+            shipped::family(strategy.file),
+            line(
+                strategy.file.id,
+                &p.name,
+                memory(p.memory_depth()),
+                flags(p.is_stochastic(), p.uses_length(), p.uses_payoffs(), false),
+            ),
+        );
+    }
+    println!(
+        "  {:<ID$}  {:<NAME$}  {:>3}  {}",
+        "id", "name (with default parameters)", "mem", "SLPT"
+    );
+    for (family, rows) in groups {
+        println!("\n{family} ({})", rows.len());
+        for row in rows {
+            println!("{row}");
+        }
+    }
+    println!(
+        "\nmem: memory depth in turns (inf: the whole history). SLPT: Stochastic, uses\n\
+         the match Length, uses the Payoffs, long run Time (- where not). --wide shows\n\
+         parameters and rules; --json everything."
+    );
+}
+
+/// The strategy files of `strategies/`, in the 80-column layout.
+fn print_files_grouped(files: &[FileStrategy]) {
+    println!(
+        "\nStrategy files in {STRATEGY_FOLDER}/ ({}), named by file:",
+        files.len()
+    );
+    for file in files {
+        let p = &file.player;
+        println!(
+            "  {:<30}  {:<32}  {:>3}  {}",
+            elide(&file.id, 30),
+            elide(&p.name, 32),
+            memory(p.memory_depth()),
+            flags(p.is_stochastic(), p.uses_length(), p.uses_payoffs(), false)
+        );
+    }
 }
 
 fn print_files(files: &[FileStrategy]) {
