@@ -575,8 +575,8 @@ fn print_grouped(selected: &[&StrategyInfo], shipped: &[Shipped]) {
         );
     }
     println!(
-        "  {:<ID$}  {:<NAME$}  {:>3}  {}",
-        "id", "name (with default parameters)", "mem", "SLPT"
+        "  {:<ID$}  {:<NAME$}  {:>3}  SLPT",
+        "id", "name (with default parameters)", "mem"
     );
     for (family, rows) in groups {
         println!("\n{family} ({})", rows.len());
