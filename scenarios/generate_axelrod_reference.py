@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Writes the three axelrod reference tournaments as scenario files.
+
+Requirements: ``pip install axelrod==4.14.0`` (only to list its strategies).
+
+    python3 scenarios/generate_axelrod_reference.py
+
+The axelrod project's reference tournaments play every strategy of
+``axl.strategies`` (all of 4.14.0's strategies but the cheating ones, i.e. all
+but Darwin) with default parameters, 100 repetitions:
+
+* ``axelrod-reference-standard.toml``: 200 turns;
+* ``axelrod-reference-noisy.toml``: 200 turns, noise 0.05;
+* ``axelrod-reference-probend.toml``: a match ends after each turn with
+  probability 0.1 (continuation 0.9), no cap.
+
+Players are listed in ``axl.strategies`` order under our ids, found through
+the default-parameter entries of ``PLAYERS`` in
+``tests/data/generate_axelrod_catalogue.py`` (built-in ids and shipped
+strategy files). A strategy with no entry there stops the script with the
+list of what is missing.
+"""
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests" / "data"))
+
+import axelrod as axl  # noqa: E402
+import generate_axelrod_catalogue as catalogue  # noqa: E402
+
+VARIANTS = {
+    "standard": ("200 turns", "turns = 200\nnoise = 0.0"),
+    "noisy": ("200 turns, noise 0.05", "turns = 200\nnoise = 0.05"),
+    "probend": ("a match ends after each turn with probability 0.1",
+                "continuation = 0.9\nnoise = 0.0"),
+}
+
+
+def main():
+    ours = {}
+    for sid, params, factory in catalogue.PLAYERS:
+        if not params:
+            ours.setdefault(type(factory()).__name__, sid)
+    missing = [s.__name__ for s in axl.strategies if s.__name__ not in ours]
+    if missing:
+        sys.exit(f"no catalogue entry for {len(missing)} strategies: {', '.join(missing)}")
+    ids = [ours[s.__name__] for s in axl.strategies]
+    for variant, (words, match) in VARIANTS.items():
+        name = f"axelrod-reference-{variant}"
+        lines = [
+            f"# axelrod {axl.__version__}'s reference tournament ({variant}): every strategy of",
+            "# axl.strategies (all but the cheating Darwin), default parameters, in its",
+            f"# order, {words}, 100 repetitions. Written by",
+            "# scenarios/generate_axelrod_reference.py; do not edit by hand.",
+            f'name = "{name}"',
+            'kind = "tournament"',
+            f'description = "axelrod {axl.__version__} reference tournament, {variant}: '
+            f'{len(ids)} strategies, {words}, 100 repetitions"',
+            "seed = 1",
+            "",
+            "[game]",
+            'payoffs = "standard"',
+            "",
+            "[match]",
+            match,
+            "repetitions = 100",
+        ]
+        for sid in ids:
+            lines += ["", "[[players]]", f'strategy = "{sid}"']
+        (HERE / f"{name}.toml").write_text("\n".join(lines) + "\n")
+        print(f"wrote scenarios/{name}.toml: {len(ids)} players")
+
+
+if __name__ == "__main__":
+    main()
