@@ -172,15 +172,30 @@ fn seed_option_overrides_the_scenario_and_changes_random_play() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The axelrod reference tournaments (every strategy, 100 repetitions) are
+/// minutes of work in a debug build: `every_shipped_scenario_runs` only
+/// loads them (every player resolves); `cargo bench --bench reference`
+/// runs them in release.
+fn is_reference(path: &std::path::Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("axelrod-reference-"))
+}
+
 #[test]
 fn every_shipped_scenario_runs() {
     let dir = scratch("all");
-    let mut paths: Vec<String> = std::fs::read_dir(root().join("scenarios"))
+    let mut paths: Vec<String> = Vec::new();
+    for path in std::fs::read_dir(root().join("scenarios"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .map(|p| p.to_string_lossy().to_string())
-        .collect();
+    {
+        if is_reference(&path) {
+            dilemma::scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        } else {
+            paths.push(path.to_string_lossy().to_string());
+        }
+    }
     paths.sort();
     assert!(paths.len() >= 4);
     let mut args = vec!["run", "--quiet", "--out", dir.to_str().unwrap()];
