@@ -85,6 +85,10 @@ fn shipped_scenario_is_identical_on_two_threads_and_reruns_from_its_resolved_fil
         "Noisy Tit For Tat (0.05)",
         "Dual Tit For Two Tats, opening DD",
         "Cycle DDC (inline)",
+        "Win-Stay Lose-Shift (gambler)",
+        "Tit For Two Tats (hidden Markov model)",
+        "ZD-Mem2",
+        "Evolved HMM 5",
     ] {
         assert!(summary.contains(name), "{name} missing from {summary}");
     }

@@ -28,7 +28,8 @@ strategies/README.md:
 from the class docstring, ``source`` from its "Names" section (references
 expanded from axelrod's bibliography), and ``memory_depth`` is axelrod's
 memory_depth classifier (the reader checks it against the depth computed
-from the data). Each file starts with an attribution header: the data are
+from the data, except for a stochastic hidden Markov model, whose hand-set
+classifier axelrod takes as given). Each file starts with an attribution header: the data are
 the axelrod project's (MIT licence), at the version recorded there.
 
 The files are embedded in the `dilemma` binary by build.rs (every ``*.toml``
