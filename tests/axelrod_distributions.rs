@@ -19,14 +19,22 @@
 //! equal. A wrong probability rule moves these statistics by many standard
 //! errors: e.g. a cooperation rate off by 0.05 over 100 turns shifts the
 //! cooperation count by 5 against a standard error below 0.5.
+//!
+//! An entry's id may name a shipped strategy file (`strategies/axelrod/`,
+//! e.g. the gamblers and Evolved HMM 5); it is resolved as a scenario names
+//! it, like in `tests/axelrod_catalogue.rs`.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, play_match};
 use dilemma::ipd::random::match_rng;
+use dilemma::ipd::strategies::catalogue::find;
 use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
+use dilemma::ipd::strategies::defined::shipped::find_shipped;
 use dilemma::ipd::{Action, Payoffs, Player, PlayerSpec};
 use rayon::prelude::*;
+use dilemma::scenario::strategy_file::{Chain, resolve_text};
 use serde_json::Value;
+use std::path::Path;
 
 /// Matches we play per (player, opponent).
 const OUR_SEEDS: u64 = 1000;
@@ -43,6 +51,16 @@ fn load() -> Value {
 }
 
 fn player(entry: &Value) -> Player {
+    let id = entry["id"].as_str().unwrap();
+    if find(id).is_none() {
+        // Not a built-in: a shipped strategy file, resolved as a scenario in
+        // scenarios/ would resolve it (it takes no parameters).
+        assert!(entry["params"].as_object().unwrap().is_empty(), "{id}");
+        assert!(find_shipped(id).is_some(), "{id} is not a shipped strategy");
+        let base = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
+        return resolve_text(id, Path::new(&base), &mut Chain::default())
+            .unwrap_or_else(|e| panic!("{}", e.text(id)));
+    }
     let mut spec = PlayerSpec::new(entry["id"].as_str().unwrap());
     for (name, value) in entry["params"].as_object().unwrap() {
         spec = spec.with(name, value.as_f64().unwrap());
@@ -181,9 +199,10 @@ fn stochastic_players_follow_axelrods_probabilities() {
                 check(format!("mean {name}"), mine.0, mean, p);
             }
             let theirs = reference["first_cooperations"].as_array().unwrap();
-            for (t, (&mine, theirs)) in ours.first_cooperations.iter().zip(theirs).enumerate() {
-                let k1 = mine as f64;
-                let k2 = theirs.as_f64().unwrap();
+            assert_eq!(theirs.len(), profile);
+            for (t, (&ours_t, theirs_t)) in ours.first_cooperations.iter().zip(theirs).enumerate() {
+                let k1 = ours_t as f64;
+                let k2 = theirs_t.as_f64().unwrap();
                 let p = proportions(k1, our_n, k2, their_n);
                 check(
                     format!("share cooperating on turn {}", t + 1),

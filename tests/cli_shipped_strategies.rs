@@ -187,7 +187,34 @@ fn strategies_lists_and_shows_shipped_entries() {
         .iter()
         .filter(|e| e["embedded_file"].is_string())
         .count();
-    assert_eq!(shipped, 22);
+    assert_eq!(shipped, 28);
+    for (id, name, depth, family) in [
+        (
+            "pso-gambler-mem1",
+            "PSO Gambler Mem1",
+            Some(1),
+            "Lookup tables",
+        ),
+        ("zd-mem2", "ZD-Mem2", Some(2), "Lookup tables"),
+        (
+            "pso-gambler-2-2-2",
+            "PSO Gambler 2_2_2",
+            None,
+            "Lookup tables",
+        ),
+        (
+            "evolved-hmm-5",
+            "Evolved HMM 5",
+            Some(5),
+            "Hidden Markov models",
+        ),
+    ] {
+        let entry = find(id);
+        assert_eq!(entry["name"], name);
+        assert_eq!(entry["memory_depth"].as_u64(), depth, "{id}");
+        assert_eq!(entry["family"], family);
+        assert_eq!(entry["stochastic"], true);
+    }
     let deterministic: Vec<serde_json::Value> = serde_json::from_str(&succeeds(
         &dir,
         &[

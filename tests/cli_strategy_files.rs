@@ -85,6 +85,10 @@ fn shipped_scenario_is_identical_on_two_threads_and_reruns_from_its_resolved_fil
         "Noisy Tit For Tat (0.05)",
         "Dual Tit For Two Tats, opening DD",
         "Cycle DDC (inline)",
+        "Win-Stay Lose-Shift (gambler)",
+        "Tit For Two Tats (hidden Markov model)",
+        "ZD-Mem2",
+        "Evolved HMM 5",
     ] {
         assert!(summary.contains(name), "{name} missing from {summary}");
     }
@@ -125,6 +129,70 @@ fn rejects(test: &str, definition: &str, expected: &[&str]) {
     }
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(!dir.join("out").exists(), "{test}: results were written");
+}
+
+#[test]
+fn hmm_mistakes_name_the_row_or_entry() {
+    let head = "kind = \"hmm\"\nname = \"Bad\"\nstart = 0\nemissions = [1, 0]\n";
+    let good_d = "transitions_D = [[0, 1], [0, 1]]\n";
+    rejects(
+        "hmm-row-sum",
+        &format!("{head}transitions_C = [[1, 0], [0.5, 0.6]]\n{good_d}"),
+        &[
+            "strategies/bad.toml:5:26",
+            "field `transitions_C[1]`",
+            "row 1 of `transitions_C` sums to 1.1",
+        ],
+    );
+    rejects(
+        "hmm-probability",
+        &format!("{head}transitions_C = [[1.5, -0.5], [1, 0]]\n{good_d}"),
+        &[
+            "strategies/bad.toml:5:19",
+            "field `transitions_C[0][0]`",
+            "between 0 and 1, got 1.5",
+        ],
+    );
+    rejects(
+        "hmm-shape",
+        &format!("{head}transitions_C = [[1, 0]]\n{good_d}"),
+        &[
+            "strategies/bad.toml:5:17",
+            "field `transitions_C`",
+            "has 1 rows; it must be 2 x 2",
+        ],
+    );
+    rejects(
+        "hmm-row-length",
+        &format!("{head}transitions_C = [[1, 0], [1]]\n{good_d}"),
+        &[
+            "strategies/bad.toml:5:26",
+            "row 1 of `transitions_C` has 1 entries; it must have 2",
+        ],
+    );
+    rejects(
+        "hmm-start",
+        "kind = \"hmm\"\nname = \"Bad\"\nstart = 2\nemissions = [1, 0]\ntransitions_C = [[1, 0], [1, 0]]\ntransitions_D = [[0, 1], [0, 1]]\n",
+        &[
+            "strategies/bad.toml:3:9",
+            "field `start`",
+            "start state 2 does not exist; states are numbered 0 to 1",
+        ],
+    );
+    rejects(
+        "hmm-missing",
+        &format!("{head}{good_d}"),
+        &["field `transitions_C`", "missing; give the 2 x 2 matrix"],
+    );
+    rejects(
+        "hmm-emission",
+        "kind = \"hmm\"\nname = \"Bad\"\nstart = 0\nemissions = [1, \"C\"]\n",
+        &[
+            "strategies/bad.toml:4:17",
+            "field `emissions[1]`",
+            "expected a number",
+        ],
+    );
 }
 
 #[test]
@@ -259,7 +327,7 @@ fn transformer_and_kind_mistakes() {
         &[
             "strategies/bad.toml:1:8",
             "unknown kind `strange`",
-            "allowed: memory-one, lookup, fsm, cycle, transformed",
+            "allowed: memory-one, lookup, fsm, hmm, cycle, transformed",
         ],
     );
     rejects(

@@ -6,7 +6,8 @@ version unless ``--any-version`` is given; ``import axelrod`` takes 10-60 s).
 
     python3 strategies/axelrod/generate.py
 
-For every player in ``FSM_PLAYERS`` and ``LOOKUP_PLAYERS`` it writes one TOML
+For every player in ``FSM_PLAYERS``, ``LOOKUP_PLAYERS``, ``GAMBLER_PLAYERS`` and
+``HMM_PLAYERS`` it writes one TOML
 strategy file, ``strategies/axelrod/<id>.toml``, in the format of
 strategies/README.md:
 
@@ -15,13 +16,20 @@ strategies/README.md:
   (next state, move) exactly as the library's ``fsm.state_transitions``;
 * lookup tables (axelrod's ``LookerUp``): ``kind = "lookup"``, the numbers of
   own / opponent's last / opponent's first moves in a key, the initial
-  actions and every entry of the library's ``lookup_dict``.
+  actions and every entry of the library's ``lookup_dict``;
+* gamblers (axelrod's ``Gambler``, a ``LookerUp`` whose entries are
+  probabilities of C): ``kind = "lookup"`` too, every entry a number (the
+  library's float, written with Python's shortest round-trip repr);
+* hidden Markov models (axelrod's ``HMMPlayer``): ``kind = "hmm"``, the
+  initial state and action, the emission probabilities and both transition
+  matrices exactly as the library holds them.
 
 ``name`` is ``str(player)`` (axelrod's display name), ``description`` comes
 from the class docstring, ``source`` from its "Names" section (references
 expanded from axelrod's bibliography), and ``memory_depth`` is axelrod's
 memory_depth classifier (the reader checks it against the depth computed
-from the data). Each file starts with an attribution header: the data are
+from the data, except for a stochastic hidden Markov model, whose hand-set
+classifier axelrod takes as given). Each file starts with an attribution header: the data are
 the axelrod project's (MIT licence), at the version recorded there.
 
 The files are embedded in the `dilemma` binary by build.rs (every ``*.toml``
@@ -68,6 +76,16 @@ LOOKUP_PLAYERS = [
     ("winner12", "Winner12"),
     ("winner21", "Winner21"),
 ]
+GAMBLER_PLAYERS = [
+    ("pso-gambler-1-1-1", "PSOGambler1_1_1"),
+    ("pso-gambler-2-2-2", "PSOGambler2_2_2"),
+    ("pso-gambler-2-2-2-noise-05", "PSOGambler2_2_2_Noise05"),
+    ("pso-gambler-mem1", "PSOGamblerMem1"),
+    ("zd-mem2", "ZDMem2"),
+]
+HMM_PLAYERS = [
+    ("evolved-hmm-5", "EvolvedHMM5"),
+]
 
 # The references the docstrings cite, from axelrod's docs/reference/bibliography.rst.
 BIBLIOGRAPHY = {
@@ -92,6 +110,8 @@ BIBLIOGRAPHY = {
                    "Optimization of Prisoner's Dilemma Playing Agents. IEEE Transactions on "
                    "Computational Intelligence and AI in Games. "
                    "http://DOI.org/10.1109/TCIAIG.2014.2326012",
+    "LiS2014": "Li, Siwei. (2014). Strategies in the Stochastic Iterated Prisoner's Dilemma. "
+               "Available at: http://math.uchicago.edu/~may/REU2014/REUPapers/Li,Siwei.pdf",
     "Mathieu2015": "Mathieu, P. & Delahaye, J. (2015). New Winning Strategies for the Iterated "
                    "Prisoner's Dilemma. Proceedings of the 2015 International Conference on "
                    "Autonomous Agents and Multiagent Systems",
@@ -114,7 +134,13 @@ def docstring_parts(cls):
         line = line.strip()
         if not line.startswith("- "):
             continue
-        label, _, origin = line[2:].partition(":")
+        label, colon, origin = line[2:].partition(":")
+        if not colon:
+            # "- Unnamed [LiS2014]_": the reference is the origin.
+            refs = re.findall(r"\[[A-Za-z0-9-]+\]_", label)
+            origin = " ".join(refs)
+            for ref in refs:
+                label = label.replace(ref, "")
         origin = origin.strip()
         for ref in re.findall(r"\[([A-Za-z0-9-]+)\]_", origin):
             origin = BIBLIOGRAPHY[ref]
@@ -176,29 +202,65 @@ def fsm_file(cls_name):
     return lines
 
 
-def lookup_file(cls_name):
+def lookup_file(cls_name, gambler=False):
     cls = getattr(axl, cls_name)
     player = cls()
     assert isinstance(player, axl.LookerUp), cls_name
-    assert not axl.Classifiers["stochastic"](player), cls_name
+    assert isinstance(player, axl.Gambler) == gambler, cls_name
+    assert axl.Classifiers["stochastic"](player) == gambler, cls_name
     params = next(iter(player.lookup_dict))  # any key: its groups give the sizes
     own, opponent, first = (len(params.self_plays), len(params.op_plays), len(params.op_openings))
     initial = "".join(str(a) for a in player.initial_actions)
-    lines = header(cls_name, "lookup table") + ["", 'kind = "lookup"']
+    lines = header(cls_name, "gambler (lookup table of probabilities)" if gambler
+                   else "lookup table") + ["", 'kind = "lookup"']
     parts = [f"its own last {own}", f"the opponent's last {opponent}"]
     if first:
         parts.append(f"the opponent's first {first}")
+    over = f"{', '.join(parts[:-1])} and {parts[-1]} moves"
     lines += common(
         player, cls,
-        f"A lookup table over {', '.join(parts[:-1])} and {parts[-1]} moves; "
-        f"it opens with {initial}.",
+        f"A lookup table of probabilities of C over {over}; it opens with {initial}." if gambler
+        else f"A lookup table over {over}; it opens with {initial}.",
     )
     lines += [f"own = {own}", f"opponent = {opponent}", f"opponent_first = {first}",
               f'initial = "{initial}"', "", "[table]"]
     for key, action in sorted(player.lookup_dict.items(),
                               key=lambda kv: [str(a) for part in kv[0] for a in part]):
         groups = ["".join(str(a) for a in part) for part in key if len(part) > 0]
-        lines.append(f'"{" ".join(groups)}" = "{action}"')
+        if gambler:
+            assert isinstance(action, float) and 0 <= action <= 1, (cls_name, key, action)
+            lines.append(f'"{" ".join(groups)}" = {action!r}')
+        else:
+            lines.append(f'"{" ".join(groups)}" = "{action}"')
+    return lines
+
+
+def gambler_file(cls_name):
+    return lookup_file(cls_name, gambler=True)
+
+
+def hmm_file(cls_name):
+    cls = getattr(axl, cls_name)
+    player = cls()
+    assert isinstance(player, axl.HMMPlayer), cls_name
+    hmm = player.hmm
+    n = len(hmm.emission_probabilities)
+    first = str(player.initial_action)
+    number = lambda x: repr(float(x))
+    row = lambda values: "[" + ", ".join(number(v) for v in values) + "]"
+    lines = header(cls_name, "hidden Markov model") + ["", 'kind = "hmm"']
+    lines += common(
+        player, cls,
+        f"A hidden Markov model with {n} states: the opponent's last move picks the "
+        f"transition matrix, each state emits C with its own probability; it plays {first} "
+        f"first, from state {player.initial_state}.",
+    )
+    lines += [f"start = {player.initial_state}", f'first = "{first}"',
+              f"emissions = {row(hmm.emission_probabilities)}"]
+    for key, matrix in (("transitions_C", hmm.transitions_C),
+                        ("transitions_D", hmm.transitions_D)):
+        assert len(matrix) == n and all(len(r) == n for r in matrix), cls_name
+        lines += [f"{key} = ["] + [f"    {row(r)}," for r in matrix] + ["]"]
     return lines
 
 
@@ -209,7 +271,8 @@ def main():
     if axl.__version__ != EXPECTED_VERSION and not args.any_version:
         sys.exit(f"axelrod {axl.__version__} found, {EXPECTED_VERSION} expected")
     written = []
-    for make, players in ((fsm_file, FSM_PLAYERS), (lookup_file, LOOKUP_PLAYERS)):
+    for make, players in ((fsm_file, FSM_PLAYERS), (lookup_file, LOOKUP_PLAYERS),
+                          (gambler_file, GAMBLER_PLAYERS), (hmm_file, HMM_PLAYERS)):
         for file_id, cls_name in players:
             path = HERE / f"{file_id}.toml"
             path.write_text("\n".join(make(cls_name)) + "\n")

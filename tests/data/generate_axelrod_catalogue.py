@@ -273,6 +273,13 @@ PLAYERS = [
     shipped("evolved-lookerup-2-2-2", "EvolvedLookerUp2_2_2"),
     shipped("winner12", "Winner12"),
     shipped("winner21", "Winner21"),
+    # gambler-hmm: shipped gamblers (lookup tables of probabilities) and hidden Markov models
+    shipped("pso-gambler-1-1-1", "PSOGambler1_1_1"),
+    shipped("pso-gambler-2-2-2", "PSOGambler2_2_2"),
+    shipped("pso-gambler-2-2-2-noise-05", "PSOGambler2_2_2_Noise05"),
+    shipped("pso-gambler-mem1", "PSOGamblerMem1"),
+    shipped("zd-mem2", "ZDMem2"),
+    shipped("evolved-hmm-5", "EvolvedHMM5"),
     # misc-rules: grudgers, probers, backstabbers, memory two and other single rules
     ("general-soft-grudger", {}, lambda: axl.GeneralSoftGrudger()),
     ("general-soft-grudger", {"n": 2, "d": 3, "c": 1}, lambda: axl.GeneralSoftGrudger(2, 3, 1)),

@@ -23,6 +23,7 @@ import generate_axelrod_catalogue as cat  # noqa: E402
 axl = cat.axl
 C, D = cat.C, cat.D
 from axelrod.strategy_transformers import DualTransformer, InitialTransformer  # noqa: E402
+from axelrod.strategies.lookerup import Plays  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "axelrod_strategy_files.json"
 
@@ -33,6 +34,14 @@ FILES = {
     "cycle-ccd": lambda: axl.Cycler("CCD"),
     "dual-tit-for-two-tats": lambda: InitialTransformer([D, D])(
         DualTransformer()(axl.TitFor2Tats))(),
+    # gambler and hidden Markov model files of only 0 and 1 (deterministic)
+    "gambler-win-stay-lose-shift": lambda: axl.Gambler(
+        pattern=[1.0, 0.0, 0.0, 1.0],
+        parameters=Plays(self_plays=1, op_plays=1, op_openings=0)),
+    "hmm-tit-for-two-tats": lambda: axl.HMMPlayer(
+        transitions_C=[[1, 0, 0], [1, 0, 0], [1, 0, 0]],
+        transitions_D=[[0, 1, 0], [0, 0, 1], [0, 0, 1]],
+        emission_probabilities=[1, 1, 0], initial_state=0, initial_action=C),
 }
 
 

@@ -254,6 +254,7 @@ fn key_text(index: usize, own: u32, opponent: u32, opponent_first: u32) -> Strin
 mod tests {
     use super::*;
     use crate::ipd::action::Action::{C, D};
+    use crate::ipd::random::match_rng;
     use crate::ipd::strategies::defined::test_support::moves;
     use crate::ipd::strategies::defined::{Body, Definition};
     use crate::ipd::strategies::{CATALOGUE, PlayerSpec};
@@ -297,6 +298,45 @@ mod tests {
                     info.id
                 );
             }
+        }
+    }
+
+    /// A gambler's table: values 0 and 1 decide without a draw (so a table of
+    /// only 0 and 1 is deterministic and plays like C/D), any other value
+    /// draws once and plays C when the uniform is below it.
+    #[test]
+    fn probabilities_follow_axelrods_random_choice() {
+        let table =
+            |cc, cd| LookupTable::new(0, 1, 0, vec![C], &entries(&[("C", cc), ("D", cd)])).unwrap();
+        let certain = table(Response::Probability(1.0), Response::Probability(0.0));
+        let moves_table = table(Response::Move(C), Response::Move(D));
+        assert!(!certain.is_stochastic());
+        let mut history = [History::default(), History::default()];
+        for (turn, (mine, theirs)) in [(C, D), (D, C), (C, C), (C, D)].into_iter().enumerate() {
+            let mut rng = match_rng(turn as u64, 0, 1, 0);
+            let before = rng.clone();
+            let (me, them) = (&history[0], &history[1]);
+            assert_eq!(
+                certain.choose(&mut 0, me, them, &mut rng),
+                moves_table.choose(&mut 0, me, them, &mut rng)
+            );
+            assert_eq!(rng, before, "0 and 1 draw nothing");
+            history[0].push(mine);
+            history[1].push(theirs);
+        }
+        let gambler = table(Response::Probability(0.25), Response::Probability(0.0));
+        assert!(gambler.is_stochastic());
+        let mut me = History::default();
+        let mut them = History::default();
+        me.push(C);
+        them.push(C);
+        for seed in 0..500 {
+            let mut rng = match_rng(seed, 0, 1, 0);
+            let mut copy = rng.clone();
+            let u = crate::ipd::random::unit_interval(&mut copy);
+            let action = gambler.choose(&mut 0, &me, &them, &mut rng);
+            assert_eq!(action, if u < 0.25 { C } else { D });
+            assert_eq!(rng, copy, "one draw");
         }
     }
 

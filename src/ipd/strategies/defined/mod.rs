@@ -1,6 +1,6 @@
 //! Strategies defined as data rather than code: memory-one vectors, lookup
 //! tables, finite state machines, fixed cycles and transformers of any other
-//! strategy. A researcher writes one in a TOML file under `strategies/`; the
+//! strategy, and hidden Markov models. A researcher writes one in a TOML file under `strategies/`; the
 //! scenario reader (`scenario/strategy_file.rs`, the IO edge) turns the file
 //! into a [`Definition`] through the validating constructors here, and
 //! [`Definition::player`] makes a [`Player`] that plays like a built-in one.
@@ -16,11 +16,14 @@
 //!   pairs once), and the memory depth is computed from the data.
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
-//!   `MemoryOnePlayer` for memory-one vectors and `strategy_transformers.py`
-//!   for the transformers (see [`transformer`]).
+//!   `MemoryOnePlayer` for memory-one vectors, `HMMPlayer` for hidden
+//!   Markov models (see [`hmm`]) and `strategy_transformers.py` for the
+//!   transformers (see [`transformer`]). axelrod's `Gambler` (a lookup table
+//!   of probabilities of C) is the `lookup` kind with probabilities as values.
 
 pub mod cycle;
 pub mod fsm;
+pub mod hmm;
 pub mod lookup;
 pub mod memory_one;
 pub mod shipped;
@@ -34,7 +37,7 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 use std::sync::Arc;
 
 /// The kinds of definition a strategy file may have.
-pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "cycle", "transformed"];
+pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "hmm", "cycle", "transformed"];
 
 /// A validated strategy definition.
 #[derive(Clone, Debug)]
@@ -63,6 +66,8 @@ pub enum Body {
     Lookup(lookup::LookupTable),
     /// `kind = "fsm"`.
     Fsm(fsm::Fsm),
+    /// `kind = "hmm"`.
+    Hmm(hmm::Hmm),
     /// `kind = "cycle"`.
     Cycle(cycle::Cycle),
     /// `kind = "transformed"`.
@@ -90,6 +95,11 @@ pub enum Place {
     Transformer(usize, &'static str),
     /// Character `c` of the string field `field` of transformer `i`.
     TransformerChar(usize, &'static str, usize),
+    /// Item `i` of the array field `field` (a row of a matrix, an entry of
+    /// a vector).
+    Item(&'static str, usize),
+    /// Row `r`, column `c` of the matrix field `field`.
+    Cell(&'static str, usize, usize),
 }
 
 /// A mistake in a definition: where, and what is wrong and allowed.
@@ -169,7 +179,17 @@ impl Definition {
     /// Declares the memory depth (`None`: unbounded). Refused when it is
     /// below the depth computed from the body: the rule does look that far
     /// back, so a smaller classifier would be wrong.
+    ///
+    /// A stochastic `hmm` is exempt: its computed depth is unbounded for
+    /// almost every model (the belief over hidden states carries the whole
+    /// history), while axelrod hand-sets a finite classifier for its
+    /// `HMMPlayer`s (1 by default, 5 for Evolved HMM 5); the file's value is
+    /// taken as given, like axelrod's.
     pub fn declare_memory_depth(&mut self, depth: Option<u32>) -> Result<(), DefinitionError> {
+        if matches!(&self.body, Body::Hmm(h) if h.is_stochastic()) {
+            self.declared_memory_depth = Some(depth);
+            return Ok(());
+        }
         let computed = self.computed_memory_depth();
         let below = match (depth, computed) {
             (_, None) => depth.is_some(),
@@ -198,6 +218,7 @@ impl Definition {
             Body::MemoryOne(_) => "memory-one",
             Body::Lookup(_) => "lookup",
             Body::Fsm(_) => "fsm",
+            Body::Hmm(_) => "hmm",
             Body::Cycle(_) => "cycle",
             Body::Transformed(_) => "transformed",
         }
@@ -216,6 +237,7 @@ impl Definition {
             Body::MemoryOne(m) => Some(m.memory_depth()),
             Body::Lookup(t) => t.memory_depth(),
             Body::Fsm(f) => f.memory_depth(),
+            Body::Hmm(h) => h.memory_depth(),
             Body::Cycle(c) => Some(c.memory_depth()),
             Body::Transformed(t) => t.memory_depth(),
         }
@@ -226,6 +248,7 @@ impl Definition {
         match &self.body {
             Body::MemoryOne(m) => m.is_stochastic(),
             Body::Lookup(t) => t.is_stochastic(),
+            Body::Hmm(h) => h.is_stochastic(),
             Body::Fsm(_) | Body::Cycle(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
         }
@@ -253,6 +276,7 @@ impl Definition {
             Body::MemoryOne(m) => State::MemoryOne(m.rule()),
             Body::Lookup(_) => State::Lookup { openings: 0 },
             Body::Fsm(f) => State::Fsm { state: f.start },
+            Body::Hmm(h) => State::Hmm { state: h.start },
             Body::Cycle(_) => State::Cycle,
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
         };
@@ -289,6 +313,7 @@ enum State {
     MemoryOne(crate::ipd::strategies::memory_one::MemoryOne),
     Lookup { openings: u64 },
     Fsm { state: usize },
+    Hmm { state: usize },
     Cycle,
     Transformed(Box<Strategy>),
 }
@@ -315,6 +340,7 @@ impl Rule for DefinedStrategy {
                 table.choose(openings, me, them, rng)
             }
             (Body::Fsm(machine), State::Fsm { state }) => machine.choose(state, me, them),
+            (Body::Hmm(model), State::Hmm { state }) => model.choose(state, me, them, rng),
             (Body::Cycle(cycle), State::Cycle) => cycle.choose(me),
             (Body::Transformed(t), State::Transformed(inner)) => {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)

@@ -1,6 +1,6 @@
 //! Strategy files shipped inside the binary: every `*.toml` of
-//! `strategies/axelrod/` (axelrod's finite state machines and lookup
-//! tables, written from the library's data by
+//! `strategies/axelrod/` (axelrod's finite state machines, lookup tables,
+//! gamblers and hidden Markov models, written from the library's data by
 //! `strategies/axelrod/generate.py`), embedded by build.rs with
 //! `include_str!`, so they resolve from any directory.
 //!
@@ -48,6 +48,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
     match file.kind {
         "fsm" => "Finite state machines (trained and hand-made)",
         "lookup" => "Lookup tables",
+        "hmm" => "Hidden Markov models",
         _ => "Strategies defined as data",
     }
 }
