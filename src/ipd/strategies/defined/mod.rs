@@ -1,6 +1,6 @@
 //! Strategies defined as data rather than code: memory-one vectors, lookup
-//! tables, finite state machines, fixed cycles and transformers of any other
-//! strategy. A researcher writes one in a TOML file under `strategies/`; the
+//! tables, finite state machines, fixed cycles, neural networks and
+//! transformers of any other strategy. A researcher writes one in a TOML file under `strategies/`; the
 //! scenario reader (`scenario/strategy_file.rs`, the IO edge) turns the file
 //! into a [`Definition`] through the validating constructors here, and
 //! [`Definition::player`] makes a [`Player`] that plays like a built-in one.
@@ -16,9 +16,11 @@
 //!   pairs once), and the memory depth is computed from the data.
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
-//!   `MemoryOnePlayer` for memory-one vectors and `strategy_transformers.py`
-//!   for the transformers (see [`transformer`]).
+//!   `MemoryOnePlayer` for memory-one vectors, `ANN` for neural networks
+//!   (see [`ann`]) and `strategy_transformers.py` for the transformers (see
+//!   [`transformer`]).
 
+pub mod ann;
 pub mod cycle;
 pub mod fsm;
 pub mod lookup;
@@ -34,7 +36,7 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 use std::sync::Arc;
 
 /// The kinds of definition a strategy file may have.
-pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "cycle", "transformed"];
+pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "cycle", "ann", "transformed"];
 
 /// A validated strategy definition.
 #[derive(Clone, Debug)]
@@ -65,6 +67,8 @@ pub enum Body {
     Fsm(fsm::Fsm),
     /// `kind = "cycle"`.
     Cycle(cycle::Cycle),
+    /// `kind = "ann"`.
+    Ann(ann::Ann),
     /// `kind = "transformed"`.
     Transformed(transformer::Transformed),
 }
@@ -74,6 +78,8 @@ pub enum Body {
 pub enum Place {
     /// A top-level field, e.g. `CD`, `cycle`, `initial`, `start`.
     Field(&'static str),
+    /// Item `i` (from 0) of an array field, e.g. a row of `input_weights`.
+    FieldItem(&'static str, usize),
     /// The character at this index (in characters) of a string field.
     FieldChar(&'static str, usize),
     /// The key of the lookup table's entry number `i` (in file order).
@@ -199,6 +205,7 @@ impl Definition {
             Body::Lookup(_) => "lookup",
             Body::Fsm(_) => "fsm",
             Body::Cycle(_) => "cycle",
+            Body::Ann(_) => "ann",
             Body::Transformed(_) => "transformed",
         }
     }
@@ -217,6 +224,8 @@ impl Definition {
             Body::Lookup(t) => t.memory_depth(),
             Body::Fsm(f) => f.memory_depth(),
             Body::Cycle(c) => Some(c.memory_depth()),
+            // The opponent's first moves and the counters: unbounded.
+            Body::Ann(_) => None,
             Body::Transformed(t) => t.memory_depth(),
         }
     }
@@ -226,7 +235,7 @@ impl Definition {
         match &self.body {
             Body::MemoryOne(m) => m.is_stochastic(),
             Body::Lookup(t) => t.is_stochastic(),
-            Body::Fsm(_) | Body::Cycle(_) => false,
+            Body::Fsm(_) | Body::Cycle(_) | Body::Ann(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
         }
     }
@@ -254,6 +263,7 @@ impl Definition {
             Body::Lookup(_) => State::Lookup { openings: 0 },
             Body::Fsm(f) => State::Fsm { state: f.start },
             Body::Cycle(_) => State::Cycle,
+            Body::Ann(_) => State::Ann(ann::AnnState::default()),
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
         };
         DefinedStrategy {
@@ -290,6 +300,7 @@ enum State {
     Lookup { openings: u64 },
     Fsm { state: usize },
     Cycle,
+    Ann(ann::AnnState),
     Transformed(Box<Strategy>),
 }
 
@@ -316,6 +327,7 @@ impl Rule for DefinedStrategy {
             }
             (Body::Fsm(machine), State::Fsm { state }) => machine.choose(state, me, them),
             (Body::Cycle(cycle), State::Cycle) => cycle.choose(me),
+            (Body::Ann(network), State::Ann(state)) => network.choose(state, me, them),
             (Body::Transformed(t), State::Transformed(inner)) => {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)
             }

@@ -48,6 +48,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
     match file.kind {
         "fsm" => "Finite state machines (trained and hand-made)",
         "lookup" => "Lookup tables",
+        "ann" => "Neural networks",
         _ => "Strategies defined as data",
     }
 }
