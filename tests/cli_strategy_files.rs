@@ -259,7 +259,7 @@ fn transformer_and_kind_mistakes() {
         &[
             "strategies/bad.toml:1:8",
             "unknown kind `strange`",
-            "allowed: memory-one, lookup, fsm, cycle, transformed",
+            "allowed: memory-one, lookup, fsm, cycle, ann, transformed",
         ],
     );
     rejects(
