@@ -31,8 +31,8 @@ use dilemma::ipd::strategies::catalogue::find;
 use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
 use dilemma::ipd::strategies::defined::shipped::find_shipped;
 use dilemma::ipd::{Action, Payoffs, Player, PlayerSpec};
-use rayon::prelude::*;
 use dilemma::scenario::strategy_file::{Chain, resolve_text};
+use rayon::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 

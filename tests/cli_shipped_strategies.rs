@@ -169,6 +169,7 @@ fn strategies_lists_and_shows_shipped_entries() {
             "Finite state machines (trained and hand-made)",
         ),
         ("winner21", "Winner21", Some(2), "Lookup tables"),
+        ("evolved-ann-5", "Evolved ANN 5", None, "Neural networks"),
         (
             "evolved-lookerup-2-2-2",
             "EvolvedLookerUp2_2_2",
@@ -187,7 +188,7 @@ fn strategies_lists_and_shows_shipped_entries() {
         .iter()
         .filter(|e| e["embedded_file"].is_string())
         .count();
-    assert_eq!(shipped, 28);
+    assert_eq!(shipped, 31);
     for (id, name, depth, family) in [
         (
             "pso-gambler-mem1",

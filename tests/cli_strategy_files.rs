@@ -327,7 +327,7 @@ fn transformer_and_kind_mistakes() {
         &[
             "strategies/bad.toml:1:8",
             "unknown kind `strange`",
-            "allowed: memory-one, lookup, fsm, hmm, cycle, transformed",
+            "allowed: memory-one, lookup, fsm, hmm, cycle, ann, transformed",
         ],
     );
     rejects(

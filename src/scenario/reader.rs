@@ -31,7 +31,7 @@ pub struct TableReader<'a> {
 }
 
 /// The TOML type name of a value, for messages.
-fn type_name(value: &DeValue<'_>) -> &'static str {
+pub(crate) fn type_name(value: &DeValue<'_>) -> &'static str {
     match value {
         DeValue::String(_) => "a string",
         DeValue::Integer(_) => "an integer",
@@ -50,6 +50,17 @@ pub(crate) fn parse_integer(value: &toml::de::DeInteger<'_>) -> Option<i64> {
 
 pub(crate) fn parse_float(value: &toml::de::DeFloat<'_>) -> Option<f64> {
     value.as_str().replace('_', "").parse().ok()
+}
+
+/// A value without a key of its own (an array item) as a finite number:
+/// `None` for another type or an infinite or NaN float.
+pub fn finite_number(value: &DeValue<'_>) -> Option<f64> {
+    let number = match value {
+        DeValue::Integer(i) => parse_integer(i).map(|n| n as f64),
+        DeValue::Float(f) => parse_float(f),
+        _ => None,
+    };
+    number.filter(|n| n.is_finite())
 }
 
 impl<'a> TableReader<'a> {

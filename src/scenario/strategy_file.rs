@@ -1,5 +1,5 @@
 //! Strategy files: TOML definitions of strategies (memory-one, lookup, fsm,
-//! hmm, cycle, transformed), found by name or path, read into the validated
+//! hmm, cycle, ann, transformed), found by name or path, read into the validated
 //! [`Definition`]s of `ipd::strategies::defined`, and written back inline
 //! so a resolved scenario reproduces a run without the file.
 //!
@@ -23,6 +23,8 @@
 //!
 //! Files may name other files; a loop is an error. Every mistake is a
 //! [`ScenarioError`] naming the file, line, column and field.
+
+mod ann;
 
 use crate::ipd::action::Action;
 use crate::ipd::strategies::catalogue::{Origin, find};
@@ -329,6 +331,7 @@ pub fn read_definition(
         "fsm" => read_fsm(reader, &mut spans),
         "hmm" => read_hmm(reader, &mut spans),
         "cycle" => read_cycle(reader, &mut spans),
+        "ann" => ann::read_ann(reader, &mut spans),
         "transformed" => read_transformed(reader, &mut spans, chain),
         other => {
             return Err(reader.error(
@@ -398,6 +401,7 @@ fn place_key(place: &Place) -> (String, String) {
     match place {
         Place::Field(f) => (f.to_string(), f.to_string()),
         Place::FieldChar(f, i) => (format!("{f}#{i}"), f.to_string()),
+        Place::FieldItem(f, i) => (format!("{f}[{i}]"), format!("{f}[{i}]")),
         Place::TableKey(i) => (format!("table.key#{i}"), format!("table#{i}")),
         Place::TableValue(i) => (format!("table.value#{i}"), format!("table#{i}")),
         Place::Table => ("table".into(), "table".into()),
@@ -1054,6 +1058,7 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
         Body::Cycle(cycle) => {
             t.insert("cycle".into(), Value::String(moves_text(&cycle.moves)));
         }
+        Body::Ann(network) => ann::write_ann(network, &mut t),
         Body::Transformed(transformed) => {
             let strategy = match defined_toml(&transformed.inner) {
                 Some(inline) => Value::Table(inline),

@@ -6,8 +6,8 @@ version unless ``--any-version`` is given; ``import axelrod`` takes 10-60 s).
 
     python3 strategies/axelrod/generate.py
 
-For every player in ``FSM_PLAYERS``, ``LOOKUP_PLAYERS``, ``GAMBLER_PLAYERS`` and
-``HMM_PLAYERS`` it writes one TOML
+For every player in ``FSM_PLAYERS``, ``LOOKUP_PLAYERS``, ``GAMBLER_PLAYERS``,
+``HMM_PLAYERS`` and ``ANN_PLAYERS`` it writes one TOML
 strategy file, ``strategies/axelrod/<id>.toml``, in the format of
 strategies/README.md:
 
@@ -23,6 +23,11 @@ strategies/README.md:
 * hidden Markov models (axelrod's ``HMMPlayer``): ``kind = "hmm"``, the
   initial state and action, the emission probabilities and both transition
   matrices exactly as the library holds them.
+* neural networks (axelrod's ``ANN``): ``kind = "ann"``, the number of
+  hidden units and the weights exactly as the library holds them
+  (``input_to_hidden_layer_weights`` written transposed, one row per input
+  feature; ``bias_weights``; ``hidden_to_output_layer_weights``), each
+  float written with Python's shortest round-trip ``repr``.
 
 ``name`` is ``str(player)`` (axelrod's display name), ``description`` comes
 from the class docstring, ``source`` from its "Names" section (references
@@ -69,6 +74,32 @@ FSM_PLAYERS = [
     ("evolved-fsm-6", "EvolvedFSM6"),
     ("evolved-fsm-16", "EvolvedFSM16"),
     ("evolved-fsm-16-noise-05", "EvolvedFSM16Noise05"),
+]
+ANN_PLAYERS = [
+    ("evolved-ann", "EvolvedANN"),
+    ("evolved-ann-5", "EvolvedANN5"),
+    ("evolved-ann-5-noise-05", "EvolvedANNNoise05"),
+]
+# The ANN's input features in axelrod's order (strategies/ann.py,
+# compute_features); a comment on each row of input_weights.
+ANN_FEATURES = [
+    "opponent's first move is C",
+    "opponent's first move is D",
+    "opponent's second move is C",
+    "opponent's second move is D",
+    "own last move is C",
+    "own last move is D",
+    "own second last move is C",
+    "own second last move is D",
+    "opponent's last move is C",
+    "opponent's last move is D",
+    "opponent's second last move is C",
+    "opponent's second last move is D",
+    "opponent's cooperations",
+    "opponent's defections",
+    "own cooperations",
+    "own defections",
+    "turns played",
 ]
 LOOKUP_PLAYERS = [
     ("evolved-lookerup-1-1-1", "EvolvedLookerUp1_1_1"),
@@ -153,10 +184,10 @@ def memory_depth(player):
     return "inf" if depth == float("inf") else int(depth)
 
 
-def header(cls_name, kind):
+def header(cls_name, kind, data="transitions or table, initial moves"):
     return [
         f"# axelrod's {cls_name} as a {kind} strategy file.",
-        f"# Data (transitions or table, initial moves, display name and memory depth) from the",
+        f"# Data ({data}, display name and memory depth) from the",
         f"# axelrod project {axl.__version__} (https://github.com/Axelrod-Python/Axelrod),",
         f"# MIT licence: Copyright (c) 2015 The Axelrod-Python project team members listed at",
         f"# https://github.com/Axelrod-Python/Axelrod/graphs/contributors",
@@ -264,6 +295,35 @@ def hmm_file(cls_name):
     return lines
 
 
+def ann_file(cls_name):
+    cls = getattr(axl, cls_name)
+    player = cls()
+    assert isinstance(player, axl.ANN), cls_name
+    assert not axl.Classifiers["stochastic"](player), cls_name
+    assert player.num_features == len(ANN_FEATURES), cls_name
+    hidden = player.num_hidden
+    weights = player.input_to_hidden_layer_weights  # hidden x features
+    assert weights.shape == (hidden, len(ANN_FEATURES)), cls_name
+    numbers = lambda values: "[" + ", ".join(repr(float(v)) for v in values) + "]"
+    lines = header(cls_name, "neural network", data="network weights")
+    lines += ["", 'kind = "ann"']
+    lines += common(
+        player, cls,
+        f"A neural network over {len(ANN_FEATURES)} features of the play so far with "
+        f"{hidden} hidden units (relu, truncated to whole numbers as axelrod's is when the "
+        f"first unit is negative); it cooperates when the output is positive.",
+    )
+    lines += [f"hidden = {hidden}",
+              "# One row per input feature, one weight per hidden unit.",
+              "input_weights = ["]
+    for feature, row in zip(ANN_FEATURES, weights.T):
+        lines.append(f"    {numbers(row)},  # {feature}")
+    lines += ["]",
+              f"hidden_bias = {numbers(player.bias_weights)}",
+              f"output_weights = {numbers(player.hidden_to_output_layer_weights)}"]
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--any-version", action="store_true")
@@ -272,7 +332,8 @@ def main():
         sys.exit(f"axelrod {axl.__version__} found, {EXPECTED_VERSION} expected")
     written = []
     for make, players in ((fsm_file, FSM_PLAYERS), (lookup_file, LOOKUP_PLAYERS),
-                          (gambler_file, GAMBLER_PLAYERS), (hmm_file, HMM_PLAYERS)):
+                          (gambler_file, GAMBLER_PLAYERS), (hmm_file, HMM_PLAYERS),
+                          (ann_file, ANN_PLAYERS)):
         for file_id, cls_name in players:
             path = HERE / f"{file_id}.toml"
             path.write_text("\n".join(make(cls_name)) + "\n")

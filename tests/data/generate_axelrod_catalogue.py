@@ -280,6 +280,10 @@ PLAYERS = [
     shipped("pso-gambler-mem1", "PSOGamblerMem1"),
     shipped("zd-mem2", "ZDMem2"),
     shipped("evolved-hmm-5", "EvolvedHMM5"),
+    # shipped strategy files: axelrod's neural networks (kind = "ann")
+    shipped("evolved-ann", "EvolvedANN"),
+    shipped("evolved-ann-5", "EvolvedANN5"),
+    shipped("evolved-ann-5-noise-05", "EvolvedANNNoise05"),
     # misc-rules: grudgers, probers, backstabbers, memory two and other single rules
     ("general-soft-grudger", {}, lambda: axl.GeneralSoftGrudger()),
     ("general-soft-grudger", {"n": 2, "d": 3, "c": 1}, lambda: axl.GeneralSoftGrudger(2, 3, 1)),

@@ -1,6 +1,6 @@
 //! Strategies defined as data rather than code: memory-one vectors, lookup
-//! tables, finite state machines, fixed cycles and transformers of any other
-//! strategy, and hidden Markov models. A researcher writes one in a TOML file under `strategies/`; the
+//! tables, finite state machines, fixed cycles, hidden Markov models, neural
+//! networks and transformers of any other strategy. A researcher writes one in a TOML file under `strategies/`; the
 //! scenario reader (`scenario/strategy_file.rs`, the IO edge) turns the file
 //! into a [`Definition`] through the validating constructors here, and
 //! [`Definition::player`] makes a [`Player`] that plays like a built-in one.
@@ -17,10 +17,12 @@
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
 //!   `MemoryOnePlayer` for memory-one vectors, `HMMPlayer` for hidden
-//!   Markov models (see [`hmm`]) and `strategy_transformers.py` for the
-//!   transformers (see [`transformer`]). axelrod's `Gambler` (a lookup table
-//!   of probabilities of C) is the `lookup` kind with probabilities as values.
+//!   Markov models (see [`hmm`]), `ANN` for neural networks (see [`ann`])
+//!   and `strategy_transformers.py` for the transformers (see
+//!   [`transformer`]). axelrod's `Gambler` (a lookup table of probabilities
+//!   of C) is the `lookup` kind with probabilities as values.
 
+pub mod ann;
 pub mod cycle;
 pub mod fsm;
 pub mod hmm;
@@ -37,7 +39,15 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 use std::sync::Arc;
 
 /// The kinds of definition a strategy file may have.
-pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "hmm", "cycle", "transformed"];
+pub const KINDS: &[&str] = &[
+    "memory-one",
+    "lookup",
+    "fsm",
+    "hmm",
+    "cycle",
+    "ann",
+    "transformed",
+];
 
 /// A validated strategy definition.
 #[derive(Clone, Debug)]
@@ -70,6 +80,8 @@ pub enum Body {
     Hmm(hmm::Hmm),
     /// `kind = "cycle"`.
     Cycle(cycle::Cycle),
+    /// `kind = "ann"`.
+    Ann(ann::Ann),
     /// `kind = "transformed"`.
     Transformed(transformer::Transformed),
 }
@@ -79,6 +91,8 @@ pub enum Body {
 pub enum Place {
     /// A top-level field, e.g. `CD`, `cycle`, `initial`, `start`.
     Field(&'static str),
+    /// Item `i` (from 0) of an array field, e.g. a row of `input_weights`.
+    FieldItem(&'static str, usize),
     /// The character at this index (in characters) of a string field.
     FieldChar(&'static str, usize),
     /// The key of the lookup table's entry number `i` (in file order).
@@ -220,6 +234,7 @@ impl Definition {
             Body::Fsm(_) => "fsm",
             Body::Hmm(_) => "hmm",
             Body::Cycle(_) => "cycle",
+            Body::Ann(_) => "ann",
             Body::Transformed(_) => "transformed",
         }
     }
@@ -239,6 +254,8 @@ impl Definition {
             Body::Fsm(f) => f.memory_depth(),
             Body::Hmm(h) => h.memory_depth(),
             Body::Cycle(c) => Some(c.memory_depth()),
+            // The opponent's first moves and the counters: unbounded.
+            Body::Ann(_) => None,
             Body::Transformed(t) => t.memory_depth(),
         }
     }
@@ -249,7 +266,7 @@ impl Definition {
             Body::MemoryOne(m) => m.is_stochastic(),
             Body::Lookup(t) => t.is_stochastic(),
             Body::Hmm(h) => h.is_stochastic(),
-            Body::Fsm(_) | Body::Cycle(_) => false,
+            Body::Fsm(_) | Body::Cycle(_) | Body::Ann(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
         }
     }
@@ -278,6 +295,7 @@ impl Definition {
             Body::Fsm(f) => State::Fsm { state: f.start },
             Body::Hmm(h) => State::Hmm { state: h.start },
             Body::Cycle(_) => State::Cycle,
+            Body::Ann(_) => State::Ann(ann::AnnState::default()),
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
         };
         DefinedStrategy {
@@ -315,6 +333,7 @@ enum State {
     Fsm { state: usize },
     Hmm { state: usize },
     Cycle,
+    Ann(ann::AnnState),
     Transformed(Box<Strategy>),
 }
 
@@ -342,6 +361,7 @@ impl Rule for DefinedStrategy {
             (Body::Fsm(machine), State::Fsm { state }) => machine.choose(state, me, them),
             (Body::Hmm(model), State::Hmm { state }) => model.choose(state, me, them, rng),
             (Body::Cycle(cycle), State::Cycle) => cycle.choose(me),
+            (Body::Ann(network), State::Ann(state)) => network.choose(state, me, them),
             (Body::Transformed(t), State::Transformed(inner)) => {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)
             }

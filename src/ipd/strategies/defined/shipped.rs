@@ -49,6 +49,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
         "fsm" => "Finite state machines (trained and hand-made)",
         "lookup" => "Lookup tables",
         "hmm" => "Hidden Markov models",
+        "ann" => "Neural networks",
         _ => "Strategies defined as data",
     }
 }
