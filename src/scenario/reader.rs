@@ -43,12 +43,12 @@ fn type_name(value: &DeValue<'_>) -> &'static str {
     }
 }
 
-fn parse_integer(value: &toml::de::DeInteger<'_>) -> Option<i64> {
+pub(crate) fn parse_integer(value: &toml::de::DeInteger<'_>) -> Option<i64> {
     let digits = value.as_str().replace('_', "");
     i64::from_str_radix(&digits, value.radix()).ok()
 }
 
-fn parse_float(value: &toml::de::DeFloat<'_>) -> Option<f64> {
+pub(crate) fn parse_float(value: &toml::de::DeFloat<'_>) -> Option<f64> {
     value.as_str().replace('_', "").parse().ok()
 }
 

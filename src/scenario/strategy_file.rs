@@ -30,14 +30,15 @@ use crate::ipd::strategies::defined::cycle::Cycle;
 use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
 use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
-use crate::ipd::strategies::defined::shipped::{ShippedFile, find_shipped};
+use crate::ipd::strategies::defined::meta::{Decay, GROUPS, Group, Meta, MetaRule, RULES};
+use crate::ipd::strategies::defined::shipped::{SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Transformer};
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
 };
-use crate::ipd::strategies::{Player, PlayerSpec};
+use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
 use crate::scenario::error::{ScenarioError, Source};
-use crate::scenario::reader::{TableReader, parse_document};
+use crate::scenario::reader::{TableReader, parse_document, parse_float, parse_integer};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -328,6 +329,7 @@ pub fn read_definition(
         "fsm" => read_fsm(reader, &mut spans),
         "cycle" => read_cycle(reader, &mut spans),
         "transformed" => read_transformed(reader, &mut spans, chain),
+        "meta" => read_meta(reader, &mut spans, chain),
         other => {
             return Err(reader.error(
                 kind.span.start,
@@ -345,6 +347,11 @@ pub fn read_definition(
     };
     let mut definition = Definition::new(name.value, description, body);
     definition.source = source;
+    if let Body::Meta(meta) = &mut definition.body
+        && let Some(slow) = reader.boolean("long_run_time")?
+    {
+        meta.declared_long_run_time = Some(slow.value);
+    }
     if let Some(depth) = declared {
         definition
             .declare_memory_depth(depth)
@@ -813,6 +820,187 @@ fn read_transformed(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut
     Ok(Transformed::new(inner, transformers).map(Body::Transformed))
 }
 
+/// The members of a named group: every catalogue strategy with its default
+/// parameters, then every shipped file, in catalogue order, meta players
+/// left out (as axelrod's `MetaPlayer` removes them from any team), kept
+/// when the group admits them.
+fn group_members(group: Group, chain: &mut Chain) -> Result<Vec<Player>, ReferenceError> {
+    let mut members = Vec::new();
+    for info in CATALOGUE.iter() {
+        let player = PlayerSpec::new(info.id)
+            .build()
+            .map_err(|e| ReferenceError::Here(e.to_string()))?;
+        if group.admits(&player) {
+            members.push(player);
+        }
+    }
+    for file in SHIPPED.iter().filter(|f| f.kind != "meta") {
+        let player = shipped_player(file, chain)?;
+        if group.admits(&player) {
+            members.push(player);
+        }
+    }
+    Ok(members)
+}
+
+fn read_meta(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut Chain) -> Read {
+    let start = reader.span().start;
+    let rule_text = reader.string("rule")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "rule",
+            format!(
+                "missing; say how the team's moves become one (allowed: {})",
+                RULES.join(", ")
+            ),
+        )
+    })?;
+    record(spans, &Place::Field("rule"), rule_text.span.clone(), "rule");
+    let group_text = reader.string("group")?;
+    let team_list = reader.array("team")?;
+    let (team, group) = match (team_list, group_text) {
+        (Some(list), None) => {
+            record(spans, &Place::Field("team"), list.span.clone(), "team");
+            let mut team = Vec::with_capacity(list.value.len());
+            for (i, item) in list.value.iter().enumerate() {
+                let field = reader.field(&format!("team[{i}]"));
+                team.push(player_from_value(reader.source(), &field, item, chain)?);
+            }
+            (team, None)
+        }
+        (None, Some(name)) => {
+            record(spans, &Place::Field("team"), name.span.clone(), "group");
+            let Some(group) = Group::parse(&name.value) else {
+                return Err(reader.error(
+                    name.span.start,
+                    "group",
+                    format!(
+                        "unknown group `{}` (allowed: {})",
+                        name.value,
+                        GROUPS.join(", ")
+                    ),
+                ));
+            };
+            let members = group_members(group, chain)
+                .map_err(|e| e.at(|message| reader.error(name.span.start, "group", message)))?;
+            (members, Some(group))
+        }
+        (Some(list), Some(_)) => {
+            return Err(reader.error(
+                list.span.start,
+                "team",
+                "give either `team` (a list of strategies) or `group` (a named group), not both",
+            ));
+        }
+        (None, None) if rule_text.value == "memory-decay" => {
+            // axelrod's default start strategy.
+            let tft = PlayerSpec::new("tit-for-tat")
+                .build()
+                .map_err(|e| reader.error(start, "team", e.to_string()))?;
+            (vec![tft], None)
+        }
+        (None, None) => {
+            return Err(reader.error(
+                start,
+                "team",
+                format!(
+                    "missing; give `team` (a list of strategy ids, file names or inline tables) \
+                     or `group` (one of: {})",
+                    GROUPS.join(", ")
+                ),
+            ));
+        }
+    };
+    let rule = match rule_text.value.as_str() {
+        "majority" => MetaRule::Majority,
+        "minority" => MetaRule::Minority,
+        "winner" => MetaRule::Winner,
+        "winner-ensemble" => MetaRule::WinnerEnsemble,
+        "nice-winner" => MetaRule::NiceWinner,
+        "nice-winner-ensemble" => MetaRule::NiceWinnerEnsemble,
+        "hunter" => MetaRule::Hunter,
+        "mixer" => {
+            let weights = match reader.array("distribution")? {
+                None => None,
+                Some(list) => {
+                    record(
+                        spans,
+                        &Place::Field("distribution"),
+                        list.span.clone(),
+                        "distribution",
+                    );
+                    let mut weights = Vec::with_capacity(list.value.len());
+                    for item in list.value {
+                        let weight = match item.get_ref() {
+                            DeValue::Integer(i) => parse_integer(i).map(|n| n as f64),
+                            DeValue::Float(f) => parse_float(f),
+                            _ => None,
+                        };
+                        match weight {
+                            Some(w) => weights.push(w),
+                            None => {
+                                return Err(reader.error(
+                                    item.span().start,
+                                    "distribution",
+                                    "expected a list of weights (finite numbers), one per team \
+                                     member",
+                                ));
+                            }
+                        }
+                    }
+                    Some(weights)
+                }
+            };
+            MetaRule::Mixer(weights)
+        }
+        "memory-decay" => {
+            let mut number = |key: &'static str, default: f64| -> Result<f64, ScenarioError> {
+                Ok(match reader.number(key)? {
+                    Some(v) => {
+                        record(spans, &Place::Field(key), v.span.clone(), key);
+                        v.value
+                    }
+                    None => default,
+                })
+            };
+            let p_delete = number("p_delete", 0.1)?;
+            let p_alter = number("p_alter", 0.03)?;
+            let loss = number("loss", -2.0)?;
+            let gain = number("gain", 1.0)?;
+            let duration = reader.count("duration", 0)?.map_or(15, |d| d.value);
+            let memory = match reader.string("memory")? {
+                None => Vec::new(),
+                Some(text) => {
+                    for (i, (offset, _)) in text.value.char_indices().enumerate() {
+                        let at = text.span.start + 1 + offset;
+                        record(spans, &Place::FieldChar("memory", i), at..at + 1, "memory");
+                    }
+                    match parse_moves(&text.value, |i| Place::FieldChar("memory", i), "memory") {
+                        Ok(moves) => moves,
+                        Err(e) => return Ok(Err(e)),
+                    }
+                }
+            };
+            MetaRule::MemoryDecay(Decay {
+                p_delete,
+                p_alter,
+                loss,
+                gain,
+                duration,
+                memory,
+            })
+        }
+        other => {
+            return Err(reader.error(
+                rule_text.span.start,
+                "rule",
+                format!("unknown rule `{other}` (allowed: {})", RULES.join(", ")),
+            ));
+        }
+    };
+    Ok(Meta::new(team, group, rule).map(|m| Body::Meta(Box::new(m))))
+}
+
 /// A player's `strategy` as TOML: the whole definition inline for a
 /// defined player, `None` for a built-in.
 pub fn defined_toml(player: &Player) -> Option<toml::Table> {
@@ -858,6 +1046,56 @@ fn builtin_text(player: &Player) -> String {
         info.id.to_string()
     } else {
         format!("{}:{}", info.id, params.join(","))
+    }
+}
+
+/// A team member as written back: a built-in as `id` or `id:key=value`, a
+/// shipped file by its id, any other definition inline.
+fn member_value(player: &Player) -> toml::Value {
+    match &player.origin {
+        Origin::Defined {
+            reference,
+            definition,
+        } => match find_shipped(reference) {
+            Some(file) if file.id == reference => toml::Value::String(reference.clone()),
+            _ => toml::Value::Table(definition_toml(definition)),
+        },
+        Origin::Builtin(_) => toml::Value::String(builtin_text(player)),
+    }
+}
+
+/// The fields of a meta definition.
+fn meta_toml(meta: &Meta, t: &mut toml::Table) {
+    use toml::Value;
+    t.insert("rule".into(), Value::String(meta.rule.name().into()));
+    match meta.group {
+        Some(group) => {
+            t.insert("group".into(), Value::String(group.name().into()));
+        }
+        None => {
+            let team = meta.team.iter().map(member_value).collect();
+            t.insert("team".into(), Value::Array(team));
+        }
+    }
+    if let Some(slow) = meta.declared_long_run_time {
+        t.insert("long_run_time".into(), Value::Boolean(slow));
+    }
+    match &meta.rule {
+        MetaRule::Mixer(Some(weights)) => {
+            let list = weights.iter().map(|w| Value::Float(*w)).collect();
+            t.insert("distribution".into(), Value::Array(list));
+        }
+        MetaRule::MemoryDecay(decay) => {
+            t.insert("p_delete".into(), Value::Float(decay.p_delete));
+            t.insert("p_alter".into(), Value::Float(decay.p_alter));
+            t.insert("loss".into(), Value::Float(decay.loss));
+            t.insert("gain".into(), Value::Float(decay.gain));
+            t.insert("duration".into(), Value::Integer(decay.duration.into()));
+            if !decay.memory.is_empty() {
+                t.insert("memory".into(), Value::String(moves_text(&decay.memory)));
+            }
+        }
+        _ => {}
     }
 }
 
@@ -957,6 +1195,7 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
                 .collect();
             t.insert("transformers".into(), Value::Array(list));
         }
+        Body::Meta(meta) => meta_toml(meta, &mut t),
     }
     t
 }

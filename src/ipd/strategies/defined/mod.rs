@@ -16,13 +16,15 @@
 //!   pairs once), and the memory depth is computed from the data.
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
-//!   `MemoryOnePlayer` for memory-one vectors and `strategy_transformers.py`
-//!   for the transformers (see [`transformer`]).
+//!   `MemoryOnePlayer` for memory-one vectors, `strategy_transformers.py`
+//!   for the transformers (see [`transformer`]) and `meta.py` for the
+//!   composite players (see [`meta`]).
 
 pub mod cycle;
 pub mod fsm;
 pub mod lookup;
 pub mod memory_one;
+pub mod meta;
 pub mod shipped;
 pub mod transformer;
 
@@ -34,7 +36,14 @@ use crate::ipd::strategies::{MatchContext, Rule, Strategy};
 use std::sync::Arc;
 
 /// The kinds of definition a strategy file may have.
-pub const KINDS: &[&str] = &["memory-one", "lookup", "fsm", "cycle", "transformed"];
+pub const KINDS: &[&str] = &[
+    "memory-one",
+    "lookup",
+    "fsm",
+    "cycle",
+    "transformed",
+    "meta",
+];
 
 /// A validated strategy definition.
 #[derive(Clone, Debug)]
@@ -67,6 +76,8 @@ pub enum Body {
     Cycle(cycle::Cycle),
     /// `kind = "transformed"`.
     Transformed(transformer::Transformed),
+    /// `kind = "meta"`.
+    Meta(Box<meta::Meta>),
 }
 
 /// Where in a definition a mistake is, so the reader can point at it.
@@ -200,6 +211,7 @@ impl Definition {
             Body::Fsm(_) => "fsm",
             Body::Cycle(_) => "cycle",
             Body::Transformed(_) => "transformed",
+            Body::Meta(_) => "meta",
         }
     }
 
@@ -218,6 +230,7 @@ impl Definition {
             Body::Fsm(f) => f.memory_depth(),
             Body::Cycle(c) => Some(c.memory_depth()),
             Body::Transformed(t) => t.memory_depth(),
+            Body::Meta(_) => None,
         }
     }
 
@@ -228,6 +241,7 @@ impl Definition {
             Body::Lookup(t) => t.is_stochastic(),
             Body::Fsm(_) | Body::Cycle(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
+            Body::Meta(m) => m.is_stochastic(),
         }
     }
 
@@ -235,6 +249,7 @@ impl Definition {
     pub fn uses_length(&self) -> bool {
         match &self.body {
             Body::Transformed(t) => t.uses_length(),
+            Body::Meta(m) => m.uses_length(),
             _ => false,
         }
     }
@@ -243,6 +258,17 @@ impl Definition {
     pub fn uses_payoffs(&self) -> bool {
         match &self.body {
             Body::Transformed(t) => t.uses_payoffs(),
+            Body::Meta(m) => m.uses_payoffs(),
+            _ => false,
+        }
+    }
+
+    /// axelrod's `long_run_time` classifier: a meta player's (see
+    /// [`meta::Meta::long_run_time`]), a transformed strategy's inner one's.
+    pub fn long_run_time(&self) -> bool {
+        match &self.body {
+            Body::Transformed(t) => t.inner.long_run_time(),
+            Body::Meta(m) => m.long_run_time(),
             _ => false,
         }
     }
@@ -255,6 +281,7 @@ impl Definition {
             Body::Fsm(f) => State::Fsm { state: f.start },
             Body::Cycle(_) => State::Cycle,
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
+            Body::Meta(m) => State::Meta(Box::new(m.state())),
         };
         DefinedStrategy {
             definition: Arc::clone(self),
@@ -291,6 +318,7 @@ enum State {
     Fsm { state: usize },
     Cycle,
     Transformed(Box<Strategy>),
+    Meta(Box<meta::MetaState>),
 }
 
 impl DefinedStrategy {
@@ -319,6 +347,7 @@ impl Rule for DefinedStrategy {
             (Body::Transformed(t), State::Transformed(inner)) => {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)
             }
+            (Body::Meta(m), State::Meta(state)) => m.choose(state, me, them, context, rng),
             // The state is made from the body in `prototype` and never
             // changes variant.
             _ => unreachable!("a defined strategy's state matches its body"),

@@ -48,6 +48,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
     match file.kind {
         "fsm" => "Finite state machines (trained and hand-made)",
         "lookup" => "Lookup tables",
+        "meta" => "Meta players (teams of strategies)",
         _ => "Strategies defined as data",
     }
 }
