@@ -23,10 +23,14 @@
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, play_match};
 use dilemma::ipd::random::match_rng;
+use dilemma::ipd::strategies::catalogue::find;
 use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
+use dilemma::ipd::strategies::defined::shipped::find_shipped;
 use dilemma::ipd::{Action, Payoffs, Player, PlayerSpec};
+use dilemma::scenario::strategy_file::{Chain, resolve_text};
 use rayon::prelude::*;
 use serde_json::Value;
+use std::path::Path;
 
 /// Matches we play per (player, opponent).
 const OUR_SEEDS: u64 = 1000;
@@ -43,7 +47,17 @@ fn load() -> Value {
 }
 
 fn player(entry: &Value) -> Player {
-    let mut spec = PlayerSpec::new(entry["id"].as_str().unwrap());
+    let id = entry["id"].as_str().unwrap();
+    if find(id).is_none() {
+        // Not a built-in: a shipped strategy file (e.g. Memory Decay),
+        // resolved as a scenario in scenarios/ would resolve it.
+        assert!(entry["params"].as_object().unwrap().is_empty(), "{id}");
+        assert!(find_shipped(id).is_some(), "{id} is not a shipped strategy");
+        let base = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
+        return resolve_text(id, Path::new(&base), &mut Chain::default())
+            .unwrap_or_else(|e| panic!("{}", e.text(id)));
+    }
+    let mut spec = PlayerSpec::new(id);
     for (name, value) in entry["params"].as_object().unwrap() {
         spec = spec.with(name, value.as_f64().unwrap());
     }

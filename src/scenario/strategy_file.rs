@@ -1,5 +1,5 @@
 //! Strategy files: TOML definitions of strategies (memory-one, lookup, fsm,
-//! cycle, transformed), found by name or path, read into the validated
+//! cycle, transformed, meta), found by name or path, read into the validated
 //! [`Definition`]s of `ipd::strategies::defined`, and written back inline
 //! so a resolved scenario reproduces a run without the file.
 //!
@@ -21,7 +21,11 @@
 //!    finds the repository's top-level `strategies/`), and `strategies/`
 //!    under the current directory.
 //!
-//! Files may name other files; a loop is an error. Every mistake is a
+//! Files may name other files (a transformed strategy, a meta player's team
+//! members); a loop is an error, so a meta file can never contain itself,
+//! directly or through other files. A meta team given as a `group` is
+//! resolved here from the catalogue (built-ins with default parameters,
+//! then the shipped files, meta players left out). Every mistake is a
 //! [`ScenarioError`] naming the file, line, column and field.
 
 use crate::ipd::action::Action;
@@ -1271,7 +1275,12 @@ mod tests {
             assert_eq!(player.id(), file.id);
             assert_eq!(definition.name, file.name, "{}", file.path);
             assert_eq!(definition.kind(), file.kind, "{}", file.path);
-            assert!(!player.is_stochastic(), "{}", file.path);
+            // Only meta players may be stochastic (Memory Decay).
+            assert!(
+                !player.is_stochastic() || file.kind == "meta",
+                "{}",
+                file.path
+            );
             assert!(definition.source.is_some(), "{}", file.path);
             let declared = definition.declared_memory_depth;
             assert!(declared.is_some(), "{}: no memory_depth", file.path);
@@ -1338,5 +1347,132 @@ mod tests {
         let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:q=1\"\n[[transformers]]\nkind = \"flip\"\n")
             .unwrap_err();
         assert!(e.to_string().contains("has no parameter `q`"), "{e}");
+    }
+
+    #[test]
+    fn meta_definitions_read_and_round_trip() {
+        let texts = [
+            "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"tit-for-tat\", \"random:p=0.3\", { kind = \"cycle\", name = \"c\", cycle = \"CD\" }, \"fortress3\"]\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"mixer\"\ndistribution = [0.25, 0.75]\nteam = [\"cooperator\", \"defector\"]\nlong_run_time = false\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"memory-decay\"\np_delete = 0.2\nmemory = \"CD\"\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"nice-winner-ensemble\"\ngroup = \"memory-one\"\n",
+        ];
+        for text in texts {
+            let first = read(text).unwrap_or_else(|e| panic!("{e}"));
+            let written = toml::to_string(&definition_toml(&first)).unwrap();
+            let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(
+                toml::to_string(&definition_toml(&again)).unwrap(),
+                written,
+                "{text}"
+            );
+            let (Body::Meta(a), Body::Meta(b)) = (&first.body, &again.body) else {
+                panic!("not meta: {text}");
+            };
+            assert_eq!(a.rule, b.rule);
+            assert_eq!(a.team.len(), b.team.len());
+            assert_eq!(first.is_stochastic(), again.is_stochastic());
+            assert_eq!(first.long_run_time(), again.long_run_time());
+        }
+    }
+
+    #[test]
+    fn meta_groups_follow_the_catalogue_classifiers() {
+        use crate::ipd::strategies::defined::meta::Meta;
+        let team = |group: &str| -> Vec<Player> {
+            let d = read(&format!(
+                "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\ngroup = \"{group}\"\n"
+            ))
+            .unwrap();
+            let Body::Meta(meta) = d.body else { panic!() };
+            let meta: Meta = *meta;
+            meta.team
+        };
+        let ordinary = team("ordinary");
+        assert!(ordinary.iter().all(|p| p.id() != "meta-hunter"));
+        assert!(ordinary.iter().any(|p| p.id() == "fortress3"));
+        let one = team("memory-one");
+        assert!(one.iter().all(|p| p.memory_depth().is_some_and(|d| d <= 1)));
+        let finite = team("finite-memory").len();
+        let long = team("long-memory").len();
+        assert_eq!(finite + long, ordinary.len());
+        let stochastic = team("stochastic").len();
+        let deterministic = team("deterministic").len();
+        assert_eq!(stochastic + deterministic, ordinary.len());
+        assert!(
+            one.len() > 30 && stochastic > 50,
+            "{} {stochastic}",
+            one.len()
+        );
+    }
+
+    #[test]
+    fn meta_mistakes_are_placed() {
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"tit-for-tat\", \"grudgr\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:4:24") && e.contains("did you mean `grudger`"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"mixer\"\nteam = [\"cooperator\", \"defector\"]\ndistribution = [0.5, 0.6]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:5:16") && e.contains("sum to 1"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"winer\"\nteam = [\"cooperator\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:3:8") && e.contains("unknown rule"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\ngroup = \"nice\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown group `nice`"), "{e}");
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"cooperator\"]\ndistribution = [1]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:5:1") && e.contains("unknown field"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_meta_file_that_contains_itself_is_refused() {
+        let dir = std::env::temp_dir().join(format!("dilemma-meta-loop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = |member: &str| {
+            format!(
+                "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"cooperator\", \"{member}\"]\n"
+            )
+        };
+        std::fs::write(dir.join("a.toml"), meta("./b.toml")).unwrap();
+        std::fs::write(dir.join("b.toml"), meta("./a.toml")).unwrap();
+        std::fs::write(dir.join("self.toml"), meta("./self.toml")).unwrap();
+        std::fs::write(dir.join("ok.toml"), meta("./c.toml")).unwrap();
+        std::fs::write(dir.join("c.toml"), meta("defector")).unwrap();
+        for (file, line) in [("a.toml", "b.toml:4:23"), ("self.toml", "self.toml:4:23")] {
+            let e = resolve_text(
+                &dir.join(file).display().to_string(),
+                &dir,
+                &mut Chain::default(),
+            )
+            .unwrap_err()
+            .text(file);
+            assert!(e.contains("in a loop") && e.contains(line), "{e}");
+        }
+        let ok = resolve_text(
+            &dir.join("ok.toml").display().to_string(),
+            &dir,
+            &mut Chain::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}", e.text("ok")));
+        assert!(!ok.is_stochastic());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

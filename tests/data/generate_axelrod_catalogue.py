@@ -273,6 +273,10 @@ PLAYERS = [
     shipped("evolved-lookerup-2-2-2", "EvolvedLookerUp2_2_2"),
     shipped("winner12", "Winner12"),
     shipped("winner21", "Winner21"),
+    # shipped meta players (meta): teams of strategies, strategies/axelrod/meta-*.toml
+    shipped("meta-hunter", "MetaHunter"),
+    shipped("meta-hunter-aggressive", "MetaHunterAggressive"),
+    shipped("memory-decay", "MemoryDecay"),
     # misc-rules: grudgers, probers, backstabbers, memory two and other single rules
     ("general-soft-grudger", {}, lambda: axl.GeneralSoftGrudger()),
     ("general-soft-grudger", {"n": 2, "d": 3, "c": 1}, lambda: axl.GeneralSoftGrudger(2, 3, 1)),
