@@ -7,14 +7,19 @@
 //! and each of four teams, the moves of the meta player and of every
 //! opponent of a panel (and of a copy of itself) over 120 turns under two
 //! payoff matrices. Here each case is built as an inline `kind = "meta"`
-//! definition naming the same team, and every match is replayed. The
-//! stochastic rules (ensembles, drawing mixers, memory decay) are checked in
-//! distribution by `tests/axelrod_distributions.rs` (Memory Decay) and by
-//! unit tests in `ipd/strategies/defined/meta.rs`.
+//! definition naming the same team, and every match is replayed.
+//!
+//! The stochastic rules (the two ensembles over a 26-member team with
+//! duplicated members, a uniform and a weighted mixer) are checked in
+//! distribution: mean score and mean cooperations against a panel, ours over
+//! `OUR_SEEDS` matches against axelrod's over its seeds, by Welch's z test at
+//! a Bonferroni-corrected family-wise level of 0.001 (as
+//! `tests/axelrod_distributions.rs`, which checks Memory Decay).
 
 use dilemma::ipd::horizon::Horizon;
-use dilemma::ipd::play::{MatchSettings, MoveList, play_match};
+use dilemma::ipd::play::{MatchSettings, MoveList, NoRecording, play_match};
 use dilemma::ipd::random::match_rng;
+use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
 use dilemma::ipd::{Payoffs, Player, PlayerSpec};
 use dilemma::scenario::error::Source;
 use dilemma::scenario::strategy_file::{Chain, player_from_value};
@@ -112,4 +117,62 @@ fn deterministic_meta_rules_play_axelrods_moves() {
         }
     }
     assert_eq!(checked, 24 * 20, "matches checked");
+}
+
+/// Matches we play per (case, opponent).
+const OUR_SEEDS: u64 = 2000;
+
+#[test]
+fn stochastic_meta_rules_follow_axelrods_distributions() {
+    let data = load();
+    let turns = data["stochastic_turns"].as_u64().unwrap() as u32;
+    let n2 = data["seeds"].as_f64().unwrap();
+    let cases = data["stochastic"].as_array().unwrap();
+    let comparisons: usize = cases
+        .iter()
+        .map(|c| 2 * c["opponents"].as_object().unwrap().len())
+        .sum();
+    let alpha = 0.001 / comparisons as f64;
+    let settings = MatchSettings {
+        horizon: Horizon::Fixed { turns },
+        noise: 0.0,
+        payoffs: Payoffs::STANDARD,
+    };
+    for case in cases {
+        let me = meta_player(case);
+        assert!(me.is_stochastic(), "{}", case["rule"]);
+        for (opponent, theirs) in case["opponents"].as_object().unwrap() {
+            let other = PlayerSpec::new(opponent).build().unwrap();
+            let (mut scores, mut coops) = (Vec::new(), Vec::new());
+            for seed in 0..OUR_SEEDS {
+                let outcome = play_match(
+                    &me.prototype,
+                    &other.prototype,
+                    &settings,
+                    &mut match_rng(seed, 0, 1, 0),
+                    &mut NoRecording,
+                );
+                scores.push(outcome.scores(&Payoffs::STANDARD)[0]);
+                coops.push(outcome.cooperations()[0] as f64);
+            }
+            for (name, xs) in [("score", scores), ("cooperations", coops)] {
+                let n1 = xs.len() as f64;
+                let m1 = xs.iter().sum::<f64>() / n1;
+                let v1 = xs.iter().map(|x| (x - m1) * (x - m1)).sum::<f64>() / n1;
+                let m2 = theirs[name][0].as_f64().unwrap();
+                let v2 = theirs[name][1].as_f64().unwrap();
+                let se = (v1 / (n1 - 1.0) + v2 / (n2 - 1.0)).sqrt();
+                let context = format!(
+                    "{} {} vs {opponent}: {name} ours {m1} axelrod {m2}",
+                    case["rule"], case["distribution"]
+                );
+                if se == 0.0 {
+                    assert_eq!(m1, m2, "{context}");
+                } else {
+                    let z = (m1 - m2) / se;
+                    assert!(chi2_sf_one(z * z) >= alpha, "{context} (z = {z})");
+                }
+            }
+        }
+    }
 }

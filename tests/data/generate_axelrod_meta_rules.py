@@ -10,7 +10,9 @@ catalogue test; this file checks every deterministic rule of our `meta`
 strategy kind on its own: for each (rule, team) of ``CASES`` (axelrod's class
 built with ``team=``) and each opponent of ``OPPONENTS`` (plus the meta player
 itself), the moves of both players over ``TURNS`` turns under each payoff
-matrix of ``PAYOFFS``. Read by ``tests/axelrod_meta_rules.rs``, which builds
+matrix of ``PAYOFFS``; and for the stochastic rules of ``STOCHASTIC``, the
+mean and variance over ``SEEDS`` seeds of the meta player's score and
+cooperations against each opponent of ``PANEL``. Read by ``tests/axelrod_meta_rules.rs``, which builds
 the same players as inline `kind = "meta"` definitions.
 
 Output: ``tests/data/axelrod_meta_rules.json``.
@@ -53,6 +55,21 @@ RULES = {
     "hunter": lambda team: axl.MetaHunterAggressive(team=team),
     "mixer": lambda team: axl.MetaMixer(team=team, distribution=[0] * (len(team) - 1) + [2]),
 }
+# Stochastic rules, checked in distribution: (our rule, team, distribution or
+# None, axelrod factory). The 26-member team keeps the top 2 scorers (8%), with
+# duplicated members so equal scores meet the tie rule.
+BIG = list(IDS) * 2 + ["cooperator", "defector"]
+STOCHASTIC = [
+    ("winner-ensemble", BIG, None, lambda team: axl.MetaWinnerEnsemble(team=team)),
+    ("nice-winner-ensemble", BIG, None, lambda team: axl.NiceMetaWinnerEnsemble(team=team)),
+    ("mixer", TEAMS["three"], None, lambda team: axl.MetaMixer(team=team)),
+    ("mixer", TEAMS["three"], [0.2, 0.3, 0.5],
+     lambda team: axl.MetaMixer(team=team, distribution=[0.2, 0.3, 0.5])),
+]
+SEEDS = 300
+STOCHASTIC_TURNS = 60
+PANEL = ["cooperator", "defector", "tit-for-tat", "alternator", "grudger"]
+
 OPPONENTS = ["cooperator", "defector", "tit-for-tat", "alternator", "grudger", "cycler-ccd",
              "suspicious-tit-for-tat", "win-stay-lose-shift", "bully"]
 
@@ -77,8 +94,29 @@ def main():
                     case["matches"][f"{opponent}/{name}"] = [
                         "".join(str(m[k]) for m in moves) for k in (0, 1)]
             cases.append(case)
+    stochastic = []
+    for rule, team, weights, make in STOCHASTIC:
+        classes = [IDS[t] for t in team]
+        assert axl.Classifiers["stochastic"](make(classes)), rule
+        case = {"rule": rule, "team": team, "distribution": weights, "opponents": {}}
+        for opponent in PANEL:
+            scores, coops = [], []
+            for seed in range(SEEDS):
+                match = axl.Match((make(classes), IDS[opponent]()), turns=STOCHASTIC_TURNS,
+                                  seed=seed)
+                moves = match.play()
+                scores.append(sum(s for s, _ in match.scores()))
+                coops.append(sum(1 for m in moves if m[0] == axl.Action.C))
+            stats = {}
+            for name, xs in (("score", scores), ("cooperations", coops)):
+                mean = sum(xs) / len(xs)
+                stats[name] = [mean, sum((x - mean) ** 2 for x in xs) / len(xs)]
+            case["opponents"][opponent] = stats
+        stochastic.append(case)
     OUT.write_text(json.dumps({"axelrod_version": axl.__version__, "turns": TURNS,
-                               "payoffs": PAYOFFS, "cases": cases}, indent=1) + "\n")
+                               "payoffs": PAYOFFS, "cases": cases,
+                               "stochastic_turns": STOCHASTIC_TURNS, "seeds": SEEDS,
+                               "stochastic": stochastic}, indent=1) + "\n")
     print(f"wrote {OUT}: {len(cases)} cases")
 
 
