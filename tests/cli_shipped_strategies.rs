@@ -187,7 +187,12 @@ fn strategies_lists_and_shows_shipped_entries() {
         .iter()
         .filter(|e| e["embedded_file"].is_string())
         .count();
-    assert_eq!(shipped, 22);
+    // 18 state machines, 4 lookup tables, 3 meta players.
+    assert_eq!(shipped, 25);
+    let decay = find("memory-decay");
+    assert_eq!(decay["family"], "Meta players (teams of strategies)");
+    assert_eq!(decay["stochastic"], true);
+    assert_eq!(decay["long_run_time"], false);
     let deterministic: Vec<serde_json::Value> = serde_json::from_str(&succeeds(
         &dir,
         &[
