@@ -53,15 +53,15 @@ fn load() -> Value {
 fn player(entry: &Value) -> Player {
     let id = entry["id"].as_str().unwrap();
     if find(id).is_none() {
-        // Not a built-in: a shipped strategy file, resolved as a scenario in
-        // scenarios/ would resolve it (it takes no parameters).
+        // Not a built-in: a shipped strategy file (e.g. Memory Decay),
+        // resolved as a scenario in scenarios/ would resolve it.
         assert!(entry["params"].as_object().unwrap().is_empty(), "{id}");
         assert!(find_shipped(id).is_some(), "{id} is not a shipped strategy");
         let base = format!("{}/scenarios", env!("CARGO_MANIFEST_DIR"));
         return resolve_text(id, Path::new(&base), &mut Chain::default())
             .unwrap_or_else(|e| panic!("{}", e.text(id)));
     }
-    let mut spec = PlayerSpec::new(entry["id"].as_str().unwrap());
+    let mut spec = PlayerSpec::new(id);
     for (name, value) in entry["params"].as_object().unwrap() {
         spec = spec.with(name, value.as_f64().unwrap());
     }

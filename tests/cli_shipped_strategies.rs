@@ -188,7 +188,9 @@ fn strategies_lists_and_shows_shipped_entries() {
         .iter()
         .filter(|e| e["embedded_file"].is_string())
         .count();
-    assert_eq!(shipped, 31);
+    // 18 state machines, 4 lookup tables, 5 gamblers, 1 hidden Markov
+    // model, 3 neural networks, 3 meta players.
+    assert_eq!(shipped, 34);
     for (id, name, depth, family) in [
         (
             "pso-gambler-mem1",
@@ -216,6 +218,10 @@ fn strategies_lists_and_shows_shipped_entries() {
         assert_eq!(entry["family"], family);
         assert_eq!(entry["stochastic"], true);
     }
+    let decay = find("memory-decay");
+    assert_eq!(decay["family"], "Meta players (teams of strategies)");
+    assert_eq!(decay["stochastic"], true);
+    assert_eq!(decay["long_run_time"], false);
     let deterministic: Vec<serde_json::Value> = serde_json::from_str(&succeeds(
         &dir,
         &[

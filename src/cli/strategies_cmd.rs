@@ -176,7 +176,7 @@ impl Shipped {
             stochastic: self.player.is_stochastic(),
             uses_length: self.player.uses_length(),
             uses_payoffs: self.player.uses_payoffs(),
-            long_run_time: false,
+            long_run_time: self.player.long_run_time(),
             params: [],
             family: shipped::family(self.file),
             default_display_name: self.player.name.clone(),

@@ -1,5 +1,5 @@
 //! Strategy files: TOML definitions of strategies (memory-one, lookup, fsm,
-//! hmm, cycle, ann, transformed), found by name or path, read into the validated
+//! hmm, cycle, ann, transformed, meta), found by name or path, read into the validated
 //! [`Definition`]s of `ipd::strategies::defined`, and written back inline
 //! so a resolved scenario reproduces a run without the file.
 //!
@@ -21,7 +21,11 @@
 //!    finds the repository's top-level `strategies/`), and `strategies/`
 //!    under the current directory.
 //!
-//! Files may name other files; a loop is an error. Every mistake is a
+//! Files may name other files (a transformed strategy, a meta player's team
+//! members); a loop is an error, so a meta file can never contain itself,
+//! directly or through other files. A meta team given as a `group` is
+//! resolved here from the catalogue (built-ins with default parameters,
+//! then the shipped files, meta players left out). Every mistake is a
 //! [`ScenarioError`] naming the file, line, column and field.
 
 mod ann;
@@ -33,12 +37,13 @@ use crate::ipd::strategies::defined::fsm::{Fsm, StateSpec};
 use crate::ipd::strategies::defined::hmm::{Hmm, MATRICES};
 use crate::ipd::strategies::defined::lookup::{LookupTable, Response};
 use crate::ipd::strategies::defined::memory_one::{MemoryOneDef, OUTCOMES};
-use crate::ipd::strategies::defined::shipped::{ShippedFile, find_shipped};
+use crate::ipd::strategies::defined::meta::{Decay, GROUPS, Group, Meta, MetaRule, RULES};
+use crate::ipd::strategies::defined::shipped::{SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::defined::transformer::{TRANSFORMERS, Transformed, Transformer};
 use crate::ipd::strategies::defined::{
     Body, Definition, DefinitionError, KINDS, Place, moves_text, parse_moves,
 };
-use crate::ipd::strategies::{Player, PlayerSpec};
+use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{TableReader, parse_document, parse_float, parse_integer};
 use std::collections::HashMap;
@@ -333,6 +338,7 @@ pub fn read_definition(
         "cycle" => read_cycle(reader, &mut spans),
         "ann" => ann::read_ann(reader, &mut spans),
         "transformed" => read_transformed(reader, &mut spans, chain),
+        "meta" => read_meta(reader, &mut spans, chain),
         other => {
             return Err(reader.error(
                 kind.span.start,
@@ -350,6 +356,11 @@ pub fn read_definition(
     };
     let mut definition = Definition::new(name.value, description, body);
     definition.source = source;
+    if let Body::Meta(meta) = &mut definition.body
+        && let Some(slow) = reader.boolean("long_run_time")?
+    {
+        meta.declared_long_run_time = Some(slow.value);
+    }
     if let Some(depth) = declared {
         definition
             .declare_memory_depth(depth)
@@ -931,6 +942,187 @@ fn read_transformed(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut
     Ok(Transformed::new(inner, transformers).map(Body::Transformed))
 }
 
+/// The members of a named group: every catalogue strategy with its default
+/// parameters, then every shipped file, in catalogue order, meta players
+/// left out (as axelrod's `MetaPlayer` removes them from any team), kept
+/// when the group admits them.
+fn group_members(group: Group, chain: &mut Chain) -> Result<Vec<Player>, ReferenceError> {
+    let mut members = Vec::new();
+    for info in CATALOGUE.iter() {
+        let player = PlayerSpec::new(info.id)
+            .build()
+            .map_err(|e| ReferenceError::Here(e.to_string()))?;
+        if group.admits(&player) {
+            members.push(player);
+        }
+    }
+    for file in SHIPPED.iter().filter(|f| f.kind != "meta") {
+        let player = shipped_player(file, chain)?;
+        if group.admits(&player) {
+            members.push(player);
+        }
+    }
+    Ok(members)
+}
+
+fn read_meta(reader: &mut TableReader<'_>, spans: &mut Spans, chain: &mut Chain) -> Read {
+    let start = reader.span().start;
+    let rule_text = reader.string("rule")?.ok_or_else(|| {
+        reader.error(
+            start,
+            "rule",
+            format!(
+                "missing; say how the team's moves become one (allowed: {})",
+                RULES.join(", ")
+            ),
+        )
+    })?;
+    record(spans, &Place::Field("rule"), rule_text.span.clone(), "rule");
+    let group_text = reader.string("group")?;
+    let team_list = reader.array("team")?;
+    let (team, group) = match (team_list, group_text) {
+        (Some(list), None) => {
+            record(spans, &Place::Field("team"), list.span.clone(), "team");
+            let mut team = Vec::with_capacity(list.value.len());
+            for (i, item) in list.value.iter().enumerate() {
+                let field = reader.field(&format!("team[{i}]"));
+                team.push(player_from_value(reader.source(), &field, item, chain)?);
+            }
+            (team, None)
+        }
+        (None, Some(name)) => {
+            record(spans, &Place::Field("team"), name.span.clone(), "group");
+            let Some(group) = Group::parse(&name.value) else {
+                return Err(reader.error(
+                    name.span.start,
+                    "group",
+                    format!(
+                        "unknown group `{}` (allowed: {})",
+                        name.value,
+                        GROUPS.join(", ")
+                    ),
+                ));
+            };
+            let members = group_members(group, chain)
+                .map_err(|e| e.at(|message| reader.error(name.span.start, "group", message)))?;
+            (members, Some(group))
+        }
+        (Some(list), Some(_)) => {
+            return Err(reader.error(
+                list.span.start,
+                "team",
+                "give either `team` (a list of strategies) or `group` (a named group), not both",
+            ));
+        }
+        (None, None) if rule_text.value == "memory-decay" => {
+            // axelrod's default start strategy.
+            let tft = PlayerSpec::new("tit-for-tat")
+                .build()
+                .map_err(|e| reader.error(start, "team", e.to_string()))?;
+            (vec![tft], None)
+        }
+        (None, None) => {
+            return Err(reader.error(
+                start,
+                "team",
+                format!(
+                    "missing; give `team` (a list of strategy ids, file names or inline tables) \
+                     or `group` (one of: {})",
+                    GROUPS.join(", ")
+                ),
+            ));
+        }
+    };
+    let rule = match rule_text.value.as_str() {
+        "majority" => MetaRule::Majority,
+        "minority" => MetaRule::Minority,
+        "winner" => MetaRule::Winner,
+        "winner-ensemble" => MetaRule::WinnerEnsemble,
+        "nice-winner" => MetaRule::NiceWinner,
+        "nice-winner-ensemble" => MetaRule::NiceWinnerEnsemble,
+        "hunter" => MetaRule::Hunter,
+        "mixer" => {
+            let weights = match reader.array("distribution")? {
+                None => None,
+                Some(list) => {
+                    record(
+                        spans,
+                        &Place::Field("distribution"),
+                        list.span.clone(),
+                        "distribution",
+                    );
+                    let mut weights = Vec::with_capacity(list.value.len());
+                    for item in list.value {
+                        let weight = match item.get_ref() {
+                            DeValue::Integer(i) => parse_integer(i).map(|n| n as f64),
+                            DeValue::Float(f) => parse_float(f),
+                            _ => None,
+                        };
+                        match weight {
+                            Some(w) => weights.push(w),
+                            None => {
+                                return Err(reader.error(
+                                    item.span().start,
+                                    "distribution",
+                                    "expected a list of weights (finite numbers), one per team \
+                                     member",
+                                ));
+                            }
+                        }
+                    }
+                    Some(weights)
+                }
+            };
+            MetaRule::Mixer(weights)
+        }
+        "memory-decay" => {
+            let mut number = |key: &'static str, default: f64| -> Result<f64, ScenarioError> {
+                Ok(match reader.number(key)? {
+                    Some(v) => {
+                        record(spans, &Place::Field(key), v.span.clone(), key);
+                        v.value
+                    }
+                    None => default,
+                })
+            };
+            let p_delete = number("p_delete", 0.1)?;
+            let p_alter = number("p_alter", 0.03)?;
+            let loss = number("loss", -2.0)?;
+            let gain = number("gain", 1.0)?;
+            let duration = reader.count("duration", 0)?.map_or(15, |d| d.value);
+            let memory = match reader.string("memory")? {
+                None => Vec::new(),
+                Some(text) => {
+                    for (i, (offset, _)) in text.value.char_indices().enumerate() {
+                        let at = text.span.start + 1 + offset;
+                        record(spans, &Place::FieldChar("memory", i), at..at + 1, "memory");
+                    }
+                    match parse_moves(&text.value, |i| Place::FieldChar("memory", i), "memory") {
+                        Ok(moves) => moves,
+                        Err(e) => return Ok(Err(e)),
+                    }
+                }
+            };
+            MetaRule::MemoryDecay(Decay {
+                p_delete,
+                p_alter,
+                loss,
+                gain,
+                duration,
+                memory,
+            })
+        }
+        other => {
+            return Err(reader.error(
+                rule_text.span.start,
+                "rule",
+                format!("unknown rule `{other}` (allowed: {})", RULES.join(", ")),
+            ));
+        }
+    };
+    Ok(Meta::new(team, group, rule).map(|m| Body::Meta(Box::new(m))))
+}
+
 /// A player's `strategy` as TOML: the whole definition inline for a
 /// defined player, `None` for a built-in.
 pub fn defined_toml(player: &Player) -> Option<toml::Table> {
@@ -976,6 +1168,56 @@ fn builtin_text(player: &Player) -> String {
         info.id.to_string()
     } else {
         format!("{}:{}", info.id, params.join(","))
+    }
+}
+
+/// A team member as written back: a built-in as `id` or `id:key=value`, a
+/// shipped file by its id, any other definition inline.
+fn member_value(player: &Player) -> toml::Value {
+    match &player.origin {
+        Origin::Defined {
+            reference,
+            definition,
+        } => match find_shipped(reference) {
+            Some(file) if file.id == reference => toml::Value::String(reference.clone()),
+            _ => toml::Value::Table(definition_toml(definition)),
+        },
+        Origin::Builtin(_) => toml::Value::String(builtin_text(player)),
+    }
+}
+
+/// The fields of a meta definition.
+fn meta_toml(meta: &Meta, t: &mut toml::Table) {
+    use toml::Value;
+    t.insert("rule".into(), Value::String(meta.rule.name().into()));
+    match meta.group {
+        Some(group) => {
+            t.insert("group".into(), Value::String(group.name().into()));
+        }
+        None => {
+            let team = meta.team.iter().map(member_value).collect();
+            t.insert("team".into(), Value::Array(team));
+        }
+    }
+    if let Some(slow) = meta.declared_long_run_time {
+        t.insert("long_run_time".into(), Value::Boolean(slow));
+    }
+    match &meta.rule {
+        MetaRule::Mixer(Some(weights)) => {
+            let list = weights.iter().map(|w| Value::Float(*w)).collect();
+            t.insert("distribution".into(), Value::Array(list));
+        }
+        MetaRule::MemoryDecay(decay) => {
+            t.insert("p_delete".into(), Value::Float(decay.p_delete));
+            t.insert("p_alter".into(), Value::Float(decay.p_alter));
+            t.insert("loss".into(), Value::Float(decay.loss));
+            t.insert("gain".into(), Value::Float(decay.gain));
+            t.insert("duration".into(), Value::Integer(decay.duration.into()));
+            if !decay.memory.is_empty() {
+                t.insert("memory".into(), Value::String(moves_text(&decay.memory)));
+            }
+        }
+        _ => {}
     }
 }
 
@@ -1089,6 +1331,7 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
                 .collect();
             t.insert("transformers".into(), Value::Array(list));
         }
+        Body::Meta(meta) => meta_toml(meta, &mut t),
     }
     t
 }
@@ -1182,9 +1425,9 @@ mod tests {
             assert_eq!(definition.name, file.name, "{}", file.path);
             assert_eq!(definition.kind(), file.kind, "{}", file.path);
             let stochastic = STOCHASTIC.iter().find(|(id, _)| *id == file.id);
-            assert_eq!(
-                player.is_stochastic(),
-                stochastic.is_some(),
+            // Meta players are stochastic when their rule or team is.
+            assert!(
+                player.is_stochastic() == stochastic.is_some() || file.kind == "meta",
                 "{}",
                 file.path
             );
@@ -1256,5 +1499,132 @@ mod tests {
         let e = read("kind = \"transformed\"\nname = \"t\"\nstrategy = \"random:q=1\"\n[[transformers]]\nkind = \"flip\"\n")
             .unwrap_err();
         assert!(e.to_string().contains("has no parameter `q`"), "{e}");
+    }
+
+    #[test]
+    fn meta_definitions_read_and_round_trip() {
+        let texts = [
+            "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"tit-for-tat\", \"random:p=0.3\", { kind = \"cycle\", name = \"c\", cycle = \"CD\" }, \"fortress3\"]\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"mixer\"\ndistribution = [0.25, 0.75]\nteam = [\"cooperator\", \"defector\"]\nlong_run_time = false\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"memory-decay\"\np_delete = 0.2\nmemory = \"CD\"\n",
+            "kind = \"meta\"\nname = \"m\"\nrule = \"nice-winner-ensemble\"\ngroup = \"memory-one\"\n",
+        ];
+        for text in texts {
+            let first = read(text).unwrap_or_else(|e| panic!("{e}"));
+            let written = toml::to_string(&definition_toml(&first)).unwrap();
+            let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(
+                toml::to_string(&definition_toml(&again)).unwrap(),
+                written,
+                "{text}"
+            );
+            let (Body::Meta(a), Body::Meta(b)) = (&first.body, &again.body) else {
+                panic!("not meta: {text}");
+            };
+            assert_eq!(a.rule, b.rule);
+            assert_eq!(a.team.len(), b.team.len());
+            assert_eq!(first.is_stochastic(), again.is_stochastic());
+            assert_eq!(first.long_run_time(), again.long_run_time());
+        }
+    }
+
+    #[test]
+    fn meta_groups_follow_the_catalogue_classifiers() {
+        use crate::ipd::strategies::defined::meta::Meta;
+        let team = |group: &str| -> Vec<Player> {
+            let d = read(&format!(
+                "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\ngroup = \"{group}\"\n"
+            ))
+            .unwrap();
+            let Body::Meta(meta) = d.body else { panic!() };
+            let meta: Meta = *meta;
+            meta.team
+        };
+        let ordinary = team("ordinary");
+        assert!(ordinary.iter().all(|p| p.id() != "meta-hunter"));
+        assert!(ordinary.iter().any(|p| p.id() == "fortress3"));
+        let one = team("memory-one");
+        assert!(one.iter().all(|p| p.memory_depth().is_some_and(|d| d <= 1)));
+        let finite = team("finite-memory").len();
+        let long = team("long-memory").len();
+        assert_eq!(finite + long, ordinary.len());
+        let stochastic = team("stochastic").len();
+        let deterministic = team("deterministic").len();
+        assert_eq!(stochastic + deterministic, ordinary.len());
+        assert!(
+            one.len() > 30 && stochastic > 50,
+            "{} {stochastic}",
+            one.len()
+        );
+    }
+
+    #[test]
+    fn meta_mistakes_are_placed() {
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"tit-for-tat\", \"grudgr\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:4:24") && e.contains("did you mean `grudger`"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"mixer\"\nteam = [\"cooperator\", \"defector\"]\ndistribution = [0.5, 0.6]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:5:16") && e.contains("sum to 1"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"winer\"\nteam = [\"cooperator\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:3:8") && e.contains("unknown rule"),
+            "{e}"
+        );
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\ngroup = \"nice\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown group `nice`"), "{e}");
+        let e = read("kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"cooperator\"]\ndistribution = [1]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("memory.toml:5:1") && e.contains("unknown field"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_meta_file_that_contains_itself_is_refused() {
+        let dir = std::env::temp_dir().join(format!("dilemma-meta-loop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = |member: &str| {
+            format!(
+                "kind = \"meta\"\nname = \"m\"\nrule = \"majority\"\nteam = [\"cooperator\", \"{member}\"]\n"
+            )
+        };
+        std::fs::write(dir.join("a.toml"), meta("./b.toml")).unwrap();
+        std::fs::write(dir.join("b.toml"), meta("./a.toml")).unwrap();
+        std::fs::write(dir.join("self.toml"), meta("./self.toml")).unwrap();
+        std::fs::write(dir.join("ok.toml"), meta("./c.toml")).unwrap();
+        std::fs::write(dir.join("c.toml"), meta("defector")).unwrap();
+        for (file, line) in [("a.toml", "b.toml:4:23"), ("self.toml", "self.toml:4:23")] {
+            let e = resolve_text(
+                &dir.join(file).display().to_string(),
+                &dir,
+                &mut Chain::default(),
+            )
+            .unwrap_err()
+            .text(file);
+            assert!(e.contains("in a loop") && e.contains(line), "{e}");
+        }
+        let ok = resolve_text(
+            &dir.join("ok.toml").display().to_string(),
+            &dir,
+            &mut Chain::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}", e.text("ok")));
+        assert!(!ok.is_stochastic());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

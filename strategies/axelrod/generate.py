@@ -7,7 +7,7 @@ version unless ``--any-version`` is given; ``import axelrod`` takes 10-60 s).
     python3 strategies/axelrod/generate.py
 
 For every player in ``FSM_PLAYERS``, ``LOOKUP_PLAYERS``, ``GAMBLER_PLAYERS``,
-``HMM_PLAYERS`` and ``ANN_PLAYERS`` it writes one TOML
+``HMM_PLAYERS``, ``ANN_PLAYERS`` and ``META_PLAYERS`` it writes one TOML
 strategy file, ``strategies/axelrod/<id>.toml``, in the format of
 strategies/README.md:
 
@@ -28,6 +28,13 @@ strategies/README.md:
   (``input_to_hidden_layer_weights`` written transposed, one row per input
   feature; ``bias_weights``; ``hidden_to_output_layer_weights``), each
   float written with Python's shortest round-trip ``repr``.
+* meta players (axelrod's ``MetaPlayer`` subclasses in ``meta.py``):
+  ``kind = "meta"``, the rule of the class and the team as an explicit list
+  of our ids, in the library's order (the order matters for ties), each
+  axelrod class mapped to our id through the default-parameter entries of
+  ``PLAYERS`` in tests/data/generate_axelrod_catalogue.py. A meta player
+  whose team has a member we do not have is not written: the script lists
+  the missing classes instead (and removes a stale file).
 
 ``name`` is ``str(player)`` (axelrod's display name), ``description`` comes
 from the class docstring, ``source`` from its "Names" section (references
@@ -118,6 +125,37 @@ HMM_PLAYERS = [
     ("evolved-hmm-5", "EvolvedHMM5"),
 ]
 
+# (our file id, axelrod class name, our rule), in catalogue order. Group-based
+# players are written only when every member of their team maps to one of ours.
+META_PLAYERS = [
+    ("meta-hunter", "MetaHunter", "hunter"),
+    ("meta-hunter-aggressive", "MetaHunterAggressive", "hunter"),
+    ("memory-decay", "MemoryDecay", "memory-decay"),
+    ("meta-majority", "MetaMajority", "majority"),
+    ("meta-minority", "MetaMinority", "minority"),
+    ("meta-winner", "MetaWinner", "winner"),
+    ("meta-winner-ensemble", "MetaWinnerEnsemble", "winner-ensemble"),
+    ("nice-meta-winner", "NiceMetaWinner", "nice-winner"),
+    ("nice-meta-winner-ensemble", "NiceMetaWinnerEnsemble", "nice-winner-ensemble"),
+    ("meta-mixer", "MetaMixer", "mixer"),
+    ("meta-majority-memory-one", "MetaMajorityMemoryOne", "majority"),
+    ("meta-majority-finite-memory", "MetaMajorityFiniteMemory", "majority"),
+    ("meta-majority-long-memory", "MetaMajorityLongMemory", "majority"),
+    ("meta-winner-memory-one", "MetaWinnerMemoryOne", "winner"),
+    ("meta-winner-finite-memory", "MetaWinnerFiniteMemory", "winner"),
+    ("meta-winner-long-memory", "MetaWinnerLongMemory", "winner"),
+    ("meta-winner-deterministic", "MetaWinnerDeterministic", "winner"),
+    ("meta-winner-stochastic", "MetaWinnerStochastic", "winner"),
+    ("nmwe-deterministic", "NMWEDeterministic", "nice-winner-ensemble"),
+    ("nmwe-stochastic", "NMWEStochastic", "nice-winner-ensemble"),
+    ("nmwe-finite-memory", "NMWEFiniteMemory", "nice-winner-ensemble"),
+    ("nmwe-long-memory", "NMWELongMemory", "nice-winner-ensemble"),
+    ("nmwe-memory-one", "NMWEMemoryOne", "nice-winner-ensemble"),
+]
+
+# The catalogue generator's player list, read for the axelrod class -> our id map.
+CATALOGUE_GENERATOR = HERE.parents[1] / "tests" / "data" / "generate_axelrod_catalogue.py"
+
 # The references the docstrings cite, from axelrod's docs/reference/bibliography.rst.
 BIBLIOGRAPHY = {
     "Ashlock2006": "Ashlock, D., Kim, E. Y. & Leahy, N. (2006). Understanding Representational "
@@ -160,6 +198,11 @@ def docstring_parts(cls):
     paragraphs = [" ".join(p.split()) for p in head.strip().split("\n\n") if p.strip()]
     # reStructuredText citations ("[Ashlock2006]_") as plain text ("Ashlock (2006)").
     paragraphs = [re.sub(r"\[([A-Za-z-]+)(\d{4})[a-z]?\]_", r"\1 (\2)", p) for p in paragraphs]
+    # A closing "Name: X" line (Memory Decay's) is its source, not description.
+    if paragraphs and (named := re.search(r"\s*Name: (.*)$", paragraphs[-1])):
+        paragraphs[-1] = paragraphs[-1][:named.start()]
+        names = f"\n- {named.group(1)}: axelrod library"
+        paragraphs = [p for p in paragraphs if p]
     sources = []
     for line in names.splitlines():
         line = line.strip()
@@ -324,6 +367,53 @@ def ann_file(cls_name):
     return lines
 
 
+def our_ids():
+    """axelrod class name -> our id, from the default-parameter entries of the
+    catalogue generator's PLAYERS (``("id", {}, lambda: axl.Class())`` and
+    ``shipped("id", "Class")``); the first entry of a class wins."""
+    text = CATALOGUE_GENERATOR.read_text()
+    ids = {}
+    for match in re.finditer(
+            r'\(\s*"([a-z0-9-]+)",\s*\{\},\s*lambda:\s*axl\.(\w+)\(\)\s*\)'
+            r'|shipped\(\s*"([a-z0-9-]+)",\s*"(\w+)"\s*\)', text):
+        our, cls = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
+        ids.setdefault(cls, our)
+    return ids
+
+
+def meta_file(cls_name, rule, ids):
+    """The lines of a meta player's file, or (None, missing classes)."""
+    cls = getattr(axl, cls_name)
+    player = cls()
+    team = [type(member).__name__ for member in player.team]
+    missing = [t for t in team if t not in ids]
+    if missing:
+        return None, missing
+    lines = header(cls_name, "meta player",
+                   data="team, rule and its parameters, classifiers")
+    lines += ["", 'kind = "meta"']
+    kind_text = {
+        "hunter": "D when any hunter of the team proposes D, else C (tit for tat after 100 turns)",
+        "memory-decay": "tit for tat first, then the sign of a decaying memory of the "
+                        "opponent's moves",
+    }.get(rule, f"the team's moves combined by the rule `{rule}`")
+    lines += common(player, cls, f"A team of {len(team)}: {kind_text}.")
+    long_run = bool(axl.Classifiers["long_run_time"](player))
+    lines += [f'rule = "{rule}"', f"long_run_time = {str(long_run).lower()}"]
+    if rule == "memory-decay":
+        lines += [f"p_delete = {player.p_memory_delete!r}", f"p_alter = {player.p_memory_alter!r}",
+                  f"loss = {float(player.loss_value)!r}", f"gain = {float(player.gain_value)!r}",
+                  f"duration = {player.start_strategy_duration}"]
+        if player.memory:
+            lines.append(f'memory = "{"".join(str(a) for a in player.memory)}"')
+    if rule == "mixer" and player.distribution:
+        lines.append(f"distribution = {[float(x) for x in player.distribution]}")
+    lines.append("team = [")
+    lines += [f'    "{ids[t]}",  # {t}' for t in team]
+    lines.append("]")
+    return lines, []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--any-version", action="store_true")
@@ -338,6 +428,17 @@ def main():
             path = HERE / f"{file_id}.toml"
             path.write_text("\n".join(make(cls_name)) + "\n")
             written.append(path.name)
+    ids = our_ids()
+    for file_id, cls_name, rule in META_PLAYERS:
+        path = HERE / f"{file_id}.toml"
+        lines, missing = meta_file(cls_name, rule, ids)
+        if lines is None:
+            print(f"not written: {file_id} ({cls_name}): {len(missing)} team members we do not "
+                  f"have: {', '.join(missing)}")
+            path.unlink(missing_ok=True)
+            continue
+        path.write_text("\n".join(lines) + "\n")
+        written.append(path.name)
     stale = sorted(p.name for p in HERE.glob("*.toml") if p.name not in written)
     print(f"wrote {len(written)} files in {HERE}")
     if stale:

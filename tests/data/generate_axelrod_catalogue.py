@@ -284,6 +284,10 @@ PLAYERS = [
     shipped("evolved-ann", "EvolvedANN"),
     shipped("evolved-ann-5", "EvolvedANN5"),
     shipped("evolved-ann-5-noise-05", "EvolvedANNNoise05"),
+    # shipped meta players (meta): teams of strategies, strategies/axelrod/meta-*.toml
+    shipped("meta-hunter", "MetaHunter"),
+    shipped("meta-hunter-aggressive", "MetaHunterAggressive"),
+    shipped("memory-decay", "MemoryDecay"),
     # misc-rules: grudgers, probers, backstabbers, memory two and other single rules
     ("general-soft-grudger", {}, lambda: axl.GeneralSoftGrudger()),
     ("general-soft-grudger", {"n": 2, "d": 3, "c": 1}, lambda: axl.GeneralSoftGrudger(2, 3, 1)),

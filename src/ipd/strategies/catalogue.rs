@@ -206,6 +206,14 @@ impl Player {
             Origin::Defined { definition, .. } => definition.uses_payoffs(),
         }
     }
+
+    /// axelrod's `long_run_time` classifier (a meta player, a long computation).
+    pub fn long_run_time(&self) -> bool {
+        match &self.origin {
+            Origin::Builtin(info) => info.long_run_time,
+            Origin::Defined { definition, .. } => definition.long_run_time(),
+        }
+    }
 }
 
 /// Why a player could not be built.

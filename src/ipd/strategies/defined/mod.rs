@@ -17,10 +17,11 @@
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
 //!   `MemoryOnePlayer` for memory-one vectors, `HMMPlayer` for hidden
-//!   Markov models (see [`hmm`]), `ANN` for neural networks (see [`ann`])
-//!   and `strategy_transformers.py` for the transformers (see
-//!   [`transformer`]). axelrod's `Gambler` (a lookup table of probabilities
-//!   of C) is the `lookup` kind with probabilities as values.
+//!   Markov models (see [`hmm`]), `ANN` for neural networks (see [`ann`]),
+//!   `strategy_transformers.py` for the transformers (see [`transformer`])
+//!   and `meta.py` for the composite players (see [`meta`]). axelrod's
+//!   `Gambler` (a lookup table of probabilities of C) is the `lookup` kind
+//!   with probabilities as values.
 
 pub mod ann;
 pub mod cycle;
@@ -28,6 +29,7 @@ pub mod fsm;
 pub mod hmm;
 pub mod lookup;
 pub mod memory_one;
+pub mod meta;
 pub mod shipped;
 pub mod transformer;
 
@@ -47,6 +49,7 @@ pub const KINDS: &[&str] = &[
     "cycle",
     "ann",
     "transformed",
+    "meta",
 ];
 
 /// A validated strategy definition.
@@ -84,6 +87,8 @@ pub enum Body {
     Ann(ann::Ann),
     /// `kind = "transformed"`.
     Transformed(transformer::Transformed),
+    /// `kind = "meta"`.
+    Meta(Box<meta::Meta>),
 }
 
 /// Where in a definition a mistake is, so the reader can point at it.
@@ -236,6 +241,7 @@ impl Definition {
             Body::Cycle(_) => "cycle",
             Body::Ann(_) => "ann",
             Body::Transformed(_) => "transformed",
+            Body::Meta(_) => "meta",
         }
     }
 
@@ -257,6 +263,7 @@ impl Definition {
             // The opponent's first moves and the counters: unbounded.
             Body::Ann(_) => None,
             Body::Transformed(t) => t.memory_depth(),
+            Body::Meta(_) => None,
         }
     }
 
@@ -268,6 +275,7 @@ impl Definition {
             Body::Hmm(h) => h.is_stochastic(),
             Body::Fsm(_) | Body::Cycle(_) | Body::Ann(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
+            Body::Meta(m) => m.is_stochastic(),
         }
     }
 
@@ -275,6 +283,7 @@ impl Definition {
     pub fn uses_length(&self) -> bool {
         match &self.body {
             Body::Transformed(t) => t.uses_length(),
+            Body::Meta(m) => m.uses_length(),
             _ => false,
         }
     }
@@ -283,6 +292,17 @@ impl Definition {
     pub fn uses_payoffs(&self) -> bool {
         match &self.body {
             Body::Transformed(t) => t.uses_payoffs(),
+            Body::Meta(m) => m.uses_payoffs(),
+            _ => false,
+        }
+    }
+
+    /// axelrod's `long_run_time` classifier: a meta player's (see
+    /// [`meta::Meta::long_run_time`]), a transformed strategy's inner one's.
+    pub fn long_run_time(&self) -> bool {
+        match &self.body {
+            Body::Transformed(t) => t.inner.long_run_time(),
+            Body::Meta(m) => m.long_run_time(),
             _ => false,
         }
     }
@@ -297,6 +317,7 @@ impl Definition {
             Body::Cycle(_) => State::Cycle,
             Body::Ann(_) => State::Ann(ann::AnnState::default()),
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
+            Body::Meta(m) => State::Meta(Box::new(m.state())),
         };
         DefinedStrategy {
             definition: Arc::clone(self),
@@ -335,6 +356,7 @@ enum State {
     Cycle,
     Ann(ann::AnnState),
     Transformed(Box<Strategy>),
+    Meta(Box<meta::MetaState>),
 }
 
 impl DefinedStrategy {
@@ -365,6 +387,7 @@ impl Rule for DefinedStrategy {
             (Body::Transformed(t), State::Transformed(inner)) => {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)
             }
+            (Body::Meta(m), State::Meta(state)) => m.choose(state, me, them, context, rng),
             // The state is made from the body in `prototype` and never
             // changes variant.
             _ => unreachable!("a defined strategy's state matches its body"),

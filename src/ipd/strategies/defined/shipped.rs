@@ -50,6 +50,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
         "lookup" => "Lookup tables",
         "hmm" => "Hidden Markov models",
         "ann" => "Neural networks",
+        "meta" => "Meta players (teams of strategies)",
         _ => "Strategies defined as data",
     }
 }

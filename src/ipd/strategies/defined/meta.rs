@@ -1,0 +1,756 @@
+//! `kind = "meta"`: a composite player (axelrod 4.14's `meta.py`): a team of
+//! strategies plays inside the player every turn, and a rule turns the
+//! team's proposals into the player's move.
+//!
+//! Semantics, each as axelrod's `MetaPlayer` and its subclasses:
+//! - Every turn every member is asked for its move (`MetaPlayer.strategy`),
+//!   in team order, each drawing from the match's generator when it is
+//!   stochastic. A member sees the real opponent's history, and as its own
+//!   history the moves IT PROPOSED (not the moves the meta player played):
+//!   axelrod updates each member with `update_history(proposal, coplay)`.
+//!   The opponent's moves are the ones actually played (after noise).
+//! - The members are told the match length and the payoffs, as the meta
+//!   player is (`receive_match_attributes`).
+//! - Rules (`MetaRule`):
+//!   - `majority`: D when more members propose D than C, else C (a tie is
+//!     C; `MetaMajority`); `minority`: D when fewer propose D than C, else C
+//!     (a tie is C; `MetaMinority`).
+//!   - `winner`: every member keeps a running score, the payoff its own
+//!     proposal would have earned against the opponent's actual move, summed
+//!     from the first turn (a float sum from 0, in turn order, as axelrod's
+//!     numpy array); the move is the proposal of the best-scoring members: C
+//!     when any of them proposes C, else D (`MetaWinner`).
+//!   - `winner-ensemble`: the members sorted by (score, index) descending
+//!     (so among equal scores the LATER member ranks first, as axelrod's
+//!     `sort(reverse=True)` of (score, index) pairs), the top
+//!     max(1, floor(0.08 n)) kept, and one of them drawn uniformly; its
+//!     proposal is the move. A team of one, or of identical members (same
+//!     strategy, same parameters), plays the first member's proposal without
+//!     a draw (`MetaWinnerEnsemble`'s `singular`).
+//!   - `nice-winner`, `nice-winner-ensemble`: the same, then a D becomes C
+//!     while the opponent has never defected (axelrod's `NiceTransformer`
+//!     applied to the two classes; the team is asked and scored as before).
+//!   - `hunter`: D when any member proposes D; otherwise, after more than
+//!     100 opponent moves, the opponent's last move (tit for tat), else C
+//!     (`MetaHunter`, `MetaHunterAggressive`: they differ by team only).
+//!   - `mixer`: one member drawn by `distribution` (uniform when absent or
+//!     all zero) plays its proposal (`MetaMixer`). The weights must sum to 1
+//!     (within 1.5e-8, numpy's tolerance; axelrod fails otherwise) unless only
+//!     one is positive: a team of one, or one positive weight, asks only that
+//!     member and never draws (axelrod's `index_strategy`).
+//!   - `memory-decay`: the `start` member plays the first `duration` turns
+//!     (counted by the player's own history); the opponent's moves are
+//!     memorised from the second turn on (after an optional initial
+//!     `memory`). Afterwards each turn, a draw u <= `p_alter` flips one
+//!     memorised move chosen uniformly, then a draw u <= `p_delete` forgets
+//!     one chosen uniformly; the move is D when gain * (memorised C) + loss *
+//!     (memorised D) < 0, else C (`MemoryDecay`). The memory is kept as two
+//!     counts: a uniform choice of a position only matters through the move
+//!     at it, so counts give the same distribution without a growing list.
+//!     (axelrod sums the memory in list order; with non-integer gain and
+//!     loss the rounding may differ at exactly 0.) With an empty memory
+//!     (duration 0 and no initial memory) axelrod raises an error; here
+//!     nothing is altered or forgotten.
+//! - Classifiers: memory depth unbounded (axelrod's class value); stochastic
+//!   when any member is (majority, minority, winner, hunter), always for a
+//!   non-singular ensemble, a mixer that draws and memory decay; uses the
+//!   length or the payoffs when a member does (axelrod's `makes_use_of`
+//!   union), and the winner rules use the payoffs for their scores.
+//!
+//! Speed: the team is cloned once per match with the rest of the state
+//! (members, their histories, scores, a sort buffer); a turn allocates
+//! nothing.
+
+use crate::ipd::action::Action;
+use crate::ipd::history::History;
+use crate::ipd::random::{MatchRng, unit_interval};
+use crate::ipd::strategies::catalogue::Player;
+use crate::ipd::strategies::defined::{DefinitionError, Place, check_probability};
+use crate::ipd::strategies::{MatchContext, Strategy};
+
+/// The rule names a file may use.
+pub const RULES: &[&str] = &[
+    "majority",
+    "minority",
+    "winner",
+    "winner-ensemble",
+    "nice-winner",
+    "nice-winner-ensemble",
+    "hunter",
+    "mixer",
+    "memory-decay",
+];
+
+/// The named groups a team may be.
+pub const GROUPS: &[&str] = &[
+    "ordinary",
+    "memory-one",
+    "finite-memory",
+    "long-memory",
+    "stochastic",
+    "deterministic",
+];
+
+/// A team named by a group of the catalogue (see [`GROUPS`]); every group
+/// is drawn from the ordinary strategies, as axelrod's `meta.py` filters
+/// `ordinary_strategies`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Every catalogue strategy with its default parameters (built-ins and
+    /// shipped files), except meta players: axelrod's `ordinary_strategies`
+    /// (those that obey Axelrod's rules: no source inspection or
+    /// manipulation, which no strategy of ours does), meta players removed.
+    Ordinary,
+    /// Memory depth at most 1.
+    MemoryOne,
+    /// Finite memory depth.
+    FiniteMemory,
+    /// Unbounded memory depth.
+    LongMemory,
+    /// Stochastic (with default parameters).
+    Stochastic,
+    /// Deterministic (with default parameters).
+    Deterministic,
+}
+
+impl Group {
+    /// The group of this name.
+    pub fn parse(name: &str) -> Option<Group> {
+        Some(match name {
+            "ordinary" => Group::Ordinary,
+            "memory-one" => Group::MemoryOne,
+            "finite-memory" => Group::FiniteMemory,
+            "long-memory" => Group::LongMemory,
+            "stochastic" => Group::Stochastic,
+            "deterministic" => Group::Deterministic,
+            _ => return None,
+        })
+    }
+
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Ordinary => "ordinary",
+            Group::MemoryOne => "memory-one",
+            Group::FiniteMemory => "finite-memory",
+            Group::LongMemory => "long-memory",
+            Group::Stochastic => "stochastic",
+            Group::Deterministic => "deterministic",
+        }
+    }
+
+    /// True when an ordinary strategy belongs to the group.
+    pub fn admits(self, player: &Player) -> bool {
+        match self {
+            Group::Ordinary => true,
+            Group::MemoryOne => player.memory_depth().is_some_and(|d| d <= 1),
+            Group::FiniteMemory => player.memory_depth().is_some(),
+            Group::LongMemory => player.memory_depth().is_none(),
+            Group::Stochastic => player.is_stochastic(),
+            Group::Deterministic => !player.is_stochastic(),
+        }
+    }
+}
+
+/// Memory Decay's parameters (axelrod's `MemoryDecay` constructor).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decay {
+    /// Probability of forgetting one memorised move each turn.
+    pub p_delete: f64,
+    /// Probability of flipping one memorised move each turn.
+    pub p_alter: f64,
+    /// Weight of a memorised D.
+    pub loss: f64,
+    /// Weight of a memorised C.
+    pub gain: f64,
+    /// Turns played by the start strategy (the team's only member).
+    pub duration: u32,
+    /// Moves memorised before the match.
+    pub memory: Vec<Action>,
+}
+
+/// How the team's proposals become the move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MetaRule {
+    /// Majority vote, ties C.
+    Majority,
+    /// Minority vote, ties C.
+    Minority,
+    /// The best scorers' proposal, C if any proposes C.
+    Winner,
+    /// One of the top 8% scorers, drawn.
+    WinnerEnsemble,
+    /// `Winner`, never the first to defect.
+    NiceWinner,
+    /// `WinnerEnsemble`, never the first to defect.
+    NiceWinnerEnsemble,
+    /// D when any member proposes D, else C (tit for tat after 100 turns).
+    Hunter,
+    /// A member drawn by the weights (uniform when `None`).
+    Mixer(Option<Vec<f64>>),
+    /// Memory Decay.
+    MemoryDecay(Decay),
+}
+
+impl MetaRule {
+    /// The name used in files.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MetaRule::Majority => "majority",
+            MetaRule::Minority => "minority",
+            MetaRule::Winner => "winner",
+            MetaRule::WinnerEnsemble => "winner-ensemble",
+            MetaRule::NiceWinner => "nice-winner",
+            MetaRule::NiceWinnerEnsemble => "nice-winner-ensemble",
+            MetaRule::Hunter => "hunter",
+            MetaRule::Mixer(_) => "mixer",
+            MetaRule::MemoryDecay(_) => "memory-decay",
+        }
+    }
+
+    fn scores(&self) -> bool {
+        matches!(
+            self,
+            MetaRule::Winner
+                | MetaRule::WinnerEnsemble
+                | MetaRule::NiceWinner
+                | MetaRule::NiceWinnerEnsemble
+        )
+    }
+
+    /// axelrod's `long_run_time` for the class of this rule: false for the
+    /// hunters and Memory Decay, true for every other meta player (axelrod's
+    /// memory-one-team players set it false; a file says so with
+    /// `long_run_time = false`).
+    pub fn default_long_run_time(&self) -> bool {
+        !matches!(self, MetaRule::Hunter | MetaRule::MemoryDecay(_))
+    }
+}
+
+/// How a mixer picks its member.
+#[derive(Clone, Debug, PartialEq)]
+enum Pick {
+    /// Only this member is asked; no draw.
+    Single(usize),
+    /// Uniform over the team.
+    Uniform,
+    /// By the cumulative weights (last = 1).
+    Weighted(Vec<f64>),
+}
+
+/// A validated meta definition.
+#[derive(Clone, Debug)]
+pub struct Meta {
+    /// The team, in order.
+    pub team: Vec<Player>,
+    /// The group the team was named by, if any (written back instead of
+    /// the members).
+    pub group: Option<Group>,
+    /// The rule.
+    pub rule: MetaRule,
+    /// The declared `long_run_time`, if the file gives one.
+    pub declared_long_run_time: Option<bool>,
+    pick: Pick,
+    singular: bool,
+}
+
+impl Meta {
+    /// A meta definition; the team must not be empty, a mixer's weights
+    /// must fit the team, Memory Decay has exactly one member.
+    pub fn new(
+        team: Vec<Player>,
+        group: Option<Group>,
+        rule: MetaRule,
+    ) -> Result<Meta, DefinitionError> {
+        if team.is_empty() {
+            return Err(DefinitionError::new(
+                Place::Field("team"),
+                "the team is empty; name at least one strategy (or a group with members)",
+            ));
+        }
+        let mut pick = Pick::Uniform;
+        match &rule {
+            MetaRule::Mixer(weights) => {
+                pick = mixer_pick(team.len(), weights.as_deref())?;
+            }
+            MetaRule::MemoryDecay(decay) => {
+                if team.len() != 1 {
+                    return Err(DefinitionError::new(
+                        Place::Field("team"),
+                        format!(
+                            "memory-decay plays one start strategy; the team has {} members",
+                            team.len()
+                        ),
+                    ));
+                }
+                check_probability(decay.p_delete, "p_delete", Place::Field("p_delete"))?;
+                check_probability(decay.p_alter, "p_alter", Place::Field("p_alter"))?;
+                for (value, field) in [(decay.loss, "loss"), (decay.gain, "gain")] {
+                    if !value.is_finite() {
+                        return Err(DefinitionError::new(
+                            Place::Field(field),
+                            format!("{field} must be a finite number"),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        let first = &team[0];
+        let singular = team
+            .iter()
+            .all(|p| p.id() == first.id() && p.params == first.params && p.name == first.name);
+        Ok(Meta {
+            team,
+            group,
+            rule,
+            declared_long_run_time: None,
+            pick,
+            singular,
+        })
+    }
+
+    /// axelrod's `long_run_time`: declared, else the rule's class value.
+    pub fn long_run_time(&self) -> bool {
+        self.declared_long_run_time
+            .unwrap_or_else(|| self.rule.default_long_run_time())
+    }
+
+    /// True when the player draws random numbers (see the module doc).
+    pub fn is_stochastic(&self) -> bool {
+        let any = || self.team.iter().any(Player::is_stochastic);
+        match &self.rule {
+            MetaRule::Majority
+            | MetaRule::Minority
+            | MetaRule::Winner
+            | MetaRule::NiceWinner
+            | MetaRule::Hunter => any(),
+            MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble => {
+                if self.singular {
+                    self.team[0].is_stochastic()
+                } else {
+                    true
+                }
+            }
+            MetaRule::Mixer(_) => match self.pick {
+                Pick::Single(i) => self.team[i].is_stochastic(),
+                _ => true,
+            },
+            MetaRule::MemoryDecay(_) => true,
+        }
+    }
+
+    /// True when a member looks at the match length.
+    pub fn uses_length(&self) -> bool {
+        self.team.iter().any(Player::uses_length)
+    }
+
+    /// True when a member looks at the payoffs, or the rule scores.
+    pub fn uses_payoffs(&self) -> bool {
+        self.rule.scores() || self.team.iter().any(Player::uses_payoffs)
+    }
+
+    /// The per-match state: a fresh copy of every member.
+    pub fn state(&self) -> MetaState {
+        let n = self.team.len();
+        let memory = match &self.rule {
+            MetaRule::MemoryDecay(decay) => {
+                let d = decay.memory.iter().filter(|a| **a == Action::D).count() as u64;
+                [decay.memory.len() as u64 - d, d]
+            }
+            _ => [0, 0],
+        };
+        MetaState {
+            members: self.team.iter().map(|p| p.prototype.clone()).collect(),
+            histories: vec![History::new(); n],
+            proposals: vec![Action::C; n],
+            scores: if self.rule.scores() {
+                vec![0.0; n]
+            } else {
+                Vec::new()
+            },
+            order: if matches!(
+                self.rule,
+                MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble
+            ) {
+                (0..n).collect()
+            } else {
+                Vec::new()
+            },
+            memory,
+        }
+    }
+
+    /// The move for the next turn.
+    pub fn choose(
+        &self,
+        state: &mut MetaState,
+        me: &History,
+        them: &History,
+        context: &MatchContext,
+        rng: &mut MatchRng,
+    ) -> Action {
+        // Last turn's update: each member's own history gets its proposal,
+        // its score the payoff of that proposal against the opponent's move.
+        if let Some(coplay) = them.last() {
+            let asked = match self.pick {
+                Pick::Single(i) => i..i + 1,
+                _ => 0..self.team.len(),
+            };
+            for i in asked.clone() {
+                state.histories[i].push(state.proposals[i]);
+            }
+            if !state.scores.is_empty() {
+                for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
+                    *score += context.payoffs.payoff(proposal, coplay);
+                }
+            }
+        }
+        if let Pick::Single(i) = self.pick {
+            let action = state.members[i].choose(&state.histories[i], them, context, rng);
+            state.proposals[i] = action;
+            return action;
+        }
+        let mut defections = 0usize;
+        for ((member, history), proposal) in state
+            .members
+            .iter_mut()
+            .zip(&state.histories)
+            .zip(state.proposals.iter_mut())
+        {
+            *proposal = member.choose(history, them, context, rng);
+            defections += usize::from(*proposal == Action::D);
+        }
+        let n = self.team.len();
+        let cooperations = n - defections;
+        let nice = |action: Action| {
+            if action == Action::D && them.defections() == 0 {
+                Action::C
+            } else {
+                action
+            }
+        };
+        match &self.rule {
+            MetaRule::Majority => {
+                if defections > cooperations {
+                    Action::D
+                } else {
+                    Action::C
+                }
+            }
+            MetaRule::Minority => {
+                if defections < cooperations {
+                    Action::D
+                } else {
+                    Action::C
+                }
+            }
+            MetaRule::Winner => winner(state),
+            MetaRule::NiceWinner => nice(winner(state)),
+            MetaRule::WinnerEnsemble => self.ensemble(state, rng),
+            MetaRule::NiceWinnerEnsemble => nice(self.ensemble(state, rng)),
+            MetaRule::Hunter => {
+                if defections > 0 {
+                    Action::D
+                } else if them.len() > 100 {
+                    them.last().unwrap_or(Action::C)
+                } else {
+                    Action::C
+                }
+            }
+            MetaRule::Mixer(_) => {
+                let u = unit_interval(rng);
+                let index = match &self.pick {
+                    Pick::Weighted(cumulative) => {
+                        cumulative.iter().position(|&c| c > u).unwrap_or(n - 1)
+                    }
+                    _ => ((u * n as f64) as usize).min(n - 1),
+                };
+                state.proposals[index]
+            }
+            MetaRule::MemoryDecay(decay) => decay_move(decay, state, me, them, rng),
+        }
+    }
+
+    fn ensemble(&self, state: &mut MetaState, rng: &mut MatchRng) -> Action {
+        if self.singular {
+            return state.proposals[0];
+        }
+        let n = state.order.len();
+        let keep = ((n as f64 * 0.08) as usize).max(1);
+        let scores = &state.scores;
+        // Descending by (score, index): equal scores put the later member first.
+        let by_rank =
+            |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
+        if keep < n {
+            state.order.select_nth_unstable_by(keep - 1, by_rank);
+        }
+        let drawn = ((unit_interval(rng) * keep as f64) as usize).min(keep - 1);
+        // The top `keep` as a set (their order does not matter for a
+        // uniform draw); sort them so the draw maps to a fixed member.
+        state.order[..keep].sort_unstable_by(by_rank);
+        state.proposals[state.order[drawn]]
+    }
+}
+
+/// The best scorers' proposal: C when any of them proposes C.
+fn winner(state: &MetaState) -> Action {
+    let best = state
+        .scores
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    let any_c = state
+        .scores
+        .iter()
+        .zip(&state.proposals)
+        .any(|(&s, &p)| s == best && p == Action::C);
+    if any_c { Action::C } else { Action::D }
+}
+
+fn decay_move(
+    decay: &Decay,
+    state: &mut MetaState,
+    me: &History,
+    them: &History,
+    rng: &mut MatchRng,
+) -> Action {
+    if let Some(last) = them.last() {
+        state.memory[last.bit() as usize] += 1;
+    }
+    if me.len() < decay.duration {
+        return state.proposals[0];
+    }
+    // [C count, D count]; a uniformly chosen position holds a C with
+    // probability C / (C + D).
+    let pick = |memory: &[u64; 2], rng: &mut MatchRng| -> Option<usize> {
+        let total = memory[0] + memory[1];
+        (total > 0).then(|| {
+            let position = ((unit_interval(rng) * total as f64) as u64).min(total - 1);
+            usize::from(position >= memory[0])
+        })
+    };
+    if unit_interval(rng) <= decay.p_alter
+        && let Some(kind) = pick(&state.memory, rng)
+    {
+        state.memory[kind] -= 1;
+        state.memory[1 - kind] += 1;
+    }
+    if unit_interval(rng) <= decay.p_delete
+        && let Some(kind) = pick(&state.memory, rng)
+    {
+        state.memory[kind] -= 1;
+    }
+    let value = decay.gain * state.memory[0] as f64 + decay.loss * state.memory[1] as f64;
+    if value < 0.0 { Action::D } else { Action::C }
+}
+
+/// Checks a mixer's weights and decides how it picks.
+fn mixer_pick(n: usize, weights: Option<&[f64]>) -> Result<Pick, DefinitionError> {
+    let Some(weights) = weights else {
+        return Ok(if n == 1 {
+            Pick::Single(0)
+        } else {
+            Pick::Uniform
+        });
+    };
+    let place = Place::Field("distribution");
+    if weights.len() != n {
+        return Err(DefinitionError::new(
+            place,
+            format!(
+                "the distribution has {} weights for a team of {n}; give one per member",
+                weights.len()
+            ),
+        ));
+    }
+    if let Some(bad) = weights.iter().find(|w| !w.is_finite() || **w < 0.0) {
+        return Err(DefinitionError::new(
+            place,
+            format!("weights must be finite and not negative, got {bad}"),
+        ));
+    }
+    if n == 1 {
+        return Ok(Pick::Single(0));
+    }
+    if weights.iter().all(|&w| w == 0.0) {
+        // axelrod: an all-zero distribution means uniform.
+        return Ok(Pick::Uniform);
+    }
+    let total: f64 = weights.iter().sum();
+    if let Some(i) = weights.iter().position(|&w| w / total == 1.0) {
+        return Ok(Pick::Single(i));
+    }
+    if (total - 1.0).abs() > 1.5e-8 {
+        return Err(DefinitionError::new(
+            place,
+            format!(
+                "the weights sum to {total}; they must sum to 1 (as axelrod's numpy choice \
+                 requires) unless only one is positive"
+            ),
+        ));
+    }
+    let mut cumulative = Vec::with_capacity(n);
+    let mut sum = 0.0;
+    for &w in weights {
+        sum += w;
+        cumulative.push(sum);
+    }
+    for c in &mut cumulative {
+        *c /= sum;
+    }
+    Ok(Pick::Weighted(cumulative))
+}
+
+/// A meta player's per-match state.
+#[derive(Clone, Debug)]
+pub struct MetaState {
+    members: Vec<Strategy>,
+    /// Each member's own proposals, as its history.
+    histories: Vec<History>,
+    /// This turn's (after the turn: last turn's) proposals.
+    proposals: Vec<Action>,
+    /// Running scores (winner rules only).
+    scores: Vec<f64>,
+    /// Member indices, a buffer for the ensemble's ranking.
+    order: Vec<usize>,
+    /// Memory Decay's memorised moves: [C count, D count].
+    memory: [u64; 2],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipd::strategies::PlayerSpec;
+    use crate::ipd::strategies::defined::test_support::moves;
+    use crate::ipd::strategies::defined::{Body, Definition};
+    use Action::{C, D};
+    use std::sync::Arc;
+
+    fn builtin(id: &str) -> Player {
+        PlayerSpec::new(id).build().unwrap()
+    }
+
+    fn meta(ids: &[&str], rule: MetaRule) -> Strategy {
+        let team = ids.iter().map(|id| builtin(id)).collect();
+        let body = Body::Meta(Box::new(Meta::new(team, None, rule).unwrap()));
+        Arc::new(Definition::new("m", None, body))
+            .player("m")
+            .prototype
+    }
+
+    fn letters(m: &[Action]) -> String {
+        m.iter().map(|a| a.letter()).collect()
+    }
+
+    #[test]
+    fn votes_break_ties_towards_c() {
+        let team = ["cooperator", "defector"];
+        let alt = builtin("alternator").prototype;
+        let (a, _) = moves(&meta(&team, MetaRule::Majority), &alt, 4);
+        assert_eq!(letters(&a), "CCCC");
+        let (a, _) = moves(&meta(&team, MetaRule::Minority), &alt, 4);
+        assert_eq!(letters(&a), "CCCC");
+        let team = ["cooperator", "defector", "defector"];
+        let (a, _) = moves(&meta(&team, MetaRule::Majority), &alt, 3);
+        assert_eq!(letters(&a), "DDD");
+        let (a, _) = moves(&meta(&team, MetaRule::Minority), &alt, 3);
+        assert_eq!(letters(&a), "CCC");
+    }
+
+    #[test]
+    fn members_see_their_own_proposals_as_their_history() {
+        // Team: Tit For Tat alone under a majority vote, against Defector:
+        // TFT's own history is its proposals, so it plays C then D forever.
+        let (a, _) = moves(
+            &meta(&["tit-for-tat"], MetaRule::Majority),
+            &builtin("defector").prototype,
+            4,
+        );
+        assert_eq!(letters(&a), "CDDD");
+        // Cooperator + Defector by winner: against Cooperator, Defector
+        // scores 5 a turn and wins from turn 2 on; turn 1 is a tie (C).
+        let (a, _) = moves(
+            &meta(&["cooperator", "defector"], MetaRule::Winner),
+            &builtin("cooperator").prototype,
+            4,
+        );
+        assert_eq!(letters(&a), "CDDD");
+        // Nice: never the first to defect.
+        let (a, _) = moves(
+            &meta(&["cooperator", "defector"], MetaRule::NiceWinner),
+            &builtin("cooperator").prototype,
+            4,
+        );
+        assert_eq!(letters(&a), "CCCC");
+    }
+
+    #[test]
+    fn a_single_weight_mixer_never_draws() {
+        let m = Meta::new(
+            vec![builtin("cooperator"), builtin("defector")],
+            None,
+            MetaRule::Mixer(Some(vec![0.0, 3.0])),
+        )
+        .unwrap();
+        assert!(!m.is_stochastic());
+        assert_eq!(m.pick, Pick::Single(1));
+        let e = Meta::new(
+            vec![builtin("cooperator"), builtin("defector")],
+            None,
+            MetaRule::Mixer(Some(vec![0.5, 0.6])),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("sum to 1"), "{e}");
+        let e = Meta::new(
+            vec![builtin("cooperator")],
+            None,
+            MetaRule::Mixer(Some(vec![0.5, 0.5])),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("one per member"), "{e}");
+    }
+
+    #[test]
+    fn ensemble_ranks_later_members_first_among_equals() {
+        // 13 members: 8% keeps 1; all scores equal, so the last member is
+        // the one played (Defector), with one (irrelevant) draw.
+        let mut ids = vec!["cooperator"; 12];
+        ids.push("defector");
+        let (a, _) = moves(
+            &meta(&ids, MetaRule::WinnerEnsemble),
+            &builtin("cooperator").prototype,
+            1,
+        );
+        assert_eq!(a, vec![D]);
+        // Identical members: singular, deterministic.
+        let m = Meta::new(
+            vec![builtin("cooperator"), builtin("cooperator")],
+            None,
+            MetaRule::WinnerEnsemble,
+        )
+        .unwrap();
+        assert!(!m.is_stochastic());
+        assert_eq!(C, C);
+    }
+
+    #[test]
+    fn memory_decay_defects_on_a_bad_memory() {
+        let decay = Decay {
+            p_delete: 0.0,
+            p_alter: 0.0,
+            loss: -2.0,
+            gain: 1.0,
+            duration: 3,
+            memory: Vec::new(),
+        };
+        let (a, _) = moves(
+            &meta(&["tit-for-tat"], MetaRule::MemoryDecay(decay)),
+            &builtin("alternator").prototype,
+            6,
+        );
+        // TFT for 3 turns (C C D), then memory C, D, C, D, ...: sums 1-2+1 = 0
+        // (C), then -2 (D), -1 (D).
+        assert_eq!(letters(&a), "CCDCDD");
+    }
+}
