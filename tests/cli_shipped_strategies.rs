@@ -189,8 +189,8 @@ fn strategies_lists_and_shows_shipped_entries() {
         .filter(|e| e["embedded_file"].is_string())
         .count();
     // 18 state machines, 4 lookup tables, 5 gamblers, 1 hidden Markov
-    // model, 3 neural networks, 3 meta players.
-    assert_eq!(shipped, 34);
+    // model, 3 neural networks, 11 meta players.
+    assert_eq!(shipped, 42);
     for (id, name, depth, family) in [
         (
             "pso-gambler-mem1",
