@@ -17,6 +17,7 @@ pub mod run_evolution;
 pub mod run_impartial;
 pub mod run_normal_form;
 pub mod run_shard;
+pub mod run_sweep;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;

@@ -119,6 +119,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Spatial(s) => {
                 crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
             }
+            Scenario::Sweep(s) => {
+                crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
+            }
             Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                 s,
                 &loaded.scenario,

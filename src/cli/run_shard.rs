@@ -43,6 +43,12 @@ pub fn resolve(args: &RunArgs) -> Result<Option<Shard>, CliError> {
 /// Refuses scenarios whose kind cannot be split yet.
 pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<(), CliError> {
     for scenario in scenarios {
+        if let Scenario::Sweep(_) = scenario {
+            return Err(CliError::BadInput(format!(
+                "--shard: scenario `{}` is a sweep; sweeps cannot be run as shards yet (run it without --shard)",
+                scenario.name()
+            )));
+        }
         if !matches!(scenario, Scenario::Tournament(_)) {
             return Err(CliError::BadInput(format!(
                 "--shard: scenario `{}` is not a tournament; only tournaments can be run as shards so far (run it without --shard)",
