@@ -574,3 +574,95 @@ fn rehash(path: &Path) -> (String, u64) {
     let hex = text.split_whitespace().next().unwrap().to_string();
     (hex, std::fs::metadata(path).unwrap().len())
 }
+
+/// A 2-D sweep whose points differ in size (repetitions is swept), with the
+/// points' own files and the charts.
+const SWEEP: &str = r#"
+name = "sweep"
+kind = "tournament"
+seed = 4
+[game]
+payoffs = "standard"
+[match]
+turns = 25
+noise = 0.0
+repetitions = 2
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "random"
+[[players]]
+strategy = "grudger"
+[sweep]
+points = true
+[sweep.x]
+key = "match.noise"
+values = [0.0, 0.05, 0.1]
+[sweep.y]
+key = "match.repetitions"
+values = [2, 5]
+"#;
+
+#[test]
+fn a_sweep_split_into_shards_merges_into_the_single_run() {
+    let dir = scratch("sweep");
+    let scenario = write_scenario(&dir, "sweep.toml", SWEEP);
+    let single = dir.join("single");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        s(&single),
+    ]);
+    let single_files = files_deep(&single.join("sweep"));
+    assert!(single_files.contains_key("points/5/summary.csv"));
+    assert!(single_files.contains_key("sweep_cooperation.png"));
+    for n in [1u32, 4, 9] {
+        let shards = run_shards(&scenario, &dir.join(format!("shards-{n}")), n);
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(shards[0].join("manifest.json")).unwrap())
+                .unwrap();
+        assert_eq!(manifest["kind"], "sweep");
+        // 3 noise values x (6 pairs x 2 + 6 pairs x 5 repetitions).
+        assert_eq!(manifest["units_total"], 3 * (12 + 30));
+        let out = dir.join(format!("merged-{n}"));
+        merge(&shards, &out);
+        let merged = files_deep(&out.join("sweep"));
+        assert_eq!(
+            single_files.keys().collect::<Vec<_>>(),
+            merged.keys().collect::<Vec<_>>()
+        );
+        for (name, bytes) in &single_files {
+            if name == "run.json" {
+                let mut x: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+                let mut y: serde_json::Value = serde_json::from_slice(&merged[name]).unwrap();
+                for field in ["threads", "total_seconds"] {
+                    x.as_object_mut().unwrap().remove(field);
+                    y.as_object_mut().unwrap().remove(field);
+                }
+                assert_eq!(x, y, "run.json, {n} shards");
+            } else {
+                assert!(bytes == &merged[name], "{name} differs, {n} shards");
+            }
+        }
+    }
+}
+
+fn files_deep(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            for (inner, bytes) in files_deep(&path) {
+                out.insert(format!("{name}/{inner}"), bytes);
+            }
+        } else {
+            out.insert(name, std::fs::read(&path).unwrap());
+        }
+    }
+    out
+}

@@ -1,8 +1,10 @@
 //! `dilemma merge SHARD_FOLDER... --out OUT`: fold the shards of one study
-//! (written by `dilemma run --shard I/N`) in unit-id order and write
-//! `OUT/<name>/`, byte for byte the folder a single run writes (`run.json`
-//! aside: its `threads`, `simulation_seconds`, `total_seconds` and
-//! `simulated_turns_per_second` describe the merge).
+//! (a tournament or a sweep, written by `dilemma run --shard I/N`) in
+//! unit-id order and write `OUT/<name>/`, byte for byte the folder a single
+//! run writes (`run.json` aside: its `threads`, `simulation_seconds`,
+//! `total_seconds` and `simulated_turns_per_second` describe the merge; a
+//! sweep's has `threads` and `total_seconds`). The fold keeps one
+//! `TournamentResults` per grid point until all shards are read.
 //!
 //! Before anything is written every shard is checked; merge refuses (exit
 //! 2, naming the folders) shards of different scenarios, seeds, shard
@@ -11,9 +13,13 @@
 //! file, a digest that does not match the manifest, an outcome row that is
 //! inconsistent or out of order).
 
-use crate::cli::run_cmd::{check_out_folder, finish_tournament};
+use crate::cli::run_cmd::{RunArgs, check_out_folder, finish_tournament};
+use crate::cli::run_common::ResultsFolder;
 use crate::cli::run_common::failed;
+use crate::cli::run_shard::Parts;
+use crate::cli::run_sweep::{finish_sweep, summarize_point};
 use crate::cli::{CliError, progress, shown};
+use crate::ipd::MatchRecord;
 use crate::ipd::results::TournamentResults;
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
@@ -259,80 +265,123 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
     let scenario_path = first.path.join(SCENARIO);
     let source = Source::read(&scenario_path).map_err(|e| bad(e.to_string()))?;
     let loaded = scenario::parse(&source, &scenario_path).map_err(|e| bad(e.to_string()))?;
-    let Scenario::Tournament(t) = &loaded.scenario else {
+    let whole = &loaded.scenario;
+    let parts = Parts::of(whole).filter(|p| p.kind() == first.manifest.kind);
+    let Some(parts) = parts else {
         return Err(bad(format!(
-            "{}: kind `{}` cannot be merged; only tournaments are sharded so far",
+            "{}: a `{}` study cannot be merged (the manifest says `{}`): the shard is damaged",
             shown(&scenario_path),
+            whole.name(),
             first.manifest.kind
         )));
     };
-    let tournament = t.tournament();
-    let total = tournament.match_id_count();
-    if total != first.manifest.units_total || t.seed != first.manifest.seed {
+    if parts.total != first.manifest.units_total || whole.seed() != first.manifest.seed {
         return Err(bad(format!(
-            "{}: the scenario has {total} matches and seed {}, the manifest says {} and {}: the shard is damaged",
+            "{}: the scenario has {} matches and seed {}, the manifest says {} and {}: the shard is damaged",
             shown(&scenario_path),
-            t.seed,
+            parts.total,
+            whole.seed(),
             first.manifest.units_total,
             first.manifest.seed
         )));
     }
-    check_out_folder(&args.out, std::iter::once(t.name.as_str()))?;
-    let destination = args.out.join(&t.name);
-    let names: Vec<String> = tournament.players.iter().map(|p| p.name.clone()).collect();
+    let name = whole.name().to_string();
+    check_out_folder(&args.out, std::iter::once(name.as_str()))?;
+    let destination = args.out.join(&name);
     // Pass 1: check every row and fold; nothing is written before the
     // shards are known to be whole.
-    let mut results =
-        TournamentResults::new(names.clone(), tournament.repetitions, t.settings.payoffs);
-    let bar = progress::bar(total, &format!("{} merge", t.name), args.quiet || args.json);
-    fold_shards(&shards, &tournament, |id, record| {
+    let mut results: Vec<TournamentResults> = parts
+        .tournaments
+        .iter()
+        .map(|t| {
+            let names = t.players.iter().map(|p| p.name.clone()).collect();
+            TournamentResults::new(names, t.repetitions, t.settings.payoffs)
+        })
+        .collect();
+    let bar = progress::bar(
+        parts.total,
+        &format!("{name} merge"),
+        args.quiet || args.json,
+    );
+    fold_shards(&shards, &parts, |id, point, record| {
         let (i, j) = (record.first, record.second);
-        if !tournament.is_repeatable(i, j) || record.repetition == 0 {
-            results.add_simulated_turns(record.outcome.length as u64);
+        if !parts.tournaments[point].is_repeatable(i, j) || record.repetition == 0 {
+            results[point].add_simulated_turns(record.outcome.length as u64);
         }
-        results.add(record);
+        results[point].add(record);
         if id % 4096 == 0 {
             bar.set_position(id);
         }
         Ok(())
     })?;
     bar.finish_and_clear();
-    results.count_self_play_in_scores(t.self_play_in_ranking);
-    // Pass 2: the files.
-    let staging = StagingDir::create(&destination)
-        .map_err(|e| failed("cannot create the results folder", &destination, e))?;
-    if t.write_matches {
-        let path = staging.file("matches.csv");
-        let write_error = |e| failed("cannot write", &destination.join("matches.csv"), e);
-        let mut writer =
-            MatchesWriter::create(&path, names, t.settings.payoffs).map_err(write_error)?;
-        fold_shards(&shards, &tournament, |_, record| {
-            writer.write(record).map_err(write_error)
-        })?;
-        writer.finish().map_err(write_error)?;
+    match whole {
+        Scenario::Tournament(t) => {
+            let mut results = results.remove(0);
+            results.count_self_play_in_scores(t.self_play_in_ranking);
+            // Pass 2: the files.
+            let staging = StagingDir::create(&destination)
+                .map_err(|e| failed("cannot create the results folder", &destination, e))?;
+            if t.write_matches {
+                let path = staging.file("matches.csv");
+                let write_error = |e| failed("cannot write", &destination.join("matches.csv"), e);
+                let names = results.names.clone();
+                let mut writer =
+                    MatchesWriter::create(&path, names, t.settings.payoffs).map_err(write_error)?;
+                fold_shards(&shards, &parts, |_, _, record| {
+                    writer.write(record).map_err(write_error)
+                })?;
+                writer.finish().map_err(write_error)?;
+            }
+            let simulated = started.elapsed();
+            finish_tournament(
+                t,
+                &source.text,
+                &destination,
+                staging,
+                &results,
+                (started, simulated),
+                (args.json, args.quiet),
+            )
+        }
+        Scenario::Sweep(sweep) => {
+            let run_args = RunArgs {
+                scenarios: Vec::new(),
+                out: args.out.clone(),
+                threads: 0,
+                seed: None,
+                quiet: args.quiet,
+                json: args.json,
+                shard: None,
+                shards: None,
+            };
+            let folder = ResultsFolder::create(&destination)?;
+            let turns = results.iter().map(|r| r.total_turns()).sum();
+            let mut summaries = Vec::with_capacity(results.len());
+            for (k, point) in results.into_iter().enumerate() {
+                summaries.push(summarize_point(sweep, k, point, &folder)?);
+            }
+            finish_sweep(
+                sweep,
+                &source.text,
+                folder,
+                &summaries,
+                (started, turns),
+                &run_args,
+            )
+        }
+        _ => Err(bad(format!("`{name}` cannot be merged"))),
     }
-    let simulated = started.elapsed();
-    finish_tournament(
-        t,
-        &source.text,
-        &destination,
-        staging,
-        &results,
-        (started, simulated),
-        (args.json, args.quiet),
-    )
 }
 
 /// Reads every shard's outcomes in id order, checking each row (its
 /// counters, and that it is the match its id names) and handing it to
-/// `each` with its id.
+/// `each` with its id and grid point.
 fn fold_shards(
     shards: &[ShardFolder],
-    tournament: &crate::ipd::Tournament,
-    mut each: impl FnMut(u64, &crate::ipd::MatchRecord) -> Result<(), CliError>,
+    parts: &Parts,
+    mut each: impl FnMut(u64, usize, &MatchRecord) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let pairs = tournament.pairs();
-    let repetitions = tournament.repetitions.max(1) as u64;
     let mut next_id = 0u64;
     for folder in shards {
         let m = &folder.manifest;
@@ -346,18 +395,25 @@ fn fold_shards(
             ))
         };
         let mut failure = None;
-        read_outcomes(&outcomes, |_, record| {
+        read_outcomes(&outcomes, parts.with_point, |point, record| {
             let expected = (next_id < m.units_end)
-                .then(|| pairs.get((next_id / repetitions) as usize))
-                .flatten()
-                .map(|&(i, j)| (i, j, (next_id % repetitions) as u32));
-            let found = (record.first, record.second, record.repetition);
+                .then(|| parts.locate(next_id))
+                .flatten();
+            let found = (point, record.first, record.second, record.repetition);
             match expected {
                 Some(expected) if expected == found => {}
-                Some((i, j, r)) => {
+                Some((k, i, j, r)) => {
+                    let at = |(k, i, j, r): (usize, usize, usize, u32)| {
+                        if parts.with_point {
+                            format!("point {k}, ({i}, {j}), repetition {r}")
+                        } else {
+                            format!("({i}, {j}, repetition {r})")
+                        }
+                    };
                     return Err(format!(
-                        "match ({}, {}, repetition {}) where match id {next_id} ({i}, {j}, repetition {r}) belongs",
-                        found.0, found.1, found.2
+                        "match {} where match id {next_id} {} belongs",
+                        at(found),
+                        at((k, i, j, r))
                     ));
                 }
                 None => {
@@ -367,7 +423,7 @@ fn fold_shards(
                     ));
                 }
             }
-            if let Err(e) = each(next_id, &record) {
+            if let Err(e) = each(next_id, point, &record) {
                 failure = Some(e);
                 return Err(String::new());
             }

@@ -91,16 +91,12 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             shard,
         ));
         pool.install(|| match &loaded.scenario {
-            Scenario::Tournament(t) => match shard {
-                Some(shard) => crate::cli::run_shard::run_tournament_shard(
-                    t,
-                    &loaded.scenario,
-                    &destination,
-                    shard,
-                    args,
-                ),
-                None => run_tournament(t, &loaded.scenario, &destination, args),
-            },
+            whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+                let (name, seed) = (whole.name(), whole.seed());
+                let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
+                crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
+            }
+            Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
             Scenario::Pirates(p) => {
                 crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
             }

@@ -5,8 +5,9 @@
 //! the threads or the time, so rerunning a shard rewrites the same bytes:
 //!
 //! - `scenario.toml`: the resolved scenario (as in a results folder);
-//! - `outcomes.csv`: one row per match of the shard, in id order, with the
-//!   match's exact integer counters ([`MatchOutcome`]: length, first moves,
+//! - `outcomes.csv`: one row per match of the shard, in id order (for a
+//!   sweep, led by the grid point's number), with the match's exact integer
+//!   counters ([`MatchOutcome`]: length, first moves,
 //!   first joint state and the 16 state-transition counts), from which every
 //!   score, rate and count of the results is computed;
 //! - `manifest.json`: format, version, kind, scenario name and the SHA-256
@@ -121,16 +122,20 @@ pub fn read_manifest(path: &Path) -> Result<Manifest, String> {
     serde_json::from_str(&text).map_err(|e| format!("not a shard manifest: {e}"))
 }
 
-/// The header of `outcomes.csv`.
-pub fn outcomes_header() -> String {
-    let mut columns = vec![
+/// The header of `outcomes.csv` (with a leading `point` column for sweeps).
+pub fn outcomes_header(with_point: bool) -> String {
+    let mut columns: Vec<String> = with_point
+        .then(|| "point".to_string())
+        .into_iter()
+        .collect();
+    columns.extend([
         "first".to_string(),
         "second".into(),
         "repetition".into(),
         "length".into(),
         "first_moves".into(),
         "first_state".into(),
-    ];
+    ]);
     for from in STATE_NAMES {
         for to in STATE_NAMES {
             columns.push(format!("{from}_{to}"));
@@ -145,11 +150,17 @@ pub struct OutcomesWriter {
 }
 
 impl OutcomesWriter {
-    /// Creates the file and writes the header.
-    pub fn create(path: &Path) -> io::Result<OutcomesWriter> {
+    /// Creates the file and writes the header (`with_point`: a sweep's).
+    pub fn create(path: &Path, with_point: bool) -> io::Result<OutcomesWriter> {
         let mut out = BufWriter::new(std::fs::File::create(path)?);
-        writeln!(out, "{}", outcomes_header())?;
+        writeln!(out, "{}", outcomes_header(with_point))?;
         Ok(OutcomesWriter { out })
+    }
+
+    /// Appends one match of grid point `point` (a sweep's file).
+    pub fn write_in_point(&mut self, point: usize, record: &MatchRecord) -> io::Result<()> {
+        write!(self.out, "{point},")?;
+        self.write(record)
     }
 
     /// Appends one match.
@@ -241,10 +252,11 @@ pub fn parse_outcome(line: &str) -> Result<MatchRecord, String> {
     })
 }
 
-/// Reads `outcomes.csv` row by row, calling `each` with the 1-based line
-/// number and the parsed record; errors name the line.
+/// Reads `outcomes.csv` row by row, calling `each` with the grid point (0
+/// without `with_point`) and the parsed record; errors name the line.
 pub fn read_outcomes(
     path: &Path,
+    with_point: bool,
     mut each: impl FnMut(usize, MatchRecord) -> Result<(), String>,
 ) -> Result<(), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
@@ -253,14 +265,23 @@ pub fn read_outcomes(
         .next()
         .transpose()
         .map_err(|e| format!("cannot read: {e}"))?;
-    if header.as_deref() != Some(outcomes_header().as_str()) {
+    if header.as_deref() != Some(outcomes_header(with_point).as_str()) {
         return Err("line 1: not the outcomes.csv header".into());
     }
     for (k, line) in lines.enumerate() {
         let line_number = k + 2;
         let line = line.map_err(|e| format!("line {line_number}: cannot read: {e}"))?;
-        let record = parse_outcome(&line).map_err(|e| format!("line {line_number}: {e}"))?;
-        each(line_number, record).map_err(|e| format!("line {line_number}: {e}"))?;
+        let (point, rest) = if with_point {
+            let (point, rest) = line.split_once(',').unwrap_or((&line, ""));
+            let point = point.parse::<usize>().map_err(|_| {
+                format!("line {line_number}: point `{point}` is not a whole number")
+            })?;
+            (point, rest)
+        } else {
+            (0, line.as_str())
+        };
+        let record = parse_outcome(rest).map_err(|e| format!("line {line_number}: {e}"))?;
+        each(point, record).map_err(|e| format!("line {line_number}: {e}"))?;
     }
     Ok(())
 }
@@ -284,7 +305,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("dilemma-shard-files-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(OUTCOMES);
-        let mut writer = OutcomesWriter::create(&path).unwrap();
+        let mut writer = OutcomesWriter::create(&path, false).unwrap();
         writer.write(&record).unwrap();
         writer.finish().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -293,7 +314,7 @@ mod tests {
             Some("2,5,7,4,CD,CD,0,0,0,0,0,0,0,1,1,0,0,0,0,0,1,0")
         );
         let mut back = Vec::new();
-        read_outcomes(&path, |_, r| {
+        read_outcomes(&path, false, |_, r| {
             back.push(r);
             Ok(())
         })
@@ -304,6 +325,18 @@ mod tests {
             (2, 5, 7)
         );
         assert_eq!(back[0].outcome, outcome);
+        // A sweep's file leads with the point.
+        let mut writer = OutcomesWriter::create(&path, true).unwrap();
+        writer.write_in_point(3, &record).unwrap();
+        writer.finish().unwrap();
+        let mut points = Vec::new();
+        read_outcomes(&path, true, |point, r| {
+            points.push((point, r.outcome));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(points, [(3, outcome)]);
+        assert!(read_outcomes(&path, false, |_, _| Ok(())).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
