@@ -5,6 +5,7 @@
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
+pub mod merge_cmd;
 pub mod pigs_cmd;
 pub mod pirates_cmd;
 pub mod play_cmd;
@@ -15,6 +16,8 @@ pub mod run_dilemmas;
 pub mod run_evolution;
 pub mod run_impartial;
 pub mod run_normal_form;
+pub mod run_shard;
+pub mod run_sweep;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
@@ -55,6 +58,8 @@ pub enum Command {
     Solve(solve_cmd::SolveArgs),
     /// Play an impartial game against the computer (moves read from standard input).
     Play(play_cmd::PlayArgs),
+    /// Merge the shard folders of `dilemma run --shard` into the results a single run writes.
+    Merge(merge_cmd::MergeArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -91,6 +96,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Game(args) => game_cmd::run(&args),
         Command::Pigs(args) => pigs_cmd::run(&args),
         Command::Travelers(args) => travelers_cmd::run(&args),
+        Command::Merge(args) => merge_cmd::run(&args),
     }
 }
 

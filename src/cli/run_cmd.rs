@@ -36,6 +36,13 @@ pub struct RunArgs {
     /// Print each scenario's summary as JSON on standard output, one object per line (JSON Lines).
     #[arg(long)]
     pub json: bool,
+    /// Play only shard I of N (I from 0 to N-1) and write <out>/<name>.shard-I-of-N/ for
+    /// `dilemma merge`; `auto` reads a Slurm array's or Kubernetes Indexed Job's index.
+    #[arg(long, value_name = "I/N|auto")]
+    pub shard: Option<crate::scale::ShardSpec>,
+    /// Shard count for `--shard auto` in a Kubernetes Indexed Job (its completions).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::scale::shard::MAX_SHARDS as i64))]
+    pub shards: Option<u32>,
 }
 
 /// Runs the scenarios.
@@ -59,7 +66,15 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             pair[0]
         )));
     }
-    check_out_folder(&args.out, loaded.iter().map(|l| l.scenario.name()))?;
+    let shard = crate::cli::run_shard::resolve(args)?;
+    if shard.is_some() {
+        crate::cli::run_shard::check_kinds(loaded.iter().map(|l| &l.scenario))?;
+    }
+    let folders: Vec<String> = loaded
+        .iter()
+        .map(|l| crate::cli::run_shard::folder_name(l.scenario.name(), shard))
+        .collect();
+    check_out_folder(&args.out, folders.iter().map(String::as_str))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
         eprintln!("{warning}");
     }
@@ -71,8 +86,16 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         if let Some(seed) = args.seed {
             loaded.scenario.set_seed(seed);
         }
-        let destination = args.out.join(loaded.scenario.name());
+        let destination = args.out.join(crate::cli::run_shard::folder_name(
+            loaded.scenario.name(),
+            shard,
+        ));
         pool.install(|| match &loaded.scenario {
+            whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+                let (name, seed) = (whole.name(), whole.seed());
+                let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
+                crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
+            }
             Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
             Scenario::Pirates(p) => {
                 crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
@@ -92,6 +115,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Spatial(s) => {
                 crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
             }
+            Scenario::Sweep(s) => {
+                crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
+            }
             Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                 s,
                 &loaded.scenario,
@@ -106,7 +132,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
 /// Before anything runs: `--out` must be a folder (or not exist yet), and no
 /// results folder may exist as something other than a folder (a user's file
 /// there would otherwise be moved aside and replaced).
-fn check_out_folder<'a>(out: &Path, names: impl Iterator<Item = &'a str>) -> Result<(), CliError> {
+pub(crate) fn check_out_folder<'a>(
+    out: &Path,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<(), CliError> {
     let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
     if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
         return Err(CliError::BadInput(format!(
@@ -170,7 +199,33 @@ fn run_tournament(
             .finish()
             .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
     }
+    let timing = (started, simulated);
+    let output = (args.json, args.quiet);
+    finish_tournament(
+        scenario,
+        &whole.resolved_toml(),
+        destination,
+        staging,
+        &results,
+        timing,
+        output,
+    )
+}
 
+/// Writes what follows the matches in a tournament's results folder
+/// (`matches.csv` is already staged): summary, payoff matrix, resolved
+/// scenario, charts and run.json; then commits the folder and prints the
+/// summary (`output` is `(--json, --quiet)`). `dilemma merge` renders merged
+/// shards with this same function.
+pub(crate) fn finish_tournament(
+    scenario: &TournamentScenario,
+    resolved_toml: &str,
+    destination: &Path,
+    staging: StagingDir,
+    results: &TournamentResults,
+    (started, simulated): (Instant, std::time::Duration),
+    (json, quiet): (bool, bool),
+) -> Result<(), CliError> {
     let write = |name: &str, result: std::io::Result<()>| {
         result.map_err(|e| failed("cannot write", &destination.join(name), e))
     };
@@ -189,13 +244,13 @@ fn run_tournament(
     )?;
     write(
         "scenario.toml",
-        write_text(&staging.file("scenario.toml"), &whole.resolved_toml()),
+        write_text(&staging.file("scenario.toml"), resolved_toml),
     )?;
     if scenario.charts {
         crate::output::tournament_charts::write_tournament_charts(
             staging.path(),
             &scenario.name,
-            &results,
+            results,
         )
         .map_err(|e| {
             CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
@@ -203,7 +258,7 @@ fn run_tournament(
     }
     let run_info = run_json(
         scenario,
-        &results,
+        results,
         simulated.as_secs_f64(),
         started.elapsed().as_secs_f64(),
     );
@@ -215,7 +270,7 @@ fn run_tournament(
         .commit()
         .map_err(|e| failed("cannot move results into place", destination, e))?;
 
-    if args.json {
+    if json {
         let rows = summary_records(&summary);
         let header = &rows[0];
         let objects: Vec<serde_json::Value> = rows[1..]
@@ -231,8 +286,8 @@ fn run_tournament(
             .collect();
         let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
         println!("{value}");
-    } else if !args.quiet {
-        print_summary(scenario, &results, &folder, simulated.as_secs_f64());
+    } else if !quiet {
+        print_summary(scenario, results, &folder, simulated.as_secs_f64());
     }
     Ok(())
 }
