@@ -2,6 +2,7 @@
 //! loop, tournaments and their aggregated results. Pure: no IO here.
 
 pub mod action;
+pub mod head_to_head;
 pub mod history;
 pub mod horizon;
 pub mod numeric;
