@@ -20,6 +20,7 @@ use crate::cli::run_shard::Parts;
 use crate::cli::run_sweep::{finish_sweep, summarize_point};
 use crate::cli::{CliError, progress, shown};
 use crate::ipd::MatchRecord;
+use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
@@ -303,7 +304,19 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
         &format!("{name} merge"),
         args.quiet || args.json,
     );
+    // axelrod's ResultSet extras of a tournament (a sweep's points do not
+    // write them).
+    let mut extras = match (whole, parts.tournaments.first()) {
+        (Scenario::Tournament(_), Some(t)) => Some((
+            ResultSetExtras::new(t.players.len(), t.repetitions),
+            t.settings.payoffs,
+        )),
+        _ => None,
+    };
     fold_shards(&shards, &parts, |id, point, record| {
+        if let Some((extras, payoffs)) = extras.as_mut() {
+            extras.add(record, payoffs);
+        }
         let (i, j) = (record.first, record.second);
         if !parts.tournaments[point].is_repeatable(i, j) || record.repetition == 0 {
             results[point].add_simulated_turns(record.outcome.length as u64);
@@ -339,7 +352,7 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
                 &source.text,
                 &destination,
                 staging,
-                &results,
+                (&results, &extras.expect("a tournament has extras").0),
                 (started, simulated),
                 (args.json, args.quiet),
             )

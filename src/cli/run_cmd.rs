@@ -3,11 +3,13 @@
 
 use crate::cli::run_common::failed;
 use crate::cli::{CliError, progress, shown, table};
+use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::atomic::StagingDir;
 use crate::output::tournament_files::{
-    MatchesWriter, summary_records, write_payoff_matrix, write_summary, write_text,
+    InteractionsWriter, MatchesWriter, summary_records, write_payoff_matrix, write_summary,
+    write_text,
 };
 use crate::scenario::{self, Scenario, TournamentScenario};
 use clap::Args;
@@ -171,7 +173,7 @@ fn run_tournament(
     let mut matches_writer = if scenario.write_matches {
         let path = staging.file("matches.csv");
         Some(
-            MatchesWriter::create(&path, names, scenario.settings.payoffs)
+            MatchesWriter::create(&path, names.clone(), scenario.settings.payoffs)
                 .map_err(|e| failed("cannot write", &path, e))?,
         )
     } else {
@@ -182,15 +184,37 @@ fn run_tournament(
         &scenario.name,
         args.quiet || args.json,
     );
-    let mut results = tournament
-        .run(
-            |record| match matches_writer.as_mut() {
-                Some(writer) => writer.write(record),
-                None => Ok(()),
+    let mut interactions_writer = if scenario.write_interactions {
+        let path = staging.file("interactions.csv");
+        Some(
+            InteractionsWriter::create(&path, names.clone(), scenario.settings.payoffs)
+                .map_err(|e| failed("cannot write", &path, e))?,
+        )
+    } else {
+        None
+    };
+    let mut extras = ResultSetExtras::new(tournament.players.len(), tournament.repetitions);
+    let mut on_match = |record: &crate::ipd::MatchRecord| {
+        extras.add(record, &scenario.settings.payoffs);
+        match matches_writer.as_mut() {
+            Some(writer) => writer
+                .write(record)
+                .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e)),
+            None => Ok(()),
+        }
+    };
+    let mut results = match interactions_writer.as_mut() {
+        Some(writer) => tournament.run_recording(
+            |record, moves| {
+                on_match(record)?;
+                writer
+                    .write(record, moves)
+                    .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))
             },
             |done| bar.set_position(done),
-        )
-        .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
+        ),
+        None => tournament.run(on_match, |done| bar.set_position(done)),
+    }?;
     bar.finish_and_clear();
     results.count_self_play_in_scores(scenario.self_play_in_ranking);
     let simulated = started.elapsed();
@@ -199,6 +223,11 @@ fn run_tournament(
             .finish()
             .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
     }
+    if let Some(writer) = interactions_writer {
+        writer
+            .finish()
+            .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))?;
+    }
     let timing = (started, simulated);
     let output = (args.json, args.quiet);
     finish_tournament(
@@ -206,7 +235,7 @@ fn run_tournament(
         &whole.resolved_toml(),
         destination,
         staging,
-        &results,
+        (&results, &extras),
         timing,
         output,
     )
@@ -222,7 +251,7 @@ pub(crate) fn finish_tournament(
     resolved_toml: &str,
     destination: &Path,
     staging: StagingDir,
-    results: &TournamentResults,
+    (results, extras): (&TournamentResults, &ResultSetExtras),
     (started, simulated): (Instant, std::time::Duration),
     (json, quiet): (bool, bool),
 ) -> Result<(), CliError> {
@@ -246,6 +275,22 @@ pub(crate) fn finish_tournament(
         "scenario.toml",
         write_text(&staging.file("scenario.toml"), resolved_toml),
     )?;
+    let stats =
+        crate::output::result_set_files::write_result_set_files(staging.path(), results, extras)
+            .map_err(|(name, e)| failed("cannot write", &destination.join(name), e))?;
+    if scenario.charts {
+        crate::output::result_set_files::write_result_set_charts(
+            staging.path(),
+            &scenario.name,
+            results,
+            extras,
+            &stats,
+            scenario.settings.horizon.is_random(),
+        )
+        .map_err(|e| {
+            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
+        })?;
+    }
     if scenario.charts {
         crate::output::tournament_charts::write_tournament_charts(
             staging.path(),

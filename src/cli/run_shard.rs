@@ -53,6 +53,14 @@ pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<
                 scenario.name()
             )));
         }
+        if let Scenario::Tournament(t) = scenario
+            && t.write_interactions
+        {
+            return Err(CliError::BadInput(format!(
+                "--shard: scenario `{}` asks for interactions.csv ([output] interactions = true), which shards do not write yet; run it without --shard or set interactions = false",
+                scenario.name()
+            )));
+        }
     }
     Ok(())
 }

@@ -23,6 +23,8 @@
 //! [output]
 //! charts = true             # default true
 //! matches = true            # write matches.csv, default true
+//! interactions = false      # write interactions.csv (axelrod's format, every
+//!                           # move of every match), default false
 //! ```
 
 use crate::ipd::horizon::{Horizon, check_random_horizon};
@@ -66,6 +68,8 @@ pub struct TournamentScenario {
     pub charts: bool,
     /// Write `matches.csv`.
     pub write_matches: bool,
+    /// Write `interactions.csv` (axelrod's format, every move).
+    pub write_interactions: bool,
     /// Count self-play in the normalised scores and the ranking
     /// (`[ranking] include_self_play`; axelrod and the default: no).
     pub self_play_in_ranking: bool,
@@ -119,6 +123,7 @@ impl TournamentScenario {
         struct Output {
             charts: bool,
             matches: bool,
+            interactions: bool,
         }
         #[derive(Serialize)]
         struct Ranking {
@@ -160,6 +165,7 @@ impl TournamentScenario {
             output: Output {
                 charts: self.charts,
                 matches: self.write_matches,
+                interactions: self.write_interactions,
             },
         };
         toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
@@ -240,9 +246,11 @@ pub fn read_tournament(
 
     let mut charts = true;
     let mut write_matches = true;
+    let mut write_interactions = false;
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
+        write_interactions = output.boolean("interactions")?.is_some_and(|b| b.value);
         output.finish()?;
     }
 
@@ -261,6 +269,7 @@ pub fn read_tournament(
         players,
         charts,
         write_matches,
+        write_interactions,
         self_play_in_ranking,
     })
 }

@@ -48,6 +48,7 @@ mod stacked_area;
 mod style;
 #[cfg(test)]
 mod test_support;
+mod violin;
 
 use std::path::PathBuf;
 
@@ -60,6 +61,7 @@ pub use line_chart::draw_line_chart;
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
+pub use violin::draw_violin_plot;
 
 /// Error raised when a chart cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +99,22 @@ pub struct BoxPlot<'a> {
     /// Label of the category (vertical) axis.
     pub category_label: &'a str,
     /// One name per box.
+    pub names: &'a [String],
+    /// One sample per name.
+    pub samples: &'a [Vec<f64>],
+}
+
+/// Violin plot, one violin per named sample in the order given (first at the top): the
+/// sample's kernel density estimate mirrored about the row, its median as a line.
+/// Non-finite observations are ignored.
+pub struct ViolinPlot<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value (horizontal) axis.
+    pub value_label: &'a str,
+    /// Label of the category (vertical) axis.
+    pub category_label: &'a str,
+    /// One name per violin.
     pub names: &'a [String],
     /// One sample per name.
     pub samples: &'a [Vec<f64>],
