@@ -10,5 +10,6 @@ pub mod guess_files;
 pub mod impartial_files;
 pub mod pigs_files;
 pub mod pirates_files;
+pub mod report;
 pub mod tournament_charts;
 pub mod tournament_files;

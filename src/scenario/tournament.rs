@@ -64,6 +64,8 @@ pub struct TournamentScenario {
     pub players: Vec<Player>,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
     /// Write `matches.csv`.
     pub write_matches: bool,
     /// Count self-play in the normalised scores and the ranking
@@ -119,6 +121,8 @@ impl TournamentScenario {
         struct Output {
             charts: bool,
             matches: bool,
+            #[serde(flatten)]
+            style: toml::Table,
         }
         #[derive(Serialize)]
         struct Ranking {
@@ -160,6 +164,7 @@ impl TournamentScenario {
             output: Output {
                 charts: self.charts,
                 matches: self.write_matches,
+                style: crate::scenario::chart_options::table(&self.chart_style),
             },
         };
         toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
@@ -240,9 +245,11 @@ pub fn read_tournament(
 
     let mut charts = true;
     let mut write_matches = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
 
@@ -260,6 +267,7 @@ pub fn read_tournament(
         player_specs,
         players,
         charts,
+        chart_style,
         write_matches,
         self_play_in_ranking,
     })

@@ -16,8 +16,8 @@ use super::scale::{
     value_decimals, viridis,
 };
 use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP,
-    TITLE_SIZE, VALUE_SIZE,
+    FRAME, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, tick_size,
+    title_size, value_size,
 };
 use super::{ChartError, HeatMap, padded_names};
 
@@ -99,7 +99,7 @@ impl HeatScene {
             (1200.0 / m).clamp(14.0, 40.0)
         }
         .floor();
-        let name_size = TICK_SIZE.min((0.75 * cell).max(9.0));
+        let name_size = tick_size().min((0.75 * cell).max(9.0));
 
         let row_names: Vec<String> = padded_names(chart.row_names, nr)
             .iter()
@@ -118,7 +118,7 @@ impl HeatScene {
 
         let decimals = value_decimals(values.iter().flatten().copied());
         let cell_text = if small && !values.is_empty() {
-            let max_size = (0.22 * cell).clamp(VALUE_SIZE, 20.0);
+            let max_size = (0.22 * cell).clamp(value_size(), 20.0);
             let fits = |size: f64, d: usize| {
                 values
                     .iter()
@@ -140,10 +140,10 @@ impl HeatScene {
         let row_desc = if chart.row_label.is_empty() {
             0.0
         } else {
-            LABEL_SIZE + 16.0
+            label_size() + 16.0
         };
         let x0 = MARGIN + row_desc + widest(&row_names) + 10.0;
-        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let y0 = MARGIN + title_size() + TITLE_GAP;
         let empty = nr == 0 || nc == 0;
         // An empty matrix still gets a framed placeholder with a "no data" note.
         let (matrix_w, matrix_h) = if empty {
@@ -158,14 +158,14 @@ impl HeatScene {
         let (ticks, tick_decimals) = nice_ticks(lo, hi, target, integers);
         let tick_w = ticks
             .iter()
-            .map(|&t| text_width(&fmt_num(t, tick_decimals), TICK_SIZE, false))
+            .map(|&t| text_width(&fmt_num(t, tick_decimals), tick_size(), false))
             .fold(0.0, f64::max);
         let bar_label = if chart.value_label.is_empty() {
             0.0
         } else {
-            14.0 + LABEL_SIZE
+            14.0 + label_size()
         };
-        let title_w = text_width(chart.title, TITLE_SIZE, true);
+        let title_w = text_width(chart.title, title_size(), true);
         let bar_w = if empty {
             0.0
         } else {
@@ -176,7 +176,7 @@ impl HeatScene {
         let col_desc = if chart.col_label.is_empty() {
             0.0
         } else {
-            16.0 + LABEL_SIZE
+            16.0 + label_size()
         };
         let height = y0 + matrix_h + 10.0 + widest(&col_names) + col_desc + MARGIN;
 
@@ -260,7 +260,7 @@ impl Scene for HeatScene {
             .iter()
             .map(|n| text_width(n, self.name_size, false))
             .fold(0.0, f64::max);
-        let label = Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top);
+        let label = Txt::new(label_size(), HAlign::Center, VAlign::Top);
         c.text(
             &self.col_label,
             ((x0 + x1) / 2.0, y1 + 10.0 + col_names_h + 16.0),
@@ -271,7 +271,7 @@ impl Scene for HeatScene {
             c.text(
                 NO_DATA,
                 ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+                Txt::new(label_size(), HAlign::Center, VAlign::Middle).color(MUTED),
             )?;
             return draw_title(c, &self.title, (x0 + x1) / 2.0, self.width);
         }
@@ -287,7 +287,7 @@ impl Scene for HeatScene {
             c.fill_rect(bx0, top, bx1, bottom, viridis(t))?;
         }
         c.stroke_rect((bx0, by0), (bx1, by1), FRAME, 1)?;
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Left, VAlign::Middle);
+        let tick_txt = Txt::new(tick_size(), HAlign::Left, VAlign::Middle);
         for &t in &self.ticks {
             let y = by1 - self.t(t) * (by1 - by0);
             c.line(&[(bx1, y), (bx1 + TICK_LEN, y)], FRAME, 1)?;

@@ -40,12 +40,14 @@ mod lattice;
 mod legend;
 mod line_chart;
 mod palette;
+mod png_dpi;
 mod region_band;
 mod region_map;
 mod rows;
 mod scale;
 mod stacked_area;
 mod style;
+mod svg_text;
 #[cfg(test)]
 mod test_support;
 
@@ -60,6 +62,7 @@ pub use line_chart::draw_line_chart;
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
+pub use style::{ChartFormat, ChartStyle, with_style};
 
 /// Error raised when a chart cannot be written.
 #[derive(Debug, thiserror::Error)]

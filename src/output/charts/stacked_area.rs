@@ -9,10 +9,10 @@ use plotters::prelude::DrawingBackend;
 use super::axes::{Axes, plot_bottom, plot_left, plot_top};
 use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
 use super::font::{ensure_fonts, text_width};
-use super::legend::{LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text};
+use super::legend::{legend_height, legend_places, legend_rows, legend_size, legend_text};
 use super::palette::category_colour;
 use super::scale::{all_integers, nice_ticks};
-use super::style::{MARGIN, TICK_SIZE};
+use super::style::{MARGIN, tick_size};
 use super::{ChartError, StackedArea};
 
 const WIDTH: f64 = 1200.0;
@@ -26,9 +26,9 @@ pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartEr
     let entry_w: Vec<f64> = chart
         .names
         .iter()
-        .map(|n| 30.0 + text_width(n, LEGEND_SIZE, false) + 24.0)
+        .map(|n| 30.0 + text_width(n, legend_size(), false) + 24.0)
         .collect();
-    let y_tick_w = text_width("0.00", TICK_SIZE, false);
+    let y_tick_w = text_width("0.00", tick_size(), false);
     let x0 = plot_left(y_tick_w);
     let x1 = WIDTH - MARGIN - 16.0;
     let y0 = plot_top(legend_height(legend_rows(&entry_w, x1 - x0)));
@@ -168,10 +168,10 @@ impl Scene for AreaScene<'_> {
                 x,
                 y + 1.0,
                 x + 20.0,
-                y + LEGEND_SIZE - 1.0,
+                y + legend_size() - 1.0,
                 category_colour(i, k),
             )?;
-            legend_text(c, name, x + 28.0, y + LEGEND_SIZE / 2.0)?;
+            legend_text(c, name, x + 28.0, y + legend_size() / 2.0)?;
         }
         if !any {
             axes.draw_no_data(c)?;
