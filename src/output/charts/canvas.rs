@@ -432,16 +432,31 @@ pub(super) fn draw_title<DB: DrawingBackend>(
     if !current().title {
         return Ok(());
     }
-    let half = text_width(title, title_size(), true) / 2.0;
+    let (title, size) = fitted_title(title, width - 2.0 * MARGIN);
+    let half = text_width(&title, size, true) / 2.0;
     let x = center_x.clamp(
         (MARGIN + half).min(width / 2.0),
         (width - MARGIN - half).max(width / 2.0),
     );
+    // Smaller titles keep the same cap line.
+    let y = MARGIN + (title_size() - size) * 0.5;
     c.text(
-        title,
-        (x, MARGIN),
-        Txt::new(title_size(), HAlign::Center, VAlign::Top).bold(),
+        &title,
+        (x, y),
+        Txt::new(size, HAlign::Center, VAlign::Top).bold(),
     )
+}
+
+/// A title that fits in `room`: at full size if it can, else at a smaller size (down to
+/// 70%), else shortened with an ellipsis at that size. Never wider than the canvas.
+pub(super) fn fitted_title(title: &str, room: f64) -> (String, f64) {
+    let full = title_size();
+    let width = text_width(title, full, true);
+    if width <= room || width <= 0.0 {
+        return (title.to_string(), full);
+    }
+    let size = (full * room / width).max(0.7 * full);
+    (super::font::fit_text(title, size, true, room), size)
 }
 
 #[cfg(test)]
@@ -465,6 +480,20 @@ mod tests {
         draw_bar_chart(&stem, &chart).expect("bar chart");
         assert!(dir.join("run.v2.png").is_file());
         assert!(dir.join("run.v2.svg").is_file());
+    }
+
+    #[test]
+    fn long_titles_shrink_then_elide() {
+        use super::{fitted_title, title_size};
+        let (t, size) = fitted_title("Short", 1000.0);
+        assert_eq!((t.as_str(), size), ("Short", title_size()));
+        let long = "A rather long title that needs to shrink a little";
+        let w = crate::output::charts::font::text_width(long, title_size(), true);
+        let (t, size) = fitted_title(long, w * 0.9);
+        assert_eq!(t, long);
+        assert!(size < title_size() && size >= 0.7 * title_size());
+        let (t, _) = fitted_title(&long.repeat(4), w);
+        assert!(t.ends_with('\u{2026}'), "{t}");
     }
 
     #[test]

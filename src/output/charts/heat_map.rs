@@ -28,8 +28,28 @@ const MISSING_CELL: RGBColor = RGBColor(212, 212, 212);
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_heat_map(stem: &Path, chart: &HeatMap) -> Result<(), ChartError> {
     ensure_fonts(stem)?;
-    render(stem, &HeatScene::new(chart))
+    render(stem, &HeatScene::new(chart, None))
 }
+
+/// Draws a matrix of two-valued data (e.g. P- and N-positions) with two colours and a
+/// two-entry legend instead of a continuous colour bar: cells at the lower value get
+/// `labels[0]`, cells at the higher value `labels[1]`.
+pub fn draw_two_colour_map(
+    stem: &Path,
+    chart: &HeatMap,
+    labels: [&str; 2],
+) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    render(
+        stem,
+        &HeatScene::new(chart, Some(labels.map(str::to_string))),
+    )
+}
+
+/// The two colours of [`draw_two_colour_map`]: light for the lower value, dark for the
+/// higher one.
+const TWO_COLOURS: [RGBColor; 2] = [RGBColor(222, 228, 236), RGBColor(31, 78, 121)];
+const SWATCH: f64 = 26.0;
 
 struct HeatScene {
     width: f64,
@@ -57,13 +77,15 @@ struct HeatScene {
     row_label: String,
     col_label: String,
     value_label: String,
+    /// Two-colour legend labels instead of the colour bar.
+    categories: Option<[String; 2]>,
 }
 
 const COLOR_BAR_GAP: f64 = 28.0;
 const COLOR_BAR_WIDTH: f64 = 26.0;
 
 impl HeatScene {
-    fn new(chart: &HeatMap) -> Self {
+    fn new(chart: &HeatMap, categories: Option<[String; 2]>) -> Self {
         let nr = chart.row_names.len().max(chart.values.len());
         let nc = chart
             .col_names
@@ -117,7 +139,7 @@ impl HeatScene {
         };
 
         let decimals = value_decimals(values.iter().flatten().copied());
-        let cell_text = if small && !values.is_empty() {
+        let cell_text = if small && !values.is_empty() && categories.is_none() {
             let max_size = (0.22 * cell).clamp(value_size(), 20.0);
             let fits = |size: f64, d: usize| {
                 values
@@ -168,6 +190,12 @@ impl HeatScene {
         let title_w = text_width(chart.title, title_size(), true);
         let bar_w = if empty {
             0.0
+        } else if let Some(labels) = &categories {
+            let label_w = labels
+                .iter()
+                .map(|l| text_width(l, tick_size(), false))
+                .fold(0.0, f64::max);
+            COLOR_BAR_GAP + SWATCH + 10.0 + label_w
         } else {
             COLOR_BAR_GAP + COLOR_BAR_WIDTH + TICK_LEN + 6.0 + tick_w + bar_label
         };
@@ -203,6 +231,7 @@ impl HeatScene {
             row_label: chart.row_label.to_string(),
             col_label: chart.col_label.to_string(),
             value_label: chart.value_label.to_string(),
+            categories,
         }
     }
 
@@ -226,7 +255,9 @@ impl Scene for HeatScene {
         for (r, row) in self.values.iter().enumerate() {
             for (col, &v) in row.iter().enumerate() {
                 let (cx, cy) = (x0 + col as f64 * cell, y0 + r as f64 * cell);
-                let color = if v.is_finite() {
+                let color = if let (true, Some(_)) = (v.is_finite(), &self.categories) {
+                    TWO_COLOURS[usize::from(self.t(v) >= 0.5)]
+                } else if v.is_finite() {
                     viridis(self.t(v))
                 } else {
                     MISSING_CELL
@@ -274,6 +305,22 @@ impl Scene for HeatScene {
                 Txt::new(label_size(), HAlign::Center, VAlign::Middle).color(MUTED),
             )?;
             return draw_title(c, &self.title, (x0 + x1) / 2.0, self.width);
+        }
+
+        if let Some(labels) = &self.categories {
+            let txt = Txt::new(tick_size(), HAlign::Left, VAlign::Middle);
+            for (k, (label, colour)) in labels.iter().zip(TWO_COLOURS).enumerate() {
+                let top = y0 + k as f64 * (SWATCH + 12.0);
+                c.fill_rect(self.bar_x, top, self.bar_x + SWATCH, top + SWATCH, colour)?;
+                c.stroke_rect(
+                    (self.bar_x, top),
+                    (self.bar_x + SWATCH, top + SWATCH),
+                    FRAME,
+                    1,
+                )?;
+                c.text(label, (self.bar_x + SWATCH + 10.0, top + SWATCH / 2.0), txt)?;
+            }
+            return draw_title(c, &self.title, (x0 + self.bar_x) / 2.0, self.width);
         }
 
         // Colour bar: one line of pixels per colour step, low values at the bottom.

@@ -53,7 +53,8 @@ pub fn draw_line_chart(stem: &Path, chart: &LineChart) -> Result<(), ChartError>
         y_lo = 0.0;
     }
     let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
-    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, false);
+    // Whole-number data (counts, Grundy values) gets whole-number ticks.
+    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, all_integers(ys));
     let y_tick_w = y_ticks
         .iter()
         .map(|&t| text_width(&fmt_num(t, y_dec), tick_size(), false))

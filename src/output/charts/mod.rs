@@ -55,7 +55,7 @@ use std::path::PathBuf;
 
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
-pub use heat_map::draw_heat_map;
+pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
 pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
