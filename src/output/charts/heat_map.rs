@@ -16,7 +16,7 @@ use super::scale::{
     value_decimals, viridis,
 };
 use super::style::{
-    FRAME, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, tick_size,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, max_name_width, tick_size,
     title_size, value_size,
 };
 use super::{ChartError, HeatMap, padded_names};
@@ -125,11 +125,11 @@ impl HeatScene {
 
         let row_names: Vec<String> = padded_names(chart.row_names, nr)
             .iter()
-            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
         let col_names: Vec<String> = padded_names(chart.col_names, nc)
             .iter()
-            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
         let widest = |names: &[String]| {
             names

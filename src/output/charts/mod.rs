@@ -408,6 +408,35 @@ mod tests {
     }
 
     #[test]
+    fn two_hundred_thirty_long_names_are_elided_not_squeezing_the_plot() {
+        let names: Vec<String> = (0..230)
+            .map(|i| {
+                format!(
+                    "{} with a needlessly long parameter description #{i}",
+                    LONG[i % LONG.len()]
+                )
+            })
+            .collect();
+        let dir = out_dir("many");
+        let values: Vec<f64> = (0..230).map(|i| f64::from(i % 37)).collect();
+        let bars = BarChart {
+            title: "Wins",
+            value_label: "Matches won",
+            category_label: "Strategy",
+            names: &names,
+            values: &values,
+        };
+        draw_bar_chart(&dir.join("wins"), &bars).expect("bar chart");
+        check_files(&dir.join("wins"), "Wins");
+        // The names were shortened: the full text of a long name is not in the SVG, its
+        // elided form is, and the plot keeps at least its minimum width.
+        let svg = std::fs::read_to_string(dir.join("wins.svg")).expect("svg");
+        assert!(!svg.contains(&names[0]));
+        assert!(svg.contains("aria-label=\"First by Tideman"));
+        assert!(svg.contains('\u{2026}'));
+    }
+
+    #[test]
     fn single_name() {
         all_three(&out_dir("single"), &strings(&["Tit For Tat"]), 1);
     }

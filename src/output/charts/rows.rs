@@ -10,7 +10,7 @@ use super::canvas::{Canvas, DrawResult, HAlign, Txt, VAlign, canvas_size, draw_t
 use super::font::{fit_text, text_width};
 use super::scale::{fmt_num, nice_ticks};
 use super::style::{
-    FRAME, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, tick_size,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, max_name_width, tick_size,
     title_size,
 };
 
@@ -51,7 +51,7 @@ impl Rows {
     ) -> Self {
         let names: Vec<String> = names
             .iter()
-            .map(|n| fit_text(n, tick_size(), false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, tick_size(), false, max_name_width(names.len())))
             .collect();
         let names_w = names
             .iter()

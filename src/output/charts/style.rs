@@ -17,6 +17,16 @@ pub(super) const MARGIN: f64 = 24.0;
 pub(super) const TITLE_GAP: f64 = 22.0;
 pub(super) const TICK_LEN: f64 = 6.0;
 pub(super) const MAX_NAME_WIDTH: f64 = 560.0;
+
+/// Widest name (pixels) before it is shortened with an ellipsis: less room per name when
+/// there are many, so 100+ long strategy names do not squeeze the plot.
+pub(super) fn max_name_width(count: usize) -> f64 {
+    match count {
+        0..=40 => MAX_NAME_WIDTH,
+        41..=100 => 440.0,
+        _ => 340.0,
+    }
+}
 pub(super) const NOT_AVAILABLE: &str = "n/a";
 pub(super) const NO_DATA: &str = "no data";
 
