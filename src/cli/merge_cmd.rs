@@ -267,6 +267,21 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
     let source = Source::read(&scenario_path).map_err(|e| bad(e.to_string()))?;
     let loaded = scenario::parse(&source, &scenario_path).map_err(|e| bad(e.to_string()))?;
     let whole = &loaded.scenario;
+    // Charts are drawn with the scenario's `[output]` style, as in a single run.
+    crate::output::charts::with_style(&whole.chart_style(), || {
+        merge_loaded(args, started, &shards, &source, whole)
+    })
+}
+
+fn merge_loaded(
+    args: &MergeArgs,
+    started: Instant,
+    shards: &[ShardFolder],
+    source: &Source,
+    whole: &Scenario,
+) -> Result<(), CliError> {
+    let first = &shards[0];
+    let scenario_path = first.path.join(SCENARIO);
     let parts = Parts::of(whole).filter(|p| p.kind() == first.manifest.kind);
     let Some(parts) = parts else {
         return Err(bad(format!(

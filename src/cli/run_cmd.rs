@@ -92,40 +92,52 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             loaded.scenario.name(),
             shard,
         ));
-        pool.install(|| match &loaded.scenario {
-            whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
-                let (name, seed) = (whole.name(), whole.seed());
-                let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
-                crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
-            }
-            Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
-            Scenario::Pirates(p) => {
-                crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
-            }
-            Scenario::Guess(g) => {
-                crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
-            }
-            Scenario::Impartial(s) => {
-                crate::cli::run_impartial::run_impartial(s, &loaded.scenario, &destination, args)
-            }
-            Scenario::Moran(m) => {
-                crate::cli::run_evolution::run_moran(m, &loaded.scenario, &destination, args)
-            }
-            Scenario::Ecological(e) => {
-                crate::cli::run_evolution::run_ecological(e, &loaded.scenario, &destination, args)
-            }
-            Scenario::Spatial(s) => {
-                crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
-            }
-            Scenario::Sweep(s) => {
-                crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
-            }
-            Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
-                s,
-                &loaded.scenario,
-                &destination,
-                args,
-            ),
+        let chart_style = loaded.scenario.chart_style();
+        let with_charts = |run: &dyn Fn() -> Result<(), CliError>| {
+            crate::output::charts::with_style(&chart_style, run)
+        };
+        pool.install(|| {
+            with_charts(&|| match &loaded.scenario {
+                whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+                    let (name, seed) = (whole.name(), whole.seed());
+                    let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
+                    crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
+                }
+                Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
+                Scenario::Pirates(p) => {
+                    crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
+                }
+                Scenario::Guess(g) => {
+                    crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
+                }
+                Scenario::Impartial(s) => crate::cli::run_impartial::run_impartial(
+                    s,
+                    &loaded.scenario,
+                    &destination,
+                    args,
+                ),
+                Scenario::Moran(m) => {
+                    crate::cli::run_evolution::run_moran(m, &loaded.scenario, &destination, args)
+                }
+                Scenario::Ecological(e) => crate::cli::run_evolution::run_ecological(
+                    e,
+                    &loaded.scenario,
+                    &destination,
+                    args,
+                ),
+                Scenario::Spatial(s) => {
+                    crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
+                }
+                Scenario::Sweep(s) => {
+                    crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
+                }
+                Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
+                    s,
+                    &loaded.scenario,
+                    &destination,
+                    args,
+                ),
+            })
         })?;
     }
     Ok(())
@@ -311,6 +323,7 @@ pub(crate) fn finish_tournament(
         "run.json",
         write_text(&staging.file("run.json"), &format!("{run_info:#}\n")),
     )?;
+    crate::cli::run_common::write_report(staging.path(), &scenario.name, "", destination)?;
     let folder = staging
         .commit()
         .map_err(|e| failed("cannot move results into place", destination, e))?;

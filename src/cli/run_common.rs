@@ -30,6 +30,24 @@ pub fn dependencies() -> Value {
     Value::Object(map)
 }
 
+/// Writes `report.html` into the staged folder `staging` (see
+/// [`crate::output::report`]); a failure names its final path in `destination`.
+pub fn write_report(
+    staging: &Path,
+    name: &str,
+    text: &str,
+    destination: &Path,
+) -> Result<(), CliError> {
+    crate::output::report::write_report(staging, name, text).map_err(|e| {
+        failed(
+            "cannot write",
+            &destination.join(crate::output::report::REPORT_FILE),
+            e,
+        )
+    })?;
+    Ok(())
+}
+
 /// The results folder of one scenario while it is written: files go into a
 /// staging folder, which [`ResultsFolder::publish`] moves to `destination`
 /// in one step (so a failed run leaves no half-written folder).
@@ -82,7 +100,8 @@ impl<'a> ResultsFolder<'a> {
 
     /// Moves the results into place, then prints the `--json` object
     /// (`name`, `results`, the summary under `summary_key`, `run`) or, unless
-    /// `--quiet`, the report and where the results are.
+    /// `--quiet`, the report and where the results are. `report.html` (with the
+    /// report text) is written into the folder first.
     pub fn publish(
         self,
         args: &RunArgs,
@@ -91,6 +110,8 @@ impl<'a> ResultsFolder<'a> {
         run: &Value,
         report: impl FnOnce() -> String,
     ) -> Result<(), CliError> {
+        let text = report();
+        write_report(self.staging.path(), name, &text, self.destination)?;
         let folder = self
             .staging
             .commit()
@@ -103,7 +124,7 @@ impl<'a> ResultsFolder<'a> {
             out.insert("run".into(), run.clone());
             println!("{}", Value::Object(out));
         } else if !args.quiet {
-            print!("{}", report());
+            print!("{text}");
             println!("results written to {}/", shown(&folder));
         }
         Ok(())

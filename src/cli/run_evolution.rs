@@ -33,6 +33,9 @@ pub fn run_moran(
     let result = estimate_fixation(&study, |done| bar.set_position(done));
     bar.finish_and_clear();
     let example = process.run(scenario.seed, 0, true);
+    // With mutation nothing stays fixed: report long-run shares instead.
+    let long_run = (process.mutation > 0.0)
+        .then(|| crate::evolution::long_run::long_run_shares(&study, |_| {}));
     let computed = started.elapsed().as_secs_f64();
     let names = &process.type_names;
     let initial: Vec<u32> = scenario.population.iter().map(|p| p.1).collect();
@@ -44,21 +47,39 @@ pub fn run_moran(
     folder.write("counts.csv", |p| {
         files::write_counts(p, names, &example.counts)
     })?;
+    if let Some(shares) = &long_run {
+        folder.write("long_run_shares.csv", |p| files::write_long_run(p, shares))?;
+    }
     folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
         let chart_error = |e| folder.chart_failed(e);
-        // Neutral reference only when every type starts with one individual.
-        let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
-        files::draw_fixation(
-            &folder.file("fixation"),
-            &format!(
-                "{}: fixation probability ({} runs, N = {n})",
-                scenario.name, result.runs
-            ),
-            &result,
-            neutral,
-        )
-        .map_err(chart_error)?;
+        if let Some(shares) = &long_run {
+            files::draw_long_run(
+                &folder.file("long_run_shares"),
+                &format!(
+                    "{}: long-run shares ({} runs of {} steps, mutation {}, N = {n})",
+                    scenario.name,
+                    shares.runs,
+                    process.max_steps.unwrap_or(0),
+                    process.mutation
+                ),
+                shares,
+            )
+            .map_err(chart_error)?;
+        } else {
+            // Neutral reference only when every type starts with one individual.
+            let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
+            files::draw_fixation(
+                &folder.file("fixation"),
+                &format!(
+                    "{}: fixation probability ({} runs, N = {n})",
+                    scenario.name, result.runs
+                ),
+                &result,
+                neutral,
+            )
+            .map_err(chart_error)?;
+        }
         let xs: Vec<f64> = example.counts.iter().map(|c| c.0 as f64).collect();
         let shares: Vec<Vec<f64>> = example
             .counts
@@ -113,6 +134,15 @@ pub fn run_moran(
             result.intervals[t].0,
             result.intervals[t].1
         );
+    }
+    if let Some(shares) = &long_run {
+        report += "  with mutation no type stays fixed; long-run shares (time average, mean over runs):\n";
+        for (t, name) in names.iter().enumerate() {
+            report += &format!(
+                "  {name:<32} share {:.4}  95% [{:.4}, {:.4}]\n",
+                shares.shares[t], shares.intervals[t].0, shares.intervals[t].1
+            );
+        }
     }
     if result.unfixed > 0 {
         report += &format!(

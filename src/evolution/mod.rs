@@ -12,6 +12,7 @@ pub mod error;
 pub mod fixation;
 pub mod graph;
 pub mod interval;
+pub mod long_run;
 pub mod moran;
 pub mod payoff_table;
 pub mod replicator;

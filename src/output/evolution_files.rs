@@ -4,6 +4,7 @@
 //! Numbers are written with Python's float formatting, like the other CSVs.
 
 use crate::evolution::fixation::FixationResult;
+use crate::evolution::long_run::LongRunShares;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::charts::{
     ChartError, IntervalChart, LatticeImage, StackedArea, draw_interval_chart, draw_lattice,
@@ -151,6 +152,41 @@ pub fn draw_fixation(
             values: &result.probabilities,
             intervals: &result.intervals,
             reference: neutral.map(|v| ("neutral 1/N".to_string(), v)),
+        },
+    )
+}
+
+/// `Strategy,Share,Low95,High95`: long-run shares of a process with mutation.
+pub fn write_long_run(path: &Path, shares: &LongRunShares) -> io::Result<()> {
+    let mut w = writer(path)?;
+    w.write_record(["Strategy", "Share", "Low95", "High95"])
+        .map_err(csv_error)?;
+    for (t, name) in shares.type_names.iter().enumerate() {
+        let (lo, hi) = shares.intervals[t];
+        w.write_record([
+            name.clone(),
+            python_float(shares.shares[t]),
+            python_float(lo),
+            python_float(hi),
+        ])
+        .map_err(csv_error)?;
+    }
+    w.flush()
+}
+
+/// Long-run shares with their intervals and the equal-shares reference (1/k).
+pub fn draw_long_run(stem: &Path, title: &str, shares: &LongRunShares) -> Result<(), ChartError> {
+    let k = shares.type_names.len().max(1);
+    draw_interval_chart(
+        stem,
+        &IntervalChart {
+            title,
+            value_label: "Share of the population over time (mean over runs, 95% interval)",
+            category_label: "Strategy",
+            names: &shares.type_names,
+            values: &shares.shares,
+            intervals: &shares.intervals,
+            reference: Some((format!("equal shares 1/{k}"), 1.0 / k as f64)),
         },
     )
 }

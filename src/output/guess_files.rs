@@ -101,22 +101,34 @@ pub fn write_csvs(folder: &Path, a: &GuessAnalysis) -> std::io::Result<()> {
 /// elimination, predictions and simulation charts (PNG and SVG).
 pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(), ChartError> {
     let g = &a.game;
-    let lows: Vec<(f64, f64)> = a
-        .elimination
-        .rounds
+    let rounds = &a.elimination.rounds;
+    let mut lows: Vec<(f64, f64)> = rounds
         .iter()
         .map(|b| (b.round as f64, b.lo.to_f64()))
         .collect();
-    let highs: Vec<(f64, f64)> = a
-        .elimination
-        .rounds
+    let mut highs: Vec<(f64, f64)> = rounds
         .iter()
         .map(|b| (b.round as f64, b.hi.to_f64()))
         .collect();
+    // Nothing eliminated (p >= 1): hold the one surviving interval over a round, so the
+    // chart shows two level lines instead of two dots on a fractional axis.
+    let nothing_eliminated = rounds.len() <= 1;
+    if nothing_eliminated {
+        for points in [&mut lows, &mut highs] {
+            if let Some(&(x, y)) = points.first() {
+                points.push((x + 1.0, y));
+            }
+        }
+    }
+    let note = if nothing_eliminated {
+        ": nothing is eliminated"
+    } else {
+        ""
+    };
     draw_line_chart(
         &folder.join("elimination"),
         &LineChart {
-            title: &format!("{title}: iterated elimination, p = {}", g.p),
+            title: &format!("{title}: iterated elimination, p = {}{note}", g.p),
             x_label: "Round of elimination",
             y_label: "Surviving choices",
             series: vec![
@@ -129,7 +141,7 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
                     points: &lows,
                 },
             ],
-            steps: false,
+            steps: nothing_eliminated,
             y_from_zero: false,
         },
     )?;

@@ -5,7 +5,7 @@
 
 use crate::impartial::table::Table;
 use crate::output::charts::{
-    ChartError, HeatMap, LineChart, Series, draw_heat_map, draw_line_chart,
+    ChartError, HeatMap, LineChart, Series, draw_heat_map, draw_line_chart, draw_two_colour_map,
 };
 use std::path::Path;
 
@@ -73,7 +73,7 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
             draw_line_chart(
                 &folder.join(chart_stems(table)[0]),
                 &LineChart {
-                    title: &format!("{title}: Grundy values of {label}{period_text}"),
+                    title: &format!("{title}: g(n) of {label}{period_text}"),
                     x_label: "n",
                     y_label: "Grundy value g(n)",
                     series: vec![Series {
@@ -108,19 +108,20 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
                     values: &grundy,
                 },
             )?;
-            draw_heat_map(
+            draw_two_colour_map(
                 &folder.join(stems[1]),
                 &HeatMap {
                     title: &format!(
-                        "{title}: Wythoff's P-positions (1 = P: (a_k, a_k + k), a_k = floor(k phi))"
+                        "{title}: Wythoff's P-positions (a_k, a_k + k), a_k = floor(k phi)"
                     ),
                     row_label: "First pile x",
                     col_label: "Second pile y",
-                    value_label: "P-position (1) or N-position (0)",
+                    value_label: "",
                     row_names: &names,
                     col_names: &names,
                     values: &p,
                 },
+                ["N-position (g > 0)", "P-position (g = 0)"],
             )
         }
     }

@@ -10,6 +10,7 @@ pub mod guess_files;
 pub mod impartial_files;
 pub mod pigs_files;
 pub mod pirates_files;
+pub mod report;
 pub mod result_set_files;
 pub mod shard_files;
 pub mod sweep_files;

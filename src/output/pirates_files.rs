@@ -149,7 +149,38 @@ pub fn write_alternatives(path: &Path, listed: &[Vec<u64>]) -> std::io::Result<(
     w.flush()
 }
 
-/// allocation.png/svg and survival.png/svg.
+/// Pirates per outcome of a large game: thrown overboard, the proposer, then each coin
+/// amount the others receive (most first).
+fn outcomes(proposer: usize, allocation: &[u64], thrown: usize) -> (Vec<String>, Vec<f64>) {
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let mut names = Vec::new();
+    let mut values = Vec::new();
+    if thrown > 0 {
+        names.push("thrown overboard".to_string());
+        values.push(thrown as f64);
+    }
+    if let Some(&kept) = allocation.get(proposer) {
+        names.push(format!(
+            "proposer {} (keeps {kept} coin{})",
+            pirate_name(proposer),
+            plural(kept)
+        ));
+        values.push(1.0);
+    }
+    let rest = allocation.get(proposer + 1..).unwrap_or(&[]);
+    let mut amounts: Vec<u64> = rest.to_vec();
+    amounts.sort_unstable_by(|a, b| b.cmp(a));
+    amounts.dedup();
+    for amount in amounts {
+        let count = rest.iter().filter(|&&c| c == amount).count();
+        names.push(format!("get {amount} coin{}", plural(amount)));
+        values.push(count as f64);
+    }
+    (names, values)
+}
+
+/// allocation.png/svg (one bar per pirate, or pirates per outcome when there are more
+/// than [`MAX_BARS`] survivors) and survival.png/svg.
 pub fn write_charts(
     folder: &Path,
     title: &str,
@@ -158,31 +189,41 @@ pub fn write_charts(
 ) -> Result<(), ChartError> {
     let game = solution.game;
     let start = solution.proposer();
-    let end = (start + MAX_BARS).min(game.pirates);
-    let names: Vec<String> = (start..end).map(pirate_name).collect();
     let allocation = solution.allocation();
-    let values: Vec<f64> = allocation[start..end].iter().map(|&c| c as f64).collect();
-    let shown = if end - start < game.pirates - start {
-        format!(
-            ", pirates {}..{} of {}",
-            pirate_name(start),
-            pirate_name(end - 1),
-            game.pirates
+    let (names, values, subtitle, category_label, value_label) = if game.pirates - start <= MAX_BARS
+    {
+        let names: Vec<String> = (start..game.pirates).map(pirate_name).collect();
+        let values: Vec<f64> = allocation[start..].iter().map(|&c| c as f64).collect();
+        (
+            names,
+            values,
+            String::new(),
+            "Pirate (most senior survivor, the proposer, first)",
+            "Coins received",
         )
     } else {
-        String::new()
+        // Too many pirates for one bar each (and most get nothing): count the pirates
+        // per outcome instead, so the chart shows who gets what at any N.
+        let (names, values) = outcomes(start, &allocation[..], solution.thrown_overboard());
+        (
+            names,
+            values,
+            ": pirates per outcome".to_string(),
+            "Outcome",
+            "Pirates",
+        )
     };
     draw_bar_chart(
         &folder.join("allocation"),
         &BarChart {
             title: &format!(
-                "{title}: {} pirates, {} coins, {} thrown overboard{shown}",
+                "{title}: {} pirates, {} coins, {} thrown overboard{subtitle}",
                 game.pirates,
                 game.coins,
                 solution.thrown_overboard()
             ),
-            value_label: "Coins received",
-            category_label: "Pirate (most senior survivor, the proposer, first)",
+            value_label,
+            category_label,
             names: &names,
             values: &values,
         },

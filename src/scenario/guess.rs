@@ -43,6 +43,8 @@ pub struct GuessScenario {
     pub settings: AnalysisSettings,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
 }
 
 impl GuessScenario {
@@ -90,6 +92,7 @@ impl GuessScenario {
         top.insert("simulation".into(), toml::Value::Table(simulation));
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         top.insert("output".into(), toml::Value::Table(output));
         toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
     }
@@ -229,8 +232,10 @@ pub fn read_guess(
         source.invalid(offset, table, message)
     })?;
     let mut charts = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
     Ok(GuessScenario {
@@ -240,5 +245,6 @@ pub fn read_guess(
         game,
         settings,
         charts,
+        chart_style,
     })
 }

@@ -46,6 +46,8 @@ pub struct ImpartialScenario {
     pub folder: PathBuf,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
 }
 
 /// Splits a rule into words.
@@ -86,6 +88,7 @@ impl ImpartialScenario {
         top.insert("game".into(), toml::Value::Table(game));
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         top.insert("output".into(), toml::Value::Table(output));
         toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
     }
@@ -182,8 +185,10 @@ pub fn read_impartial(
     }
     game.finish()?;
     let mut charts = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
     Ok(ImpartialScenario {
@@ -195,5 +200,6 @@ pub fn read_impartial(
         positions,
         folder,
         charts,
+        chart_style,
     })
 }

@@ -3,6 +3,7 @@
 //! [`ScenarioError`] that names the file, line, column and field. Nothing
 //! here runs a study or writes a file.
 
+pub mod chart_options;
 pub mod ecological;
 pub mod error;
 pub mod evolution_common;
@@ -82,6 +83,21 @@ impl Scenario {
             Scenario::Spatial(s) => &s.name,
             Scenario::NormalForm(s) => &s.name,
             Scenario::Sweep(s) => &s.base.name,
+        }
+    }
+
+    /// How the scenario's charts are drawn (`[output]` chart keys).
+    pub fn chart_style(&self) -> crate::output::charts::ChartStyle {
+        match self {
+            Scenario::Tournament(t) => t.chart_style,
+            Scenario::Pirates(s) => s.chart_style,
+            Scenario::Guess(s) => s.chart_style,
+            Scenario::Impartial(s) => s.chart_style,
+            Scenario::Moran(s) => s.chart_style,
+            Scenario::Ecological(s) => s.tournament.chart_style,
+            Scenario::Spatial(s) => s.chart_style,
+            Scenario::NormalForm(s) => s.chart_style,
+            Scenario::Sweep(s) => s.base.chart_style,
         }
     }
 

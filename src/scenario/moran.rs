@@ -66,6 +66,8 @@ pub struct MoranScenario {
     pub graphs: (toml::Value, toml::Value),
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
 }
 
 impl MoranScenario {
@@ -106,6 +108,7 @@ impl MoranScenario {
         top.insert("population".into(), population.into());
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         top.insert("output".into(), output.into());
         toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
     }
@@ -386,8 +389,10 @@ pub fn read_moran(
         .validate()
         .map_err(|e| source.invalid(0, "moran", e.to_string()))?;
     let mut charts = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
     Ok(MoranScenario {
@@ -401,5 +406,6 @@ pub fn read_moran(
         process,
         graphs: (graphs.1, replacement.1),
         charts,
+        chart_style,
     })
 }

@@ -70,6 +70,8 @@ pub struct NormalFormScenario {
     pub study: Study,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
     /// The game file named by `game = "..."`, as written in the scenario.
     pub game_file: Option<String>,
 }
@@ -189,6 +191,7 @@ impl NormalFormScenario {
         top.insert("game".into(), toml::Value::Table(game));
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         top.insert("output".into(), toml::Value::Table(output));
         let text = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
         match &self.game_file {
@@ -213,12 +216,13 @@ pub fn read_normal_form(
         && let DeValue::String(spec) = v.get_ref()
     {
         let (g, file) = read_game_spec(top, spec, v.span().start)?;
-        let charts = read_output(top)?;
+        let (charts, chart_style) = read_output(top)?;
         return Ok(NormalFormScenario {
             name,
             seed,
             study: Study::Game(g),
             charts,
+            chart_style,
             game_file: file,
         });
     }
@@ -377,23 +381,28 @@ pub fn read_normal_form(
         }
     };
     game.finish()?;
-    let charts = read_output(top)?;
+    let (charts, chart_style) = read_output(top)?;
     Ok(NormalFormScenario {
         name,
         seed,
         study,
         charts,
+        chart_style,
         game_file: None,
     })
 }
 
-fn read_output(top: &mut TableReader<'_>) -> Result<bool, ScenarioError> {
+fn read_output(
+    top: &mut TableReader<'_>,
+) -> Result<(bool, crate::output::charts::ChartStyle), ScenarioError> {
     let mut charts = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
-    Ok(charts)
+    Ok((charts, chart_style))
 }
 
 /// `game = "..."`: a preset name, or a game file (`.toml` or Gambit `.nfg`)

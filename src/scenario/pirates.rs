@@ -37,6 +37,8 @@ pub struct PiratesScenario {
     pub game: PirateGame,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
     /// Equally good proposals listed.
     pub list: usize,
     /// Largest N of the survival chart.
@@ -68,6 +70,7 @@ impl PiratesScenario {
         top.insert("game".into(), toml::Value::Table(game));
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         output.insert("list".into(), toml::Value::Integer(self.list as i64));
         output.insert(
             "survival_max".into(),
@@ -135,6 +138,7 @@ pub fn read_pirates(
         .max(2 * solved.coins.min(50_000) as usize + 66)
         .min(MAX_PIRATES as usize);
     let mut survival_max = default_max;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         if let Some(n) = output.count("list", 1)? {
@@ -157,6 +161,7 @@ pub fn read_pirates(
             }
             survival_max = n.value as usize;
         }
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
     Ok(PiratesScenario {
@@ -165,6 +170,7 @@ pub fn read_pirates(
         seed,
         game: solved,
         charts,
+        chart_style,
         list,
         survival_max,
     })

@@ -72,6 +72,8 @@ pub struct SpatialScenario {
     )>,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
     /// Write a frame per step.
     pub frames: bool,
     /// Steps to save.
@@ -145,6 +147,7 @@ impl SpatialScenario {
         }
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
         output.insert("frames".into(), self.frames.into());
         output.insert(
             "snapshots".into(),
@@ -380,6 +383,7 @@ pub fn read_spatial(
     let mut charts = true;
     let mut frames = true;
     let mut snapshots = vec![0, steps as u64 / 2, steps as u64];
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         frames = output.boolean("frames")?.is_none_or(|b| b.value);
@@ -404,6 +408,7 @@ pub fn read_spatial(
                 format!("at most {MAX_FRAMES} frames; use fewer steps or frames = false"),
             ));
         }
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     } else if steps >= MAX_FRAMES {
         frames = false;
@@ -433,6 +438,7 @@ pub fn read_spatial(
         b,
         cells,
         charts,
+        chart_style,
         frames,
         snapshots,
     })

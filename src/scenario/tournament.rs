@@ -66,6 +66,8 @@ pub struct TournamentScenario {
     pub players: Vec<Player>,
     /// Draw charts.
     pub charts: bool,
+    /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
+    pub chart_style: crate::output::charts::ChartStyle,
     /// Write `matches.csv`.
     pub write_matches: bool,
     /// Write `interactions.csv` (axelrod's format, every move).
@@ -124,6 +126,8 @@ impl TournamentScenario {
             charts: bool,
             matches: bool,
             interactions: bool,
+            #[serde(flatten)]
+            style: toml::Table,
         }
         #[derive(Serialize)]
         struct Ranking {
@@ -166,6 +170,7 @@ impl TournamentScenario {
                 charts: self.charts,
                 matches: self.write_matches,
                 interactions: self.write_interactions,
+                style: crate::scenario::chart_options::table(&self.chart_style),
             },
         };
         toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
@@ -247,10 +252,12 @@ pub fn read_tournament(
     let mut charts = true;
     let mut write_matches = true;
     let mut write_interactions = false;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
         write_interactions = output.boolean("interactions")?.is_some_and(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
 
@@ -268,6 +275,7 @@ pub fn read_tournament(
         player_specs,
         players,
         charts,
+        chart_style,
         write_matches,
         write_interactions,
         self_play_in_ranking,

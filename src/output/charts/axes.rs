@@ -10,22 +10,22 @@ use plotters::prelude::DrawingBackend;
 use super::canvas::{Canvas, DrawResult, HAlign, Txt, VAlign};
 use super::scale::fmt_num;
 use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, tick_size, title_size,
 };
 
 /// Left edge of the plot: room for the y axis label and tick numbers `y_tick_w` wide.
 pub(super) fn plot_left(y_tick_w: f64) -> f64 {
-    MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN
+    MARGIN + label_size() + 16.0 + y_tick_w + 8.0 + TICK_LEN
 }
 
 /// Bottom edge of the plot on a canvas `height` tall: room for x ticks and label.
 pub(super) fn plot_bottom(height: f64) -> f64 {
-    height - MARGIN - (TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE)
+    height - MARGIN - (TICK_LEN + 8.0 + tick_size() + 14.0 + label_size())
 }
 
 /// Top of the plot under the title and `legend_h` of legend.
 pub(super) fn plot_top(legend_h: f64) -> f64 {
-    MARGIN + TITLE_SIZE + TITLE_GAP + legend_h
+    MARGIN + title_size() + TITLE_GAP + legend_h
 }
 
 /// A plot area `x0..x1` by `y0..y1` (pixels, y down) with numeric axes.
@@ -49,7 +49,7 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
     /// The frame, the tick marks with their numbers and both axis labels.
     pub(super) fn draw<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
         c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
+        let tick_txt = Txt::new(tick_size(), HAlign::Center, VAlign::Top);
         for &t in self.x_ticks.0 {
             let x = (self.px)(t);
             c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
@@ -59,7 +59,7 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
                 tick_txt,
             )?;
         }
-        let y_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
+        let y_txt = Txt::new(tick_size(), HAlign::Right, VAlign::Middle);
         for &t in self.y_ticks.0 {
             let y = (self.py)(t);
             c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
@@ -73,14 +73,14 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
             self.x_label,
             (
                 (self.x0 + self.x1) / 2.0,
-                self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
+                self.y1 + TICK_LEN + 8.0 + tick_size() + 14.0,
             ),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top),
         )?;
         c.text(
             self.y_label,
             (MARGIN, (self.y0 + self.y1) / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top).up(),
         )
     }
 
@@ -89,7 +89,7 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
         c.text(
             NO_DATA,
             ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+            Txt::new(label_size(), HAlign::Center, VAlign::Middle).color(MUTED),
         )
     }
 }

@@ -11,7 +11,7 @@ use super::canvas::{Canvas, DrawResult, HAlign, Scene, Txt, VAlign, render};
 use super::font::{ensure_fonts, text_width};
 use super::rows::Rows;
 use super::scale::{all_integers, finite_min_max, fmt_num, value_decimals};
-use super::style::{FRAME, MUTED, NOT_AVAILABLE, VALUE_SIZE};
+use super::style::{FRAME, MUTED, NOT_AVAILABLE, value_size};
 use super::{BarChart, ChartError, padded_names};
 
 const BAR_LABEL_GAP: f64 = 6.0;
@@ -52,7 +52,7 @@ pub fn draw_bar_chart(stem: &Path, chart: &BarChart) -> Result<(), ChartError> {
         let per_px = (hi - lo) / plot_w;
         let (mut new_lo, mut new_hi) = (base_lo, base_hi);
         for (&v, label) in values.iter().zip(&labels) {
-            let room = (BAR_LABEL_GAP + text_width(label, VALUE_SIZE, false) + 6.0) * per_px;
+            let room = (BAR_LABEL_GAP + text_width(label, value_size(), false) + 6.0) * per_px;
             let v = if v.is_finite() { v } else { 0.0 };
             if v >= 0.0 {
                 new_hi = new_hi.max(v + room);
@@ -93,7 +93,7 @@ impl Scene for BarScene {
         let zero = rows.x(0.0);
         for (i, (&v, label)) in self.values.iter().zip(&self.labels).enumerate() {
             let y = rows.row_center(i);
-            let txt = Txt::new(VALUE_SIZE, HAlign::Left, VAlign::Middle);
+            let txt = Txt::new(value_size(), HAlign::Left, VAlign::Middle);
             if !v.is_finite() {
                 c.text(label, (zero + BAR_LABEL_GAP, y), txt.color(MUTED))?;
                 continue;

@@ -10,7 +10,7 @@ use super::canvas::{Canvas, DrawResult, HAlign, Scene, Txt, VAlign, render};
 use super::font::ensure_fonts;
 use super::rows::Rows;
 use super::scale::{all_integers, finite_min_max, padded_range};
-use super::style::{MUTED, NOT_AVAILABLE, VALUE_SIZE};
+use super::style::{MUTED, NOT_AVAILABLE, value_size};
 use super::{BoxPlot, ChartError, padded_names};
 
 const BOX_FILL: RGBColor = RGBColor(158, 202, 225);
@@ -118,7 +118,7 @@ impl Scene for BoxScene {
                     c.text(
                         NOT_AVAILABLE,
                         (rows.x0 + 8.0, y),
-                        Txt::new(VALUE_SIZE, HAlign::Left, VAlign::Middle).color(MUTED),
+                        Txt::new(value_size(), HAlign::Left, VAlign::Middle).color(MUTED),
                     )?;
                 }
                 continue;

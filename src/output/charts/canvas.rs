@@ -2,6 +2,12 @@
 //! (bitmap backend) and `<stem>.svg` (SVG backend), a canvas wrapper with the few shapes
 //! the charts need, and text placement that looks the same in both formats (plotters
 //! anchors text differently in the two, and the PNG text is laid out glyph by glyph).
+//!
+//! The [`ChartStyle`](super::ChartStyle) in effect decides which files are written, the
+//! PNG's pixel size (the scene is painted scaled: every coordinate, stroke and text size
+//! goes through [`Canvas`]) and recorded dpi, and the SVG's displayed size (its `viewBox`
+//! keeps the scene's own coordinates). SVG text is written as glyph outlines
+//! (`svg_text`), so it renders the same everywhere.
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +21,9 @@ use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
 
 use super::ChartError;
 use super::font::{DEJAVU_CAP_PER_EM, DEJAVU_HEIGHT_PER_EM, FontMetrics, font_desc, text_width};
-use super::style::{MARGIN, TEXT, TITLE_SIZE, WHITE};
+use super::png_dpi::with_dpi;
+use super::style::{BASE_DPI, ChartStyle, MARGIN, TEXT, WHITE, current, title_size};
+use super::svg_text::{Placed, SvgText};
 
 pub(super) type DrawResult = Result<(), String>;
 
@@ -87,9 +95,26 @@ fn px(v: f64) -> i32 {
 pub(super) struct Canvas<'a, DB: DrawingBackend> {
     area: &'a DrawingArea<DB, Shift>,
     flavor: Flavor,
+    /// Scene pixels to output pixels (PNG only; 1 for SVG).
+    scale: f64,
+    /// Where the scene's origin lands in the output (centring when both sizes are set).
+    offset: (f64, f64),
+    /// SVG text, written as outlines after the scene.
+    svg_text: Option<&'a SvgText>,
 }
 
 impl<DB: DrawingBackend> Canvas<'_, DB> {
+    fn at(&self, x: f64, y: f64) -> (i32, i32) {
+        (
+            px(x * self.scale + self.offset.0),
+            px(y * self.scale + self.offset.1),
+        )
+    }
+
+    fn width(&self, width: u32) -> u32 {
+        ((f64::from(width) * self.scale).round() as u32).max(1)
+    }
+
     pub(super) fn fill_rect(
         &self,
         x0: f64,
@@ -100,7 +125,7 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
     ) -> DrawResult {
         self.area
             .draw(&Rectangle::new(
-                [(px(x0), px(y0)), (px(x1), px(y1))],
+                [self.at(x0, y0), self.at(x1, y1)],
                 color.filled(),
             ))
             .map_err(|e| e.to_string())
@@ -120,8 +145,8 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             Flavor::Png => self
                 .area
                 .draw(&Rectangle::new(
-                    [(px(x0), px(y0)), (px(x1), px(y1))],
-                    color.stroke_width(width),
+                    [self.at(x0, y0), self.at(x1, y1)],
+                    color.stroke_width(self.width(width)),
                 ))
                 .map_err(|e| e.to_string()),
             Flavor::Svg => self.line(
@@ -134,16 +159,19 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
 
     /// Filled polygon (used by the stacked area chart).
     pub(super) fn fill_polygon(&self, points: &[(f64, f64)], color: RGBColor) -> DrawResult {
-        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| (px(x), px(y))).collect();
+        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| self.at(x, y)).collect();
         self.area
             .draw(&Polygon::new(points, color.filled()))
             .map_err(|e| e.to_string())
     }
 
     pub(super) fn line(&self, points: &[(f64, f64)], color: RGBColor, width: u32) -> DrawResult {
-        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| (px(x), px(y))).collect();
+        let points: Vec<(i32, i32)> = points.iter().map(|&(x, y)| self.at(x, y)).collect();
         self.area
-            .draw(&PathElement::new(points, color.stroke_width(width)))
+            .draw(&PathElement::new(
+                points,
+                color.stroke_width(self.width(width)),
+            ))
             .map_err(|e| e.to_string())
     }
 
@@ -157,10 +185,10 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
         let style = ShapeStyle {
             color: color.to_rgba(),
             filled: false,
-            stroke_width: width,
+            stroke_width: self.width(width),
         };
         self.area
-            .draw(&Circle::new((px(x), px(y)), radius, style))
+            .draw(&Circle::new(self.at(x, y), self.width(radius), style))
             .map_err(|e| e.to_string())
     }
 
@@ -168,6 +196,14 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
         if text.is_empty() {
             return Ok(());
         }
+        let (x, y) = (
+            x * self.scale + self.offset.0,
+            y * self.scale + self.offset.1,
+        );
+        let t = Txt {
+            size: t.size * self.scale,
+            ..t
+        };
         // plotters sizes are ab_glyph pixel heights (ascent - descent), so one em of DejaVu
         // Sans is size * 2048 / 2384 pixels in the PNG. The SVG backend writes
         // font-size = size / 1.24 instead; scale the SVG size so both show the same em.
@@ -185,6 +221,31 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
         };
         let shift = wanted_baseline - baseline;
         let anchor = if t.up { (x + shift, y) } else { (x, y + shift) };
+        if let Some(svg_text) = self.svg_text {
+            let width = super::font::text_width(text, t.size, t.bold);
+            let start = match t.h {
+                HAlign::Left => 0.0,
+                HAlign::Center => -0.5 * width,
+                HAlign::Right => -width,
+            };
+            let origin = if t.up {
+                (x + wanted_baseline, y)
+            } else {
+                (x, y + wanted_baseline)
+            };
+            let placed = Placed {
+                text,
+                origin,
+                start,
+                up: t.up,
+                size: t.size,
+                bold: t.bold,
+                color: t.color,
+            };
+            if svg_text.add(&placed) {
+                return Ok(());
+            }
+        }
         let mut style = TextStyle::from(font_desc(size, t.bold)).color(&t.color);
         if t.up {
             style = style.transform(FontTransform::Rotate270);
@@ -245,7 +306,43 @@ pub(super) fn with_suffix(stem: &Path, extension: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Renders `scene` to `<stem>.png` and `<stem>.svg`, creating their folder if needed.
+/// Output size, scale and offset of a scene of size `natural` under `style` (the PNG
+/// when `dpi_scaled`, else the SVG's displayed size).
+fn placement(
+    natural: (u32, u32),
+    style: &ChartStyle,
+    dpi_scaled: bool,
+) -> ((u32, u32), f64, (f64, f64)) {
+    let (w, h) = (f64::from(natural.0), f64::from(natural.1));
+    let fit = |v: f64| v.round().clamp(1.0, 32_000.0) as u32;
+    let (scale, out) = match (style.width, style.height) {
+        (None, None) => {
+            let s = if dpi_scaled {
+                f64::from(style.dpi) / f64::from(BASE_DPI)
+            } else {
+                1.0
+            };
+            (s, (fit(w * s), fit(h * s)))
+        }
+        (Some(ow), None) => {
+            let s = f64::from(ow) / w;
+            (s, (ow, fit(h * s)))
+        }
+        (None, Some(oh)) => {
+            let s = f64::from(oh) / h;
+            (s, (fit(w * s), oh))
+        }
+        (Some(ow), Some(oh)) => ((f64::from(ow) / w).min(f64::from(oh) / h), (ow, oh)),
+    };
+    let offset = (
+        ((f64::from(out.0) - w * scale) / 2.0).max(0.0).round(),
+        ((f64::from(out.1) - h * scale) / 2.0).max(0.0).round(),
+    );
+    (out, scale, offset)
+}
+
+/// Renders `scene` to `<stem>.png` and/or `<stem>.svg` (as the style in effect says),
+/// creating their folder if needed.
 pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
     if let Some(dir) = stem.parent()
         && !dir.as_os_str().is_empty()
@@ -255,40 +352,69 @@ pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError>
             source,
         })?;
     }
-    render_png(stem, scene)?;
+    let style = current();
+    if style.format.png() {
+        render_png(stem, scene)?;
+    }
+    if !style.format.svg() {
+        return Ok(());
+    }
     let svg = with_suffix(stem, "svg");
     let svg_error = |message: String| ChartError::Draw {
         path: svg.clone(),
         message,
     };
-    let area = SVGBackend::new(&svg, scene.size()).into_drawing_area();
-    area.fill(&WHITE).map_err(|e| svg_error(e.to_string()))?;
-    scene
-        .paint(&Canvas {
-            area: &area,
-            flavor: Flavor::Svg,
-        })
-        .map_err(svg_error)?;
-    area.present().map_err(|e| svg_error(e.to_string()))
+    let text = SvgText::default();
+    {
+        let area = SVGBackend::new(&svg, scene.size()).into_drawing_area();
+        area.fill(&WHITE).map_err(|e| svg_error(e.to_string()))?;
+        scene
+            .paint(&Canvas {
+                area: &area,
+                flavor: Flavor::Svg,
+                scale: 1.0,
+                offset: (0.0, 0.0),
+                svg_text: Some(&text),
+            })
+            .map_err(svg_error)?;
+        area.present().map_err(|e| svg_error(e.to_string()))?;
+    }
+    let (size, _, _) = placement(scene.size(), &style, false);
+    let written = std::fs::read_to_string(&svg).map_err(|e| svg_error(e.to_string()))?;
+    std::fs::write(&svg, text.finish(&written, size)).map_err(|e| svg_error(e.to_string()))
 }
 
-/// Renders `scene` to `<stem>.png` only (for long frame series, where an SVG per
-/// frame would be wasteful).
+/// Renders `scene` to `<stem>.png` only (also for long frame series, where an SVG per
+/// frame would be wasteful), at the size and dpi of the style in effect.
 pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
     let png = with_suffix(stem, "png");
     let png_error = |message: String| ChartError::Draw {
         path: png.clone(),
         message,
     };
-    let area = BitMapBackend::new(&png, scene.size()).into_drawing_area();
-    area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
-    scene
-        .paint(&Canvas {
-            area: &area,
-            flavor: Flavor::Png,
-        })
-        .map_err(png_error)?;
-    area.present().map_err(|e| png_error(e.to_string()))
+    let style = current();
+    let (size, scale, offset) = placement(scene.size(), &style, true);
+    {
+        let area = BitMapBackend::new(&png, size).into_drawing_area();
+        area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
+        scene
+            .paint(&Canvas {
+                area: &area,
+                flavor: Flavor::Png,
+                scale,
+                offset,
+                svg_text: None,
+            })
+            .map_err(png_error)?;
+        area.present().map_err(|e| png_error(e.to_string()))?;
+    }
+    if style.dpi != BASE_DPI {
+        let bytes = std::fs::read(&png).map_err(|e| png_error(e.to_string()))?;
+        if let Some(bytes) = with_dpi(&bytes, style.dpi) {
+            std::fs::write(&png, bytes).map_err(|e| png_error(e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn canvas_size(width: f64, height: f64) -> (u32, u32) {
@@ -303,16 +429,34 @@ pub(super) fn draw_title<DB: DrawingBackend>(
     center_x: f64,
     width: f64,
 ) -> DrawResult {
-    let half = text_width(title, TITLE_SIZE, true) / 2.0;
+    if !current().title {
+        return Ok(());
+    }
+    let (title, size) = fitted_title(title, width - 2.0 * MARGIN);
+    let half = text_width(&title, size, true) / 2.0;
     let x = center_x.clamp(
         (MARGIN + half).min(width / 2.0),
         (width - MARGIN - half).max(width / 2.0),
     );
+    // Smaller titles keep the same cap line.
+    let y = MARGIN + (title_size() - size) * 0.5;
     c.text(
-        title,
-        (x, MARGIN),
-        Txt::new(TITLE_SIZE, HAlign::Center, VAlign::Top).bold(),
+        &title,
+        (x, y),
+        Txt::new(size, HAlign::Center, VAlign::Top).bold(),
     )
+}
+
+/// A title that fits in `room`: at full size if it can, else at a smaller size (down to
+/// 70%), else shortened with an ellipsis at that size. Never wider than the canvas.
+pub(super) fn fitted_title(title: &str, room: f64) -> (String, f64) {
+    let full = title_size();
+    let width = text_width(title, full, true);
+    if width <= room || width <= 0.0 {
+        return (title.to_string(), full);
+    }
+    let size = (full * room / width).max(0.7 * full);
+    (super::font::fit_text(title, size, true, room), size)
 }
 
 #[cfg(test)]
@@ -336,6 +480,20 @@ mod tests {
         draw_bar_chart(&stem, &chart).expect("bar chart");
         assert!(dir.join("run.v2.png").is_file());
         assert!(dir.join("run.v2.svg").is_file());
+    }
+
+    #[test]
+    fn long_titles_shrink_then_elide() {
+        use super::{fitted_title, title_size};
+        let (t, size) = fitted_title("Short", 1000.0);
+        assert_eq!((t.as_str(), size), ("Short", title_size()));
+        let long = "A rather long title that needs to shrink a little";
+        let w = crate::output::charts::font::text_width(long, title_size(), true);
+        let (t, size) = fitted_title(long, w * 0.9);
+        assert_eq!(t, long);
+        assert!(size < title_size() && size >= 0.7 * title_size());
+        let (t, _) = fitted_title(&long.repeat(4), w);
+        assert!(t.ends_with('\u{2026}'), "{t}");
     }
 
     #[test]

@@ -10,8 +10,8 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, register_font};
 
 use super::ChartError;
 
-static FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
-static FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+pub(super) static FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+pub(super) static FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 const FAMILY: &str = "sans-serif";
 /// DejaVu Sans: (hhea ascent - descent) / units per em = (1901 + 483) / 2048.
 pub(super) const DEJAVU_HEIGHT_PER_EM: f64 = 2384.0 / 2048.0;
@@ -138,7 +138,12 @@ impl FontMetrics {
         })
     }
 
-    fn glyph(&self, c: char) -> u16 {
+    /// Font units per unit of plotters font size.
+    pub(super) fn height_units(&self) -> f64 {
+        self.height_units
+    }
+
+    pub(super) fn glyph(&self, c: char) -> u16 {
         let code = u32::from(c);
         if code > 0xFFFF {
             return self.glyph12(code).unwrap_or(0);

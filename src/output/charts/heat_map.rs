@@ -16,8 +16,8 @@ use super::scale::{
     value_decimals, viridis,
 };
 use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP,
-    TITLE_SIZE, VALUE_SIZE,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, max_name_width, tick_size,
+    title_size, value_size,
 };
 use super::{ChartError, HeatMap, padded_names};
 
@@ -28,8 +28,28 @@ const MISSING_CELL: RGBColor = RGBColor(212, 212, 212);
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_heat_map(stem: &Path, chart: &HeatMap) -> Result<(), ChartError> {
     ensure_fonts(stem)?;
-    render(stem, &HeatScene::new(chart))
+    render(stem, &HeatScene::new(chart, None))
 }
+
+/// Draws a matrix of two-valued data (e.g. P- and N-positions) with two colours and a
+/// two-entry legend instead of a continuous colour bar: cells at the lower value get
+/// `labels[0]`, cells at the higher value `labels[1]`.
+pub fn draw_two_colour_map(
+    stem: &Path,
+    chart: &HeatMap,
+    labels: [&str; 2],
+) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    render(
+        stem,
+        &HeatScene::new(chart, Some(labels.map(str::to_string))),
+    )
+}
+
+/// The two colours of [`draw_two_colour_map`]: light for the lower value, dark for the
+/// higher one.
+const TWO_COLOURS: [RGBColor; 2] = [RGBColor(222, 228, 236), RGBColor(31, 78, 121)];
+const SWATCH: f64 = 26.0;
 
 struct HeatScene {
     width: f64,
@@ -57,13 +77,15 @@ struct HeatScene {
     row_label: String,
     col_label: String,
     value_label: String,
+    /// Two-colour legend labels instead of the colour bar.
+    categories: Option<[String; 2]>,
 }
 
 const COLOR_BAR_GAP: f64 = 28.0;
 const COLOR_BAR_WIDTH: f64 = 26.0;
 
 impl HeatScene {
-    fn new(chart: &HeatMap) -> Self {
+    fn new(chart: &HeatMap, categories: Option<[String; 2]>) -> Self {
         let nr = chart.row_names.len().max(chart.values.len());
         let nc = chart
             .col_names
@@ -99,15 +121,15 @@ impl HeatScene {
             (1200.0 / m).clamp(14.0, 40.0)
         }
         .floor();
-        let name_size = TICK_SIZE.min((0.75 * cell).max(9.0));
+        let name_size = tick_size().min((0.75 * cell).max(9.0));
 
         let row_names: Vec<String> = padded_names(chart.row_names, nr)
             .iter()
-            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
         let col_names: Vec<String> = padded_names(chart.col_names, nc)
             .iter()
-            .map(|n| fit_text(n, name_size, false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
         let widest = |names: &[String]| {
             names
@@ -117,8 +139,8 @@ impl HeatScene {
         };
 
         let decimals = value_decimals(values.iter().flatten().copied());
-        let cell_text = if small && !values.is_empty() {
-            let max_size = (0.22 * cell).clamp(VALUE_SIZE, 20.0);
+        let cell_text = if small && !values.is_empty() && categories.is_none() {
+            let max_size = (0.22 * cell).clamp(value_size(), 20.0);
             let fits = |size: f64, d: usize| {
                 values
                     .iter()
@@ -140,10 +162,10 @@ impl HeatScene {
         let row_desc = if chart.row_label.is_empty() {
             0.0
         } else {
-            LABEL_SIZE + 16.0
+            label_size() + 16.0
         };
         let x0 = MARGIN + row_desc + widest(&row_names) + 10.0;
-        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let y0 = MARGIN + title_size() + TITLE_GAP;
         let empty = nr == 0 || nc == 0;
         // An empty matrix still gets a framed placeholder with a "no data" note.
         let (matrix_w, matrix_h) = if empty {
@@ -158,16 +180,22 @@ impl HeatScene {
         let (ticks, tick_decimals) = nice_ticks(lo, hi, target, integers);
         let tick_w = ticks
             .iter()
-            .map(|&t| text_width(&fmt_num(t, tick_decimals), TICK_SIZE, false))
+            .map(|&t| text_width(&fmt_num(t, tick_decimals), tick_size(), false))
             .fold(0.0, f64::max);
         let bar_label = if chart.value_label.is_empty() {
             0.0
         } else {
-            14.0 + LABEL_SIZE
+            14.0 + label_size()
         };
-        let title_w = text_width(chart.title, TITLE_SIZE, true);
+        let title_w = text_width(chart.title, title_size(), true);
         let bar_w = if empty {
             0.0
+        } else if let Some(labels) = &categories {
+            let label_w = labels
+                .iter()
+                .map(|l| text_width(l, tick_size(), false))
+                .fold(0.0, f64::max);
+            COLOR_BAR_GAP + SWATCH + 10.0 + label_w
         } else {
             COLOR_BAR_GAP + COLOR_BAR_WIDTH + TICK_LEN + 6.0 + tick_w + bar_label
         };
@@ -176,7 +204,7 @@ impl HeatScene {
         let col_desc = if chart.col_label.is_empty() {
             0.0
         } else {
-            16.0 + LABEL_SIZE
+            16.0 + label_size()
         };
         let height = y0 + matrix_h + 10.0 + widest(&col_names) + col_desc + MARGIN;
 
@@ -203,6 +231,7 @@ impl HeatScene {
             row_label: chart.row_label.to_string(),
             col_label: chart.col_label.to_string(),
             value_label: chart.value_label.to_string(),
+            categories,
         }
     }
 
@@ -226,7 +255,9 @@ impl Scene for HeatScene {
         for (r, row) in self.values.iter().enumerate() {
             for (col, &v) in row.iter().enumerate() {
                 let (cx, cy) = (x0 + col as f64 * cell, y0 + r as f64 * cell);
-                let color = if v.is_finite() {
+                let color = if let (true, Some(_)) = (v.is_finite(), &self.categories) {
+                    TWO_COLOURS[usize::from(self.t(v) >= 0.5)]
+                } else if v.is_finite() {
                     viridis(self.t(v))
                 } else {
                     MISSING_CELL
@@ -260,7 +291,7 @@ impl Scene for HeatScene {
             .iter()
             .map(|n| text_width(n, self.name_size, false))
             .fold(0.0, f64::max);
-        let label = Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top);
+        let label = Txt::new(label_size(), HAlign::Center, VAlign::Top);
         c.text(
             &self.col_label,
             ((x0 + x1) / 2.0, y1 + 10.0 + col_names_h + 16.0),
@@ -271,9 +302,25 @@ impl Scene for HeatScene {
             c.text(
                 NO_DATA,
                 ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+                Txt::new(label_size(), HAlign::Center, VAlign::Middle).color(MUTED),
             )?;
             return draw_title(c, &self.title, (x0 + x1) / 2.0, self.width);
+        }
+
+        if let Some(labels) = &self.categories {
+            let txt = Txt::new(tick_size(), HAlign::Left, VAlign::Middle);
+            for (k, (label, colour)) in labels.iter().zip(TWO_COLOURS).enumerate() {
+                let top = y0 + k as f64 * (SWATCH + 12.0);
+                c.fill_rect(self.bar_x, top, self.bar_x + SWATCH, top + SWATCH, colour)?;
+                c.stroke_rect(
+                    (self.bar_x, top),
+                    (self.bar_x + SWATCH, top + SWATCH),
+                    FRAME,
+                    1,
+                )?;
+                c.text(label, (self.bar_x + SWATCH + 10.0, top + SWATCH / 2.0), txt)?;
+            }
+            return draw_title(c, &self.title, (x0 + self.bar_x) / 2.0, self.width);
         }
 
         // Colour bar: one line of pixels per colour step, low values at the bottom.
@@ -287,7 +334,7 @@ impl Scene for HeatScene {
             c.fill_rect(bx0, top, bx1, bottom, viridis(t))?;
         }
         c.stroke_rect((bx0, by0), (bx1, by1), FRAME, 1)?;
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Left, VAlign::Middle);
+        let tick_txt = Txt::new(tick_size(), HAlign::Left, VAlign::Middle);
         for &t in &self.ticks {
             let y = by1 - self.t(t) * (by1 - by0);
             c.line(&[(bx1, y), (bx1 + TICK_LEN, y)], FRAME, 1)?;

@@ -10,9 +10,9 @@ use plotters::prelude::DrawingBackend;
 
 use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render, render_png};
 use super::font::{ensure_fonts, text_width};
-use super::legend::{LEGEND_SIZE, draw_swatch_column};
+use super::legend::{draw_swatch_column, legend_size};
 use super::palette::category_colour;
-use super::style::{FRAME, MARGIN, TITLE_GAP, TITLE_SIZE};
+use super::style::{FRAME, MARGIN, TITLE_GAP, title_size};
 use super::{ChartError, LatticeImage};
 
 const TARGET: f64 = 720.0;
@@ -58,16 +58,16 @@ impl<'a> LatticeScene<'a> {
             .collect();
         let legend_w = labels
             .iter()
-            .map(|l| 34.0 + text_width(l, LEGEND_SIZE, false))
+            .map(|l| 34.0 + text_width(l, legend_size(), false))
             .fold(0.0, f64::max);
         let x0 = MARGIN;
-        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let y0 = MARGIN + title_size() + TITLE_GAP;
         let grid_w = cell * chart.cols as f64;
         let grid_h = cell * chart.rows as f64;
         let legend_x = x0 + grid_w + 24.0;
-        let title_w = text_width(chart.title, TITLE_SIZE, true) + 2.0 * MARGIN;
+        let title_w = text_width(chart.title, title_size(), true) + 2.0 * MARGIN;
         let width = (legend_x + legend_w + MARGIN).max(title_w);
-        let legend_h = labels.len() as f64 * (LEGEND_SIZE + 10.0);
+        let legend_h = labels.len() as f64 * (legend_size() + 10.0);
         let height = y0 + grid_h.max(legend_h) + MARGIN;
         LatticeScene {
             chart,

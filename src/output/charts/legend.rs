@@ -9,12 +9,16 @@ use plotters::prelude::DrawingBackend;
 
 use super::canvas::{Canvas, DrawResult, HAlign, Txt, VAlign};
 use super::palette::category_colour;
-use super::style::{FRAME, MARGIN, TITLE_GAP, TITLE_SIZE};
+use super::style::{FRAME, MARGIN, TITLE_GAP, font_scale, title_size};
 
 /// Text size of legend entries.
-pub(super) const LEGEND_SIZE: f64 = 17.0;
+pub(super) fn legend_size() -> f64 {
+    17.0 * font_scale()
+}
 /// Height of one legend row.
-const LEGEND_ROW: f64 = LEGEND_SIZE + 12.0;
+fn legend_row() -> f64 {
+    legend_size() + 12.0
+}
 
 /// Space between two rows of a swatch column.
 const COLUMN_GAP: f64 = 10.0;
@@ -35,19 +39,19 @@ pub(super) fn legend_rows(entry_w: &[f64], width: f64) -> usize {
 
 /// Height taken by `rows` legend rows.
 pub(super) fn legend_height(rows: usize) -> f64 {
-    rows as f64 * LEGEND_ROW
+    rows as f64 * legend_row()
 }
 
 /// Top-left corner of each legend entry (entries `entry_w` wide, wrapping within
 /// `x0..x1`, first row just under the title).
 pub(super) fn legend_places(entry_w: &[f64], x0: f64, x1: f64) -> Vec<(f64, f64)> {
     let mut x = x0;
-    let mut y = MARGIN + TITLE_SIZE + TITLE_GAP * 0.6;
+    let mut y = MARGIN + title_size() + TITLE_GAP * 0.6;
     let mut places = Vec::with_capacity(entry_w.len());
     for &w in entry_w {
         if x + w > x1 && x > x0 {
             x = x0;
-            y += LEGEND_ROW;
+            y += legend_row();
         }
         places.push((x, y));
         x += w;
@@ -65,7 +69,7 @@ pub(super) fn legend_text<DB: DrawingBackend>(
     c.text(
         text,
         (x, mid),
-        Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
+        Txt::new(legend_size(), HAlign::Left, VAlign::Middle),
     )
 }
 
@@ -81,16 +85,16 @@ pub(super) fn draw_swatch_column<DB: DrawingBackend>(
     text_dx: f64,
 ) -> DrawResult {
     for (i, label) in labels.iter().enumerate() {
-        let y = y0 + i as f64 * (LEGEND_SIZE + COLUMN_GAP);
+        let y = y0 + i as f64 * (legend_size() + COLUMN_GAP);
         c.fill_rect(
             x,
             y,
             x + swatch_w,
-            y + LEGEND_SIZE,
+            y + legend_size(),
             category_colour(i, count),
         )?;
-        c.stroke_rect((x, y), (x + swatch_w, y + LEGEND_SIZE), FRAME, 1)?;
-        legend_text(c, label, x + text_dx, y + LEGEND_SIZE / 2.0)?;
+        c.stroke_rect((x, y), (x + swatch_w, y + legend_size()), FRAME, 1)?;
+        legend_text(c, label, x + text_dx, y + legend_size() / 2.0)?;
     }
     Ok(())
 }

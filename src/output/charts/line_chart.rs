@@ -11,9 +11,9 @@ use plotters::style::RGBColor;
 use super::axes::{Axes, plot_bottom, plot_left, plot_top};
 use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
 use super::font::{ensure_fonts, text_width};
-use super::legend::{LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text};
+use super::legend::{legend_height, legend_places, legend_rows, legend_size, legend_text};
 use super::scale::{all_integers, finite_min_max, fmt_num, nice_ticks, padded_range};
-use super::style::{MARGIN, TICK_SIZE};
+use super::style::{MARGIN, tick_size};
 use super::{ChartError, LineChart};
 
 const WIDTH: f64 = 1200.0;
@@ -53,16 +53,17 @@ pub fn draw_line_chart(stem: &Path, chart: &LineChart) -> Result<(), ChartError>
         y_lo = 0.0;
     }
     let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
-    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, false);
+    // Whole-number data (counts, Grundy values) gets whole-number ticks.
+    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, all_integers(ys));
     let y_tick_w = y_ticks
         .iter()
-        .map(|&t| text_width(&fmt_num(t, y_dec), TICK_SIZE, false))
+        .map(|&t| text_width(&fmt_num(t, y_dec), tick_size(), false))
         .fold(0.0, f64::max);
     // Legend: one row of entries under the title, wrapping when needed.
     let entry_w: Vec<f64> = chart
         .series
         .iter()
-        .map(|s| 44.0 + text_width(&s.name, LEGEND_SIZE, false) + 24.0)
+        .map(|s| 44.0 + text_width(&s.name, legend_size(), false) + 24.0)
         .collect();
     let x0 = plot_left(y_tick_w);
     let x1 = WIDTH - MARGIN - 16.0;
@@ -178,7 +179,7 @@ impl Scene for LineScene<'_> {
             let places = legend_places(&self.entry_w, self.x0, self.x1);
             for (i, (series, (x, y))) in self.chart.series.iter().zip(places).enumerate() {
                 let colour = PALETTE[i % PALETTE.len()];
-                let mid = y + LEGEND_SIZE / 2.0;
+                let mid = y + legend_size() / 2.0;
                 c.line(&[(x, mid), (x + 34.0, mid)], colour, 3)?;
                 legend_text(c, &series.name, x + 42.0, mid)?;
             }

@@ -40,12 +40,14 @@ mod lattice;
 mod legend;
 mod line_chart;
 mod palette;
+mod png_dpi;
 mod region_band;
 mod region_map;
 mod rows;
 mod scale;
 mod stacked_area;
 mod style;
+mod svg_text;
 #[cfg(test)]
 mod test_support;
 mod violin;
@@ -54,13 +56,14 @@ use std::path::PathBuf;
 
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
-pub use heat_map::draw_heat_map;
+pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
 pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
+pub use style::{ChartFormat, ChartStyle, with_style};
 pub use violin::draw_violin_plot;
 
 /// Error raised when a chart cannot be written.
@@ -420,6 +423,35 @@ mod tests {
             .map(|i| format!("{} #{i}", LONG[i % LONG.len()]))
             .collect();
         all_three(&out_dir("sixty"), &names, 60);
+    }
+
+    #[test]
+    fn two_hundred_thirty_long_names_are_elided_not_squeezing_the_plot() {
+        let names: Vec<String> = (0..230)
+            .map(|i| {
+                format!(
+                    "{} with a needlessly long parameter description #{i}",
+                    LONG[i % LONG.len()]
+                )
+            })
+            .collect();
+        let dir = out_dir("many");
+        let values: Vec<f64> = (0..230).map(|i| f64::from(i % 37)).collect();
+        let bars = BarChart {
+            title: "Wins",
+            value_label: "Matches won",
+            category_label: "Strategy",
+            names: &names,
+            values: &values,
+        };
+        draw_bar_chart(&dir.join("wins"), &bars).expect("bar chart");
+        check_files(&dir.join("wins"), "Wins");
+        // The names were shortened: the full text of a long name is not in the SVG, its
+        // elided form is, and the plot keeps at least its minimum width.
+        let svg = std::fs::read_to_string(dir.join("wins.svg")).expect("svg");
+        assert!(!svg.contains(&names[0]));
+        assert!(svg.contains("aria-label=\"First by Tideman"));
+        assert!(svg.contains('\u{2026}'));
     }
 
     #[test]

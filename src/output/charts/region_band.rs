@@ -12,17 +12,19 @@ use super::canvas::{
     Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
 };
 use super::font::{ensure_fonts, fit_text, text_width};
-use super::legend::{LEGEND_SIZE, draw_swatch_column};
+use super::legend::{draw_swatch_column, legend_size};
 use super::palette::category_colour;
 use super::scale::{contrasting_text, fmt_num, nice_ticks};
 use super::style::{
-    BLACK, FRAME, LABEL_SIZE, MARGIN, MUTED, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE,
+    BLACK, FRAME, MARGIN, MUTED, TICK_LEN, TITLE_GAP, font_scale, label_size, tick_size, title_size,
 };
 use super::{ChartError, RegionBand};
 
 const WIDTH: f64 = 1200.0;
 const BAND: f64 = 96.0;
-const NOTE_SIZE: f64 = 15.0;
+fn note_size() -> f64 {
+    15.0 * font_scale()
+}
 const ROW_GAP: f64 = 10.0;
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
@@ -61,7 +63,7 @@ impl<'a> BandScene<'a> {
         let mut rows = Vec::new();
         let mut right_end = [f64::NEG_INFINITY; 2];
         for (v, label) in chart.boundaries {
-            let half = text_width(label, TICK_SIZE, false) / 2.0;
+            let half = text_width(label, tick_size(), false) / 2.0;
             let x = px(*v);
             let row = if x - half > right_end[0] + 8.0 {
                 0
@@ -74,14 +76,18 @@ impl<'a> BandScene<'a> {
             rows.push(row);
         }
         let label_rows = if rows.contains(&1) { 2.0 } else { 1.0 };
-        let y0 =
-            MARGIN + TITLE_SIZE + TITLE_GAP + label_rows * (TICK_SIZE + ROW_GAP) + TICK_LEN + 4.0;
+        let y0 = MARGIN
+            + title_size()
+            + TITLE_GAP
+            + label_rows * (tick_size() + ROW_GAP)
+            + TICK_LEN
+            + 4.0;
         let (ticks, dec) = nice_ticks(lo, hi, 8, false);
-        let legend_y = y0 + BAND + TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE + 24.0;
+        let legend_y = y0 + BAND + TICK_LEN + 8.0 + tick_size() + 14.0 + label_size() + 24.0;
         let height = legend_y
-            + chart.categories.len() as f64 * (LEGEND_SIZE + ROW_GAP)
+            + chart.categories.len() as f64 * (legend_size() + ROW_GAP)
             + if chart.notes.is_empty() { 0.0 } else { 12.0 }
-            + chart.notes.len() as f64 * (NOTE_SIZE + 8.0)
+            + chart.notes.len() as f64 * (note_size() + 8.0)
             + MARGIN;
         BandScene {
             chart,
@@ -119,12 +125,12 @@ impl Scene for BandScene<'_> {
             if let Some(name) = self.chart.categories.get(cat) {
                 let room = xb - xa - 12.0;
                 if room > 40.0 {
-                    let text = fit_text(name, TICK_SIZE, false, room);
+                    let text = fit_text(name, tick_size(), false, room);
                     if !text.starts_with('…') {
                         c.text(
                             &text,
                             ((xa + xb) / 2.0, (self.y0 + y1) / 2.0),
-                            Txt::new(TICK_SIZE, HAlign::Center, VAlign::Middle)
+                            Txt::new(tick_size(), HAlign::Center, VAlign::Middle)
                                 .color(contrasting_text(colour)),
                         )?;
                     }
@@ -134,12 +140,12 @@ impl Scene for BandScene<'_> {
         c.stroke_rect((self.x0, self.y0), (self.x1, y1), FRAME, 1)?;
         for ((v, label), &row) in self.chart.boundaries.iter().zip(&self.rows) {
             let x = self.px(*v);
-            let top = MARGIN + TITLE_SIZE + TITLE_GAP + row as f64 * (TICK_SIZE + ROW_GAP);
-            c.line(&[(x, top + TICK_SIZE + 4.0), (x, y1)], BLACK, 2)?;
+            let top = MARGIN + title_size() + TITLE_GAP + row as f64 * (tick_size() + ROW_GAP);
+            c.line(&[(x, top + tick_size() + 4.0), (x, y1)], BLACK, 2)?;
             c.text(
                 label,
                 (x, top),
-                Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top).bold(),
+                Txt::new(tick_size(), HAlign::Center, VAlign::Top).bold(),
             )?;
         }
         for &t in &self.ticks {
@@ -148,25 +154,25 @@ impl Scene for BandScene<'_> {
             c.text(
                 &fmt_num(t, self.dec),
                 (x, y1 + TICK_LEN + 8.0),
-                Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top),
+                Txt::new(tick_size(), HAlign::Center, VAlign::Top),
             )?;
         }
         c.text(
             self.chart.x_label,
             (
                 (self.x0 + self.x1) / 2.0,
-                y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0,
+                y1 + TICK_LEN + 8.0 + tick_size() + 14.0,
             ),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top),
         )?;
         let categories = self.chart.categories;
         draw_swatch_column(c, categories, k, (self.x0, self.legend_y), 28.0, 38.0)?;
-        let notes_y = self.legend_y + k as f64 * (LEGEND_SIZE + ROW_GAP) + 12.0;
+        let notes_y = self.legend_y + k as f64 * (legend_size() + ROW_GAP) + 12.0;
         for (i, note) in self.chart.notes.iter().enumerate() {
             c.text(
-                &fit_text(note, NOTE_SIZE, false, self.x1 - self.x0),
-                (self.x0, notes_y + i as f64 * (NOTE_SIZE + 8.0)),
-                Txt::new(NOTE_SIZE, HAlign::Left, VAlign::Top).color(MUTED),
+                &fit_text(note, note_size(), false, self.x1 - self.x0),
+                (self.x0, notes_y + i as f64 * (note_size() + 8.0)),
+                Txt::new(note_size(), HAlign::Left, VAlign::Top).color(MUTED),
             )?;
         }
         draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)

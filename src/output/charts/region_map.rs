@@ -11,10 +11,10 @@ use super::canvas::{
     Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
 };
 use super::font::{ensure_fonts, text_width};
-use super::legend::{LEGEND_SIZE, draw_swatch_column};
+use super::legend::{draw_swatch_column, legend_size};
 use super::palette::category_colour;
 use super::scale::{fmt_num, nice_ticks};
-use super::style::{BLACK, FRAME, LABEL_SIZE, MARGIN, TICK_LEN, TICK_SIZE, TITLE_GAP, TITLE_SIZE};
+use super::style::{BLACK, FRAME, MARGIN, TICK_LEN, TITLE_GAP, label_size, tick_size, title_size};
 use super::{ChartError, RegionMapChart};
 
 const PLOT: f64 = 640.0;
@@ -55,22 +55,22 @@ impl<'a> MapScene<'a> {
         let y_tick_w = y_ticks
             .0
             .iter()
-            .map(|&t| text_width(&fmt_num(t, y_ticks.1), TICK_SIZE, false))
+            .map(|&t| text_width(&fmt_num(t, y_ticks.1), tick_size(), false))
             .fold(0.0, f64::max);
-        let x0 = MARGIN + LABEL_SIZE + 16.0 + y_tick_w + 8.0 + TICK_LEN;
-        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let x0 = MARGIN + label_size() + 16.0 + y_tick_w + 8.0 + TICK_LEN;
+        let y0 = MARGIN + title_size() + TITLE_GAP;
         let legend_x = x0 + PLOT + 32.0;
         let legend_w = chart
             .categories
             .iter()
             .map(String::as_str)
             .chain(std::iter::once(chart.curve_label))
-            .map(|l| 38.0 + text_width(l, LEGEND_SIZE, false))
+            .map(|l| 38.0 + text_width(l, legend_size(), false))
             .fold(0.0, f64::max);
-        let title_w = text_width(chart.title, TITLE_SIZE, true) + 2.0 * MARGIN;
+        let title_w = text_width(chart.title, title_size(), true) + 2.0 * MARGIN;
         let width = (legend_x + legend_w + MARGIN).max(title_w);
-        let legend_h = (chart.categories.len() + 1) as f64 * (LEGEND_SIZE + ROW_GAP);
-        let bottom = y0 + PLOT + TICK_LEN + 8.0 + TICK_SIZE + 14.0 + LABEL_SIZE + MARGIN;
+        let legend_h = (chart.categories.len() + 1) as f64 * (legend_size() + ROW_GAP);
+        let bottom = y0 + PLOT + TICK_LEN + 8.0 + tick_size() + 14.0 + label_size() + MARGIN;
         let height = bottom.max(y0 + legend_h + MARGIN);
         MapScene {
             chart,
@@ -143,7 +143,7 @@ impl Scene for MapScene<'_> {
             c.text(
                 &fmt_num(t, self.x_ticks.1),
                 (x, y1 + TICK_LEN + 8.0),
-                Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top),
+                Txt::new(tick_size(), HAlign::Center, VAlign::Top),
             )?;
         }
         for &t in &self.y_ticks.0 {
@@ -152,28 +152,31 @@ impl Scene for MapScene<'_> {
             c.text(
                 &fmt_num(t, self.y_ticks.1),
                 (self.x0 - TICK_LEN - 8.0, y),
-                Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle),
+                Txt::new(tick_size(), HAlign::Right, VAlign::Middle),
             )?;
         }
         c.text(
             self.chart.x_label,
-            (self.x0 + PLOT / 2.0, y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+            (
+                self.x0 + PLOT / 2.0,
+                y1 + TICK_LEN + 8.0 + tick_size() + 14.0,
+            ),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top),
         )?;
         c.text(
             self.chart.y_label,
             (MARGIN, self.y0 + PLOT / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top).up(),
         )?;
         let categories = self.chart.categories;
         draw_swatch_column(c, categories, k, (self.legend_x, self.y0), 28.0, 38.0)?;
         if !self.chart.curves.is_empty() {
-            let y = self.y0 + k as f64 * (LEGEND_SIZE + ROW_GAP) + LEGEND_SIZE / 2.0;
+            let y = self.y0 + k as f64 * (legend_size() + ROW_GAP) + legend_size() / 2.0;
             c.line(&[(self.legend_x, y), (self.legend_x + 28.0, y)], BLACK, 2)?;
             c.text(
                 self.chart.curve_label,
                 (self.legend_x + 38.0, y),
-                Txt::new(LEGEND_SIZE, HAlign::Left, VAlign::Middle),
+                Txt::new(legend_size(), HAlign::Left, VAlign::Middle),
             )?;
         }
         draw_title(c, self.chart.title, self.width / 2.0, self.width)

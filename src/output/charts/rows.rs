@@ -10,8 +10,8 @@ use super::canvas::{Canvas, DrawResult, HAlign, Txt, VAlign, canvas_size, draw_t
 use super::font::{fit_text, text_width};
 use super::scale::{fmt_num, nice_ticks};
 use super::style::{
-    FRAME, LABEL_SIZE, MARGIN, MAX_NAME_WIDTH, MUTED, NO_DATA, TICK_LEN, TICK_SIZE, TITLE_GAP,
-    TITLE_SIZE,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, max_name_width, tick_size,
+    title_size,
 };
 
 const BASE_WIDTH: f64 = 1200.0;
@@ -51,25 +51,25 @@ impl Rows {
     ) -> Self {
         let names: Vec<String> = names
             .iter()
-            .map(|n| fit_text(n, TICK_SIZE, false, MAX_NAME_WIDTH))
+            .map(|n| fit_text(n, tick_size(), false, max_name_width(names.len())))
             .collect();
         let names_w = names
             .iter()
-            .map(|n| text_width(n, TICK_SIZE, false))
+            .map(|n| text_width(n, tick_size(), false))
             .fold(0.0, f64::max);
         let desc_w = if category_label.is_empty() {
             0.0
         } else {
-            LABEL_SIZE + 16.0
+            label_size() + 16.0
         };
         let x0 = MARGIN + desc_w + names_w + 10.0 + TICK_LEN;
         let right_pad = MARGIN + 26.0;
-        let title_w = text_width(title, TITLE_SIZE, true);
+        let title_w = text_width(title, title_size(), true);
         let width = BASE_WIDTH
             .max(x0 + MIN_PLOT_WIDTH + right_pad)
             .max(title_w + 2.0 * MARGIN);
 
-        let y0 = MARGIN + TITLE_SIZE + TITLE_GAP;
+        let y0 = MARGIN + title_size() + TITLE_GAP;
         let bottom = Self::bottom_height(value_label);
         let plot_h = (BASE_HEIGHT - y0 - bottom).max(names.len() as f64 * MIN_ROW_PITCH);
         let height = y0 + plot_h + bottom;
@@ -94,11 +94,11 @@ impl Rows {
     }
 
     fn bottom_height(value_label: &str) -> f64 {
-        let ticks = TICK_LEN + 8.0 + TICK_SIZE;
+        let ticks = TICK_LEN + 8.0 + tick_size();
         let desc = if value_label.is_empty() {
             0.0
         } else {
-            14.0 + LABEL_SIZE
+            14.0 + label_size()
         };
         ticks + desc + MARGIN
     }
@@ -158,7 +158,7 @@ impl Rows {
     pub(super) fn draw_axes<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
         c.stroke_rect((self.x0, self.y0), (self.x1, self.y1), FRAME, 1)?;
 
-        let tick_txt = Txt::new(TICK_SIZE, HAlign::Center, VAlign::Top);
+        let tick_txt = Txt::new(tick_size(), HAlign::Center, VAlign::Top);
         for &t in &self.ticks {
             let x = self.x(t);
             c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
@@ -168,14 +168,14 @@ impl Rows {
                 tick_txt,
             )?;
         }
-        let desc_y = self.y1 + TICK_LEN + 8.0 + TICK_SIZE + 14.0;
+        let desc_y = self.y1 + TICK_LEN + 8.0 + tick_size() + 14.0;
         c.text(
             &self.value_label,
             ((self.x0 + self.x1) / 2.0, desc_y),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top),
         )?;
 
-        let name_txt = Txt::new(TICK_SIZE, HAlign::Right, VAlign::Middle);
+        let name_txt = Txt::new(tick_size(), HAlign::Right, VAlign::Middle);
         for (i, name) in self.names.iter().enumerate() {
             let y = self.row_center(i);
             c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
@@ -184,14 +184,14 @@ impl Rows {
         c.text(
             &self.category_label,
             (MARGIN, (self.y0 + self.y1) / 2.0),
-            Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Top).up(),
+            Txt::new(label_size(), HAlign::Center, VAlign::Top).up(),
         )?;
 
         if self.names.is_empty() {
             c.text(
                 NO_DATA,
                 ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0),
-                Txt::new(LABEL_SIZE, HAlign::Center, VAlign::Middle).color(MUTED),
+                Txt::new(label_size(), HAlign::Center, VAlign::Middle).color(MUTED),
             )?;
         }
         draw_title(c, &self.title, (self.x0 + self.x1) / 2.0, self.width)

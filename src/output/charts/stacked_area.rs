@@ -8,11 +8,11 @@ use plotters::prelude::DrawingBackend;
 
 use super::axes::{Axes, plot_bottom, plot_left, plot_top};
 use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
-use super::font::{ensure_fonts, text_width};
-use super::legend::{LEGEND_SIZE, legend_height, legend_places, legend_rows, legend_text};
+use super::font::{ensure_fonts, fit_text, text_width};
+use super::legend::{legend_height, legend_places, legend_rows, legend_size, legend_text};
 use super::palette::category_colour;
 use super::scale::{all_integers, nice_ticks};
-use super::style::{MARGIN, TICK_SIZE};
+use super::style::{MARGIN, tick_size};
 use super::{ChartError, StackedArea};
 
 const WIDTH: f64 = 1200.0;
@@ -23,16 +23,25 @@ const Y_TICKS: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartError> {
     ensure_fonts(stem)?;
-    let entry_w: Vec<f64> = chart
+    // Many categories: shorter legend names, so the legend stays a block of columns.
+    let max_name = if chart.names.len() > 24 { 240.0 } else { 560.0 };
+    let labels: Vec<String> = chart
         .names
         .iter()
-        .map(|n| 30.0 + text_width(n, LEGEND_SIZE, false) + 24.0)
+        .map(|n| fit_text(n, legend_size(), false, max_name))
         .collect();
-    let y_tick_w = text_width("0.00", TICK_SIZE, false);
+    let entry_w: Vec<f64> = labels
+        .iter()
+        .map(|n| 30.0 + text_width(n, legend_size(), false) + 24.0)
+        .collect();
+    let y_tick_w = text_width("0.00", tick_size(), false);
     let x0 = plot_left(y_tick_w);
     let x1 = WIDTH - MARGIN - 16.0;
-    let y0 = plot_top(legend_height(legend_rows(&entry_w, x1 - x0)));
-    let y1 = plot_bottom(HEIGHT);
+    let legend_h = legend_height(legend_rows(&entry_w, x1 - x0));
+    let y0 = plot_top(legend_h);
+    // The canvas grows with the legend, so the plot keeps its height.
+    let height = HEIGHT + legend_h;
+    let y1 = plot_bottom(height);
     let (x_lo, x_hi) = match (chart.xs.first(), chart.xs.last()) {
         (Some(&a), Some(&b)) if b > a => (a, b),
         (Some(&a), _) => (a, a + 1.0),
@@ -52,6 +61,8 @@ pub fn draw_stacked_area(stem: &Path, chart: &StackedArea) -> Result<(), ChartEr
             x_ticks,
             x_dec,
             entry_w,
+            labels,
+            height,
         },
     )
 }
@@ -67,6 +78,8 @@ struct AreaScene<'a> {
     x_ticks: Vec<f64>,
     x_dec: usize,
     entry_w: Vec<f64>,
+    labels: Vec<String>,
+    height: f64,
 }
 
 impl AreaScene<'_> {
@@ -80,7 +93,7 @@ impl AreaScene<'_> {
 
 impl Scene for AreaScene<'_> {
     fn size(&self) -> (u32, u32) {
-        canvas_size(WIDTH, HEIGHT)
+        canvas_size(WIDTH, self.height)
     }
 
     fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
@@ -163,15 +176,15 @@ impl Scene for AreaScene<'_> {
         };
         axes.draw(c)?;
         let places = legend_places(&self.entry_w, self.x0, self.x1);
-        for (i, (name, (x, y))) in self.chart.names.iter().zip(places).enumerate() {
+        for (i, (name, (x, y))) in self.labels.iter().zip(places).enumerate() {
             c.fill_rect(
                 x,
                 y + 1.0,
                 x + 20.0,
-                y + LEGEND_SIZE - 1.0,
+                y + legend_size() - 1.0,
                 category_colour(i, k),
             )?;
-            legend_text(c, name, x + 28.0, y + LEGEND_SIZE / 2.0)?;
+            legend_text(c, name, x + 28.0, y + legend_size() / 2.0)?;
         }
         if !any {
             axes.draw_no_data(c)?;

@@ -17,7 +17,7 @@ use super::canvas::{Canvas, DrawResult, HAlign, Scene, Txt, VAlign, render};
 use super::font::ensure_fonts;
 use super::rows::Rows;
 use super::scale::{all_integers, finite_min_max, padded_range};
-use super::style::{MUTED, NOT_AVAILABLE, VALUE_SIZE};
+use super::style::{MUTED, NOT_AVAILABLE, value_size};
 use super::{ChartError, ViolinPlot, padded_names};
 
 const FILL: RGBColor = RGBColor(158, 202, 225);
@@ -147,7 +147,7 @@ impl Scene for ViolinScene {
                     c.text(
                         NOT_AVAILABLE,
                         (rows.x0 + 8.0, y),
-                        Txt::new(VALUE_SIZE, HAlign::Left, VAlign::Middle).color(MUTED),
+                        Txt::new(value_size(), HAlign::Left, VAlign::Middle).color(MUTED),
                     )?;
                 }
                 continue;

@@ -1,0 +1,262 @@
+//! The results folder as people see it: every shipped scenario (except the long
+//! axelrod-reference-* tournaments) writes at least one CSV and one chart and a
+//! `report.html` that shows every chart and links every CSV; the `[output]` chart keys
+//! (width, height, dpi, format, title, font_size) change the files as documented, and
+//! bad chart keys are rejected with exit code 2 naming file, line, column and field.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("dilemma-cli-report-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dilemma(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run dilemma")
+}
+
+/// Files of a folder (recursively), relative, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            if entry.path().is_dir() {
+                walk(&entry.path(), &format!("{name}/"), out);
+            } else {
+                out.push(name);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, "", &mut out);
+    out.sort();
+    out
+}
+
+/// Scenarios whose kind gets its CSV and chart from another part of issue 14 (item 7,
+/// `kind = "game"`); they must still write report.html.
+fn without_csv_and_chart_yet(name: &str) -> bool {
+    name.starts_with("game-")
+}
+
+#[test]
+fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
+    let dir = scratch("shipped");
+    let mut scenarios: Vec<String> = std::fs::read_dir(root().join("scenarios"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|p| !p.contains("axelrod-reference-"))
+        .collect();
+    scenarios.sort();
+    assert!(scenarios.len() >= 30, "{scenarios:?}");
+    let out = dir.join("out");
+    let mut args = vec!["run", "--quiet", "--out", out.to_str().unwrap()];
+    args.extend(scenarios.iter().map(String::as_str));
+    let output = dilemma(&root(), &args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    folders.sort();
+    assert_eq!(folders.len(), scenarios.len());
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        let names = files(&folder);
+        let csvs: Vec<&String> = names.iter().filter(|n| n.ends_with(".csv")).collect();
+        let charts: Vec<&String> = names
+            .iter()
+            .filter(|n| !n.contains('/') && (n.ends_with(".png") || n.ends_with(".svg")))
+            .collect();
+        if !without_csv_and_chart_yet(&name) {
+            assert!(!csvs.is_empty(), "{name}: no CSV in {names:?}");
+            assert!(!charts.is_empty(), "{name}: no chart in {names:?}");
+        }
+        let html = std::fs::read_to_string(folder.join("report.html"))
+            .unwrap_or_else(|e| panic!("{name}: report.html: {e}"));
+        assert!(html.starts_with("<!DOCTYPE html>"), "{name}");
+        assert!(html.contains(&format!("<h1>{name}</h1>")), "{name}");
+        // Self-contained: nothing loaded from the network (text may mention URLs).
+        for remote in ["src=\"http", "href=\"http", "url(http", "<script", "<link"] {
+            assert!(!html.contains(remote), "{name}: {remote}");
+        }
+        for file in names.iter().filter(|n| *n != "report.html") {
+            assert!(
+                html.contains(&format!("href=\"{file}\"")),
+                "{name}: report.html does not link {file}"
+            );
+        }
+        for chart in &charts {
+            let stem = chart.rsplit_once('.').unwrap().0;
+            assert!(
+                html.contains(&format!("<img src=\"{stem}.png\""))
+                    || html.contains(&format!("<img src=\"{stem}.svg\"")),
+                "{name}: report.html does not show {chart}"
+            );
+        }
+        // The resolved scenario is on the page.
+        assert!(html.contains("Scenario (resolved)"), "{name}");
+        assert!(
+            html.contains(&format!("name = &quot;{name}&quot;")),
+            "{name}"
+        );
+    }
+    // Tournaments show their ranking table.
+    let classic = std::fs::read_to_string(out.join("classic/report.html")).unwrap();
+    assert!(classic.contains("<th>Rank</th>") && classic.contains("<td>Tit For Tat</td>"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+const PIRATES: &str = "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = 5\ncoins = 100\n[output]\nsurvival_max = 20\n";
+
+fn png_size(path: &Path) -> (u32, u32) {
+    let png = std::fs::read(path).unwrap();
+    assert_eq!(&png[12..16], b"IHDR");
+    let be = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    (be(16), be(20))
+}
+
+fn png_dpi(path: &Path) -> Option<u32> {
+    let png = std::fs::read(path).unwrap();
+    let at = png.windows(4).position(|w| w == b"pHYs")?;
+    let per_metre = u32::from_be_bytes([png[at + 4], png[at + 5], png[at + 6], png[at + 7]]);
+    Some((f64::from(per_metre) * 0.0254).round() as u32)
+}
+
+fn run_pirates(dir: &Path, output_keys: &str) -> PathBuf {
+    std::fs::write(dir.join("p.toml"), format!("{PIRATES}{output_keys}")).unwrap();
+    let out = dilemma(dir, &["run", "p.toml", "--quiet", "--out", "out"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.join("out/p")
+}
+
+#[test]
+fn chart_options_change_size_resolution_formats_and_title() {
+    let dir = scratch("options");
+    let plain = run_pirates(&dir, "");
+    let (w, h) = png_size(&plain.join("allocation.png"));
+    assert_eq!(png_dpi(&plain.join("allocation.png")), None);
+    let svg = std::fs::read_to_string(plain.join("allocation.svg")).unwrap();
+    assert!(svg.contains(&format!("width=\"{w}\" height=\"{h}\"")));
+    // SVG text is outlined: no <text>, glyphs defined once and used, text kept as a label.
+    assert!(!svg.contains("<text"));
+    assert!(svg.contains("<path id=\"g") && svg.contains("xlink:href=\"#g"));
+    assert!(svg.contains("aria-label=\"p: 5 pirates, 100 coins, 0 thrown overboard\""));
+
+    // dpi scales the PNG and is recorded; the SVG keeps its size.
+    let hi = run_pirates(&dir, "dpi = 300\n");
+    let (w3, h3) = png_size(&hi.join("allocation.png"));
+    assert_eq!(
+        (w3, h3),
+        (
+            (f64::from(w) * 300.0 / 96.0).round() as u32,
+            (f64::from(h) * 300.0 / 96.0).round() as u32
+        )
+    );
+    assert_eq!(png_dpi(&hi.join("allocation.png")), Some(300));
+    assert_eq!(
+        std::fs::read_to_string(hi.join("allocation.svg")).unwrap(),
+        svg
+    );
+    let resolved = std::fs::read_to_string(hi.join("scenario.toml")).unwrap();
+    assert!(resolved.contains("dpi = 300"), "{resolved}");
+
+    // Width alone: that width, proportions kept; both: exactly that box.
+    let wide = run_pirates(&dir, "width = 600\nformat = \"png\"\n");
+    let (ww, wh) = png_size(&wide.join("allocation.png"));
+    assert_eq!(ww, 600);
+    assert_eq!(wh, (f64::from(h) * 600.0 / f64::from(w)).round() as u32);
+    assert!(!wide.join("allocation.svg").exists());
+    let boxed = run_pirates(&dir, "width = 800\nheight = 800\n");
+    assert_eq!(png_size(&boxed.join("survival.png")), (800, 800));
+    assert!(
+        std::fs::read_to_string(boxed.join("survival.svg"))
+            .unwrap()
+            .contains("width=\"800\" height=\"800\"")
+    );
+
+    // SVG only, no titles, larger text.
+    let svg_only = run_pirates(&dir, "format = \"svg\"\ntitle = false\nfont_size = 24\n");
+    assert!(!svg_only.join("allocation.png").exists());
+    let text = std::fs::read_to_string(svg_only.join("allocation.svg")).unwrap();
+    assert!(!text.contains("thrown overboard\""), "title drawn");
+    assert!(text.contains("aria-label=\"Coins received\""));
+    let html = std::fs::read_to_string(svg_only.join("report.html")).unwrap();
+    assert!(html.contains("<img src=\"allocation.svg\""));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_chart_options_exit_2_naming_the_field_and_allowed_values() {
+    let dir = scratch("bad");
+    for (keys, expected) in [
+        (
+            "width = 0\n",
+            &["p.toml:8:9", "output.width", "1 to 20000", "got 0"][..],
+        ),
+        (
+            "height = 20001\n",
+            &["p.toml:8:10", "output.height", "got 20001"],
+        ),
+        (
+            "format = \"pdf\"\n",
+            &[
+                "output.format",
+                "allowed: png, svg, both",
+                "plotters cannot write PDF",
+            ],
+        ),
+        (
+            "format = \"jpeg\"\n",
+            &["unknown chart format `jpeg`", "allowed: png, svg, both"],
+        ),
+        ("dpi = 5\n", &["output.dpi", "24 to 1200"]),
+        ("font_size = 100\n", &["output.font_size", "6 to 48"]),
+        ("title = \"no\"\n", &["output.title", "true or false"]),
+        (
+            "colour = \"red\"\n",
+            &[
+                "output.colour",
+                "unknown field",
+                "width",
+                "dpi",
+                "format",
+                "font_size",
+            ],
+        ),
+    ] {
+        std::fs::write(dir.join("p.toml"), format!("{PIRATES}{keys}")).unwrap();
+        let out = dilemma(&dir, &["run", "p.toml", "--quiet", "--out", "out"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{keys}: {stderr}");
+        for e in expected {
+            assert!(stderr.contains(e), "{keys}: {e:?} not in {stderr}");
+        }
+        assert!(!stderr.contains("panicked"));
+        assert!(!dir.join("out").exists(), "{keys}: something was written");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
