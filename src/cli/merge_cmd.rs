@@ -328,7 +328,7 @@ fn merge_loaded(
         )),
         _ => None,
     };
-    fold_shards(&shards, &parts, |id, point, record| {
+    fold_shards(shards, &parts, |id, point, record| {
         if let Some((extras, payoffs)) = extras.as_mut() {
             extras.add(record, payoffs);
         }
@@ -356,7 +356,7 @@ fn merge_loaded(
                 let names = results.names.clone();
                 let mut writer =
                     MatchesWriter::create(&path, names, t.settings.payoffs).map_err(write_error)?;
-                fold_shards(&shards, &parts, |_, _, record| {
+                fold_shards(shards, &parts, |_, _, record| {
                     writer.write(record).map_err(write_error)
                 })?;
                 writer.finish().map_err(write_error)?;
