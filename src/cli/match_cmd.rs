@@ -24,6 +24,7 @@ use std::path::Path;
 
 /// Options of `dilemma match`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct MatchArgs {
     /// First strategy id, with optional parameters: `random:p=0.3`; or a
     /// strategy file by name (`strategies/NAME.toml`) or path.
@@ -204,10 +205,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         );
         return Ok(());
     }
+    // Long names are elided in the table's header (in full below it).
+    let header = |name: &str| match crate::cli::width::limit() {
+        Some(_) => crate::cli::width::elide(name, 24),
+        None => name.to_string(),
+    };
     let mut rows = vec![vec![
         "turn".to_string(),
-        first.name.clone(),
-        second.name.clone(),
+        header(&first.name),
+        header(&second.name),
         "payoffs".to_string(),
         "totals".to_string(),
     ]];
@@ -242,9 +248,16 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         );
     }
     println!();
-    println!("{}: {}", first.name, text(&moves.first));
-    println!("{}: {}", second.name, text(&moves.second));
+    let fit = crate::cli::width::fit;
     println!(
+        "{}",
+        fit(&format!("{}: {}", first.name, text(&moves.first)))
+    );
+    println!(
+        "{}",
+        fit(&format!("{}: {}", second.name, text(&moves.second)))
+    );
+    let scores_line = format!(
         "scores {} : {} over {} turns ({:.4} : {:.4} per turn); cooperations {} : {}",
         scores[0],
         scores[1],
@@ -254,5 +267,6 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         cooperations[0],
         cooperations[1]
     );
+    println!("{}", fit(&scores_line));
     Ok(())
 }

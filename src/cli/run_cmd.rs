@@ -305,18 +305,21 @@ fn print_summary(
             share(row.state_rates[3]),
         ]);
     }
-    println!(
-        "{}: {} players, {} repetitions, {} matches, {} turns in {:.3} s",
+    use crate::cli::width::count;
+    let headline = format!(
+        "{}: {}, {}, {}, {} in {:.3} s\n",
         scenario.name,
-        results.player_count(),
-        results.repetitions,
-        results.total_matches(),
-        results.total_turns(),
+        count(results.player_count(), "player", "players"),
+        count(results.repetitions, "repetition", "repetitions"),
+        count(results.total_matches(), "match", "matches"),
+        count(results.total_turns(), "turn", "turns"),
         seconds
     );
+    print!("{}", crate::cli::width::fit(&headline));
     print!(
         "{}",
         table::render(&rows, &[true, false, true, true, true, true, true])
     );
-    println!("results written to {}/", shown(folder));
+    let written = format!("results written to {}/\n", shown(folder));
+    print!("{}", crate::cli::width::fit(&written));
 }

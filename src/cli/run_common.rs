@@ -103,8 +103,9 @@ impl<'a> ResultsFolder<'a> {
             out.insert("run".into(), run.clone());
             println!("{}", Value::Object(out));
         } else if !args.quiet {
-            print!("{}", report());
-            println!("results written to {}/", shown(&folder));
+            print!("{}", crate::cli::width::fit(&report()));
+            let written = format!("results written to {}/\n", shown(&folder));
+            print!("{}", crate::cli::width::fit(&written));
         }
         Ok(())
     }

@@ -49,8 +49,9 @@ pub struct StrategiesArgs {
     #[arg(long)]
     pub json: bool,
     /// One wide table with every classifier, the parameters and the rule
-    /// (the default fits 80 columns: grouped by family, names elided).
-    #[arg(long)]
+    /// (the default fits 80 columns: grouped by family, names elided). Set
+    /// from the global `--wide`.
+    #[arg(skip)]
     pub wide: bool,
 }
 

@@ -15,6 +15,7 @@ pub mod pirates;
 pub mod reader;
 pub mod spatial;
 pub mod strategy_file;
+pub mod templates;
 pub mod tournament;
 
 pub use ecological::EcologicalScenario;
