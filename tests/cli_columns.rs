@@ -50,6 +50,7 @@ fn widest(text: &str) -> usize {
     text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
 }
 
+/// (travelers: in `run_on_travelers_prints_the_travelers_summary`.)
 #[test]
 fn run_fits_80_columns_on_every_kind_tried() {
     let dir = scratch("kinds");
@@ -59,7 +60,6 @@ fn run_fits_80_columns_on_every_kind_tried() {
         "scenarios/game-battle-of-the-sexes.toml",
         "scenarios/guess-two-thirds.toml",
         "scenarios/pirates-stewart-500.toml",
-        "scenarios/travelers-qre.toml",
         "scenarios/moran-neutral.toml",
         "scenarios/impartial-coloring.toml",
         "scenarios/pigs-food-cost-map.toml",

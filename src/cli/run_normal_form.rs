@@ -1,6 +1,7 @@
 //! `dilemma run` for the `game`, `pigs` and `travelers` kinds: compute,
 //! then write the results folder atomically: `analysis.json` (the same
-//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (pigs: `sweep.csv`
+//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (game: `payoffs.csv`,
+//! `equilibria.csv`, `dominance.csv` and the chart `game`; pigs: `sweep.csv`
 //! and `regions.csv` for a 1-D sweep, `region_map.csv` and `boundaries.csv`
 //! for a 2-D one; travelers: `qre_branch.csv`, `qre_by_bonus.csv`,
 //! `best_response.csv`), charts (pigs: `regions` band or `region_map`;
@@ -48,7 +49,17 @@ pub fn run_normal_form(
     let mut sweep_text: Option<String> = None;
     let mut report_text: Option<String> = None;
     match &scenario.study {
-        Study::Game(_) => {}
+        Study::Game(_) => {
+            use crate::output::game_files::{
+                draw_game, write_dominance, write_equilibria, write_payoffs,
+            };
+            folder.write("payoffs.csv", |p| write_payoffs(p, &analysis))?;
+            folder.write("equilibria.csv", |p| write_equilibria(p, &analysis))?;
+            folder.write("dominance.csv", |p| write_dominance(p, &analysis))?;
+            if scenario.charts {
+                draw_game(&folder.file("game"), &analysis).map_err(chart_err)?;
+            }
+        }
         Study::Pigs(game, axes) => {
             let bad = |e: SweepError| CliError::BadInput(format!("{}: sweep: {e}", scenario.name));
             let note = default_note(game, axes);
