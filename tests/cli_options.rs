@@ -70,7 +70,7 @@ fn unknown_option_values_name_the_option_and_the_allowed_values() {
     );
     refused(
         &["run", "scenarios/classic.toml", "--threads", "5000"],
-        &["--threads", "0..=1024"],
+        &["--threads", "from 0 to 1024", "`5000`"],
     );
 }
 
@@ -85,6 +85,23 @@ fn negative_numbers_are_option_values() {
     refused(
         &["pirates", "--pirates", "-3", "--coins", "10"],
         &["--pirates"],
+    );
+    // Negative whole numbers reach the option's own check, which names it.
+    refused(
+        &["run", "scenarios/classic.toml", "--seed", "-1"],
+        &["--seed", "from 0 to 9223372036854775807", "`-1`"],
+    );
+    refused(
+        &["match", "tft", "alld", "--seed", "-3"],
+        &["--seed", "`-3`"],
+    );
+    refused(
+        &["strategies", "--max-memory-depth", "-1"],
+        &["--max-memory-depth", "from 0 to"],
+    );
+    refused(
+        &["pirates", "--pirates", "5", "--coins", "10", "--list", "-1"],
+        &["--list", "`-1`"],
     );
     // Negative claims make a valid traveler's dilemma.
     let output = dilemma(&["travelers", "--low", "-5", "--high", "3"]);

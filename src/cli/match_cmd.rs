@@ -48,7 +48,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "standard")]
     pub payoffs: String,
     /// Seed of the match's random number generator (0 to 2^63 - 1).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::options::whole_number::<u64>(0, i64::MAX as u64))]
     pub seed: u64,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -258,10 +258,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         fit(&format!("{}: {}", second.name, text(&moves.second)))
     );
     let scores_line = format!(
-        "scores {} : {} over {} turns ({:.4} : {:.4} per turn); cooperations {} : {}",
+        "scores {} : {} over {} ({:.4} : {:.4} per turn); cooperations {} : {}",
         scores[0],
         scores[1],
-        outcome.length,
+        crate::cli::width::count(outcome.length, "turn", "turns"),
         scores[0] / outcome.length as f64,
         scores[1] / outcome.length as f64,
         cooperations[0],

@@ -6,6 +6,7 @@ pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
 pub mod new_cmd;
+pub mod options;
 pub mod pigs_cmd;
 pub mod pirates_cmd;
 pub mod play_cmd;

@@ -36,7 +36,8 @@ pub struct PiratesArgs {
     #[arg(long, default_value = "junior")]
     pub tie_break: String,
     /// How many equally good proposals to list (1 to 1000).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10,
+          value_parser = crate::cli::options::whole_number::<usize>(0, u32::MAX as u64))]
     pub list: usize,
     /// Print JSON instead of tables.
     #[arg(long)]
@@ -198,9 +199,9 @@ fn paid_list(allocation: &[u64], proposer: usize, max: usize) -> String {
 pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
     let game = solution.game;
     let mut out = format!(
-        "{} pirates, {} coins; rules: {} (votes needed: {}), {} pirates (indifferent votes {}).\n\n",
-        game.pirates,
-        game.coins,
+        "{}, {}; rules: {} (votes needed: {}), {} pirates (indifferent votes {}).\n\n",
+        crate::cli::width::count(game.pirates, "pirate", "pirates"),
+        crate::cli::width::count(game.coins, "coin", "coins"),
         game.rules.majority.name(),
         match game.rules.majority {
             Majority::TiePasses => "at least half, the proposer's casting vote included",

@@ -17,6 +17,7 @@ use std::time::Instant;
 
 /// Options of `dilemma run`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct RunArgs {
     /// Scenario files (TOML). All are checked before any is run.
     #[arg(required = true)]
@@ -25,10 +26,10 @@ pub struct RunArgs {
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (0 = one per core, at most 1024). Results do not depend on it.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::options::whole_number::<u16>(0, 1024))]
     pub threads: u16,
     /// Override the scenarios' master seed (0 to 2^63 - 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    #[arg(long, value_parser = crate::cli::options::whole_number::<u64>(0, i64::MAX as u64))]
     pub seed: Option<u64>,
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]

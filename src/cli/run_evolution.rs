@@ -204,8 +204,9 @@ pub fn run_ecological(
         "dependencies": dependencies(),
     });
     let mut report = format!(
-        "{}: replicator dynamics, {} steps; final shares:\n",
-        t.name, scenario.steps
+        "{}: replicator dynamics, {}; final shares:\n",
+        t.name,
+        crate::cli::width::count(scenario.steps, "step", "steps")
     );
     for (name, s) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {s:.4}\n");
@@ -318,8 +319,11 @@ pub fn run_spatial(
         "dependencies": dependencies(),
     });
     let mut report = format!(
-        "{}: {}x{} lattice, {} steps; final shares:\n",
-        scenario.name, game.rows, game.cols, scenario.steps
+        "{}: {}x{} lattice, {}; final shares:\n",
+        scenario.name,
+        game.rows,
+        game.cols,
+        crate::cli::width::count(scenario.steps, "step", "steps")
     );
     for (name, &c) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {:.4} ({c} cells)\n", c as f64 / cells);
