@@ -32,6 +32,7 @@ use std::path::Path;
 
 /// Options of `dilemma match`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct MatchArgs {
     /// First strategy id, with optional parameters: `random:p=0.3`; or a
     /// strategy file by name (`strategies/NAME.toml`) or path.
@@ -55,7 +56,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "standard")]
     pub payoffs: String,
     /// Seed of the match's random number generator (0 to 2^63 - 1).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::options::whole_number::<u64>(0, i64::MAX as u64))]
     pub seed: u64,
     /// Play the pair this many times and report each player's mean score per
     /// turn, standard deviation, 95% interval and wins/draws/losses (with
@@ -340,10 +341,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     print!("{}", moves_lines(&label_a, &text(&moves.first)));
     print!("{}", moves_lines(&label_b, &text(&moves.second)));
     println!(
-        "scores {} : {} over {} turns ({:.4} : {:.4} per turn)",
+        "scores {} : {} over {} ({:.4} : {:.4} per turn)",
         scores[0],
         scores[1],
-        outcome.length,
+        crate::cli::width::count(outcome.length, "turn", "turns"),
         scores[0] / outcome.length as f64,
         scores[1] / outcome.length as f64,
     );

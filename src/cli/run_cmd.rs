@@ -19,6 +19,7 @@ use std::time::Instant;
 
 /// Options of `dilemma run`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct RunArgs {
     /// Scenario files (TOML). All are checked before any is run.
     #[arg(required = true)]
@@ -27,10 +28,10 @@ pub struct RunArgs {
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (0 = one per core, at most 1024). Results do not depend on it.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::options::whole_number::<u16>(0, 1024))]
     pub threads: u16,
     /// Override the scenarios' master seed (0 to 2^63 - 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    #[arg(long, value_parser = crate::cli::options::whole_number::<u64>(0, i64::MAX as u64))]
     pub seed: Option<u64>,
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]
@@ -418,18 +419,21 @@ fn print_summary(
             share(row.state_rates[3]),
         ]);
     }
-    println!(
-        "{}: {} players, {} repetitions, {} matches, {} turns in {:.3} s",
+    use crate::cli::width::count;
+    let headline = format!(
+        "{}: {}, {}, {}, {} in {:.3} s\n",
         scenario.name,
-        results.player_count(),
-        results.repetitions,
-        results.total_matches(),
-        results.total_turns(),
+        count(results.player_count(), "player", "players"),
+        count(results.repetitions, "repetition", "repetitions"),
+        count(results.total_matches(), "match", "matches"),
+        count(results.total_turns(), "turn", "turns"),
         seconds
     );
+    print!("{}", crate::cli::width::fit(&headline));
     print!(
         "{}",
         table::render(&rows, &[true, false, true, true, true, true, true])
     );
-    println!("results written to {}/", shown(folder));
+    let written = format!("results written to {}/\n", shown(folder));
+    print!("{}", crate::cli::width::fit(&written));
 }

@@ -17,6 +17,7 @@ pub mod reader;
 pub mod spatial;
 pub mod strategy_file;
 pub mod sweep;
+pub mod templates;
 pub mod tournament;
 
 pub use ecological::EcologicalScenario;
