@@ -51,6 +51,7 @@ fn main() {
             seed: None,
             quiet: true,
             json: false,
+            no_limit: true,
         };
         let started = Instant::now();
         run(&args).expect("the reference scenario runs");

@@ -36,6 +36,10 @@ pub struct RunArgs {
     /// Print each scenario's summary as JSON on standard output, one object per line (JSON Lines).
     #[arg(long)]
     pub json: bool,
+    /// Run scenarios whose estimated work is over the default limits (see
+    /// src/scenario/work.rs; also `[limits] none = true` in a scenario).
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Runs the scenarios.
@@ -44,7 +48,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     let mut errors = Vec::new();
     for path in &args.scenarios {
         match scenario::load(path) {
-            Ok(scenario) => loaded.push(scenario),
+            Ok(scenario) => match &scenario.over_limit {
+                Some(refusal) if !args.no_limit => errors.push(refusal.to_string()),
+                _ => loaded.push(scenario),
+            },
             Err(error) => errors.push(error.to_string()),
         }
     }

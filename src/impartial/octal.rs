@@ -359,6 +359,29 @@ pub const DIRECT_LIMIT: u64 = 1 << 20;
 /// Default search bound for the period.
 pub const DEFAULT_SEARCH: u64 = 1 << 16;
 
+/// Work allowed for the optional period search beyond the heaps asked about,
+/// in split evaluations of the plain mex (about 20 ms).
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 24;
+
+/// How many values to compute for heaps up to `biggest`: g(0..=biggest) is
+/// always needed; beyond that the search for a period goes on only while its
+/// worst-case cost (the plain mex: about k n^2 / 4 split evaluations for k
+/// splitting digits) stays within [`PERIOD_SEARCH_WORK`], and never past
+/// [`DEFAULT_SEARCH`]. So a small heap is instant whatever the code's length
+/// (`octal 10 --code 0.7777777777777777777777` computes 11 values and a few
+/// thousand more at most), and the classic codes still get their period.
+pub fn search_bound(code: &OctalCode, biggest: u64) -> u64 {
+    let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
+    let affordable = if splits == 0 {
+        DEFAULT_SEARCH
+    } else {
+        ((4 * PERIOD_SEARCH_WORK / splits) as f64).sqrt() as u64
+    };
+    biggest
+        .saturating_add(1)
+        .max(affordable.min(DEFAULT_SEARCH))
+}
+
 /// A position of an octal game: several heaps.
 #[derive(Clone, Debug)]
 pub struct Octal {
@@ -373,13 +396,15 @@ impl Octal {
     /// errors if a heap is too large and no period is proven.
     pub fn new(heaps: Vec<u64>, code: OctalCode) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
-        let mut analysis = Analysis::new(code.clone(), DEFAULT_SEARCH);
+        let bound = search_bound(&code, biggest.min(DEFAULT_SEARCH - 1));
+        let mut analysis = Analysis::new(code.clone(), bound);
         if analysis.grundy(biggest).is_none() {
             if biggest >= DIRECT_LIMIT {
                 return Err(ImpartialError::OutOfRange {
                     what: format!(
-                        "heap for octal game {} (no period proven within {DEFAULT_SEARCH} values)",
-                        code.text()
+                        "heap for octal game {} (no period proven within {} values)",
+                        code.text(),
+                        analysis.values.len()
                     ),
                     value: biggest.to_string(),
                     allowed: format!("0 to {}", DIRECT_LIMIT - 1),
@@ -562,6 +587,26 @@ mod tests {
         for n in 0..2000u64 {
             assert_eq!(c.grundy(n), a.grundy(n + 1), "heap {n}");
         }
+    }
+
+    #[test]
+    fn long_codes_compute_only_what_a_small_heap_needs() {
+        // Regression: the period search ran to 65 536 values (hours for a
+        // long code) although heap 10 needs g(0..=10).
+        let long = code("0.7777777777777777777777");
+        let bound = search_bound(&long, 10);
+        assert!(bound < 2_000, "{bound}");
+        let p = Octal::new(vec![10], long.clone()).unwrap();
+        let naive = values_naive(&long, 11);
+        assert_eq!(p.grundy(), Some(naive[10] as u64));
+        // Every heap up to 10 agrees with the plain mex.
+        for h in 0..=10u64 {
+            let q = Octal::new(vec![h], long.clone()).unwrap();
+            assert_eq!(q.grundy(), Some(naive[h as usize] as u64), "heap {h}");
+        }
+        // Kayles still gets its proven period.
+        let k = Octal::new(vec![10], code("0.77")).unwrap();
+        assert_eq!(k.game.periodicity.unwrap().period, 12);
     }
 
     #[test]
