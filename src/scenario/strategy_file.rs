@@ -55,10 +55,14 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::DeValue;
 
-/// Files being read, innermost last, to refuse loops.
+/// Files being read, innermost last, to refuse loops; and the files read
+/// completely so far, so that a file named by many others (or a chain of
+/// files that transform one another, listed by `dilemma strategies`) is read
+/// once: reading N such files is linear, not quadratic.
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
+    read: HashMap<PathBuf, Arc<Definition>>,
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -267,8 +271,15 @@ pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, R
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if let Some(definition) = chain.read.get(&identity) {
+        return Ok(definition.clone().player(reference));
+    }
     let source = Source::read(path).map_err(ReferenceError::InFile)?;
-    load_source(source, identity, reference, chain)
+    let player = load_source(source, identity.clone(), reference, chain)?;
+    if let Origin::Defined { definition, .. } = &player.origin {
+        chain.read.insert(identity, definition.clone());
+    }
+    Ok(player)
 }
 
 /// Reads a strategy file's text; `identity` tells files apart in `chain`.
