@@ -290,7 +290,17 @@ pub fn report(a: &Analysis) -> String {
 
 /// Analyses a game, mapping failures to exit code 1.
 pub fn analyse_game(game: &Bimatrix) -> Result<Analysis, CliError> {
-    analyse(game).map_err(|e| CliError::Failed(format!("{}: {e}", game.title)))
+    analyse(game).map_err(|e| {
+        let message = format!("{}: {e}", game.title);
+        if e.is_input_limit() {
+            // Caused by the payoffs or the size the user gave: bad input.
+            CliError::BadInput(format!(
+                "{message} (the payoffs: row_payoffs/col_payoffs, or the game's size)"
+            ))
+        } else {
+            CliError::Failed(message)
+        }
+    })
 }
 
 /// Runs `dilemma game`.
