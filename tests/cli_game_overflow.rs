@@ -100,5 +100,12 @@ fn a_game_too_large_to_enumerate_is_refused_up_front() {
     assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
     assert!(stderr.contains("20 x 20"), "stderr: {stderr}");
     assert!(stderr.contains("2e7"), "stderr: {stderr}");
+    assert!(stderr.contains("--no-limit"), "stderr: {stderr}");
+    // Within the limit the flag changes nothing.
+    let small = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(["game", "matching-pennies", "--no-limit", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(small.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -45,7 +45,7 @@ pub enum AnalysisError {
         "after eliminating strictly dominated strategies the game is {rows} x {cols}; its best-response \
          polytopes may have up to {bound} vertices (the upper bound theorem), more than the \
          {VERTEX_BOUND_LIMIT:.0e} allowed for exact enumeration of every equilibrium (random games are \
-         within reach up to about 19 x 19); use a smaller game"
+         within reach up to about 19 x 19); use a smaller game, or `dilemma game --no-limit`"
     )]
     TooLarge {
         /// Rows left.
@@ -165,6 +165,11 @@ fn widen(e: &Equilibrium, rows: &[usize], cols: &[usize], m: usize, n: usize) ->
 
 /// Analyses a game.
 pub fn analyse(game: &Bimatrix) -> Result<Analysis, AnalysisError> {
+    analyse_with_limit(game, true)
+}
+
+/// [`analyse`], with the size limit ([`check_size`]) checked or not.
+pub fn analyse_with_limit(game: &Bimatrix, limited: bool) -> Result<Analysis, AnalysisError> {
     let (m, n) = (game.m(), game.n());
     let bt: Vec<Vec<Rational>> = (0..n)
         .map(|j| (0..m).map(|i| game.b[i][j]).collect())
@@ -176,10 +181,12 @@ pub fn analyse(game: &Bimatrix) -> Result<Analysis, AnalysisError> {
     };
     let reduction = iterated_strict(game)?;
     let enumerated_full = m <= FULL_ENUMERATION && n <= FULL_ENUMERATION;
-    if enumerated_full {
-        check_size(m, n)?;
-    } else {
-        check_size(reduction.rows.len(), reduction.cols.len())?;
+    if limited {
+        if enumerated_full {
+            check_size(m, n)?;
+        } else {
+            check_size(reduction.rows.len(), reduction.cols.len())?;
+        }
     }
     let equilibria = if enumerated_full {
         all_equilibria(game)?
