@@ -53,6 +53,7 @@ fn main() {
             json: false,
             shard: None,
             shards: None,
+            no_limit: true,
         };
         let started = Instant::now();
         run(&args).expect("the reference scenario runs");

@@ -1,5 +1,6 @@
 //! A pathological game whose exact answer does not fit 128-bit rationals:
-//! `dilemma game` must fail with a clear message (exit code 1), never panic
+//! `dilemma game` must fail with a clear message (exit code 2: the cause is
+//! the input's numbers), never panic
 //! and never print a rounded answer.
 
 use std::process::Command;
@@ -59,7 +60,52 @@ fn huge_payoffs_give_a_clear_error() {
         .expect("runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(out.status.code(), Some(1), "stderr: {stderr}");
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(stderr.contains("row_payoffs"), "stderr: {stderr}");
     assert!(stderr.contains("128-bit"), "stderr: {stderr}");
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+}
+
+/// A 20 x 20 game with no dominated strategy (pure coordination: 2^20 - 1
+/// equilibria) is refused up front, naming its size and the limit (it ran
+/// past 30 s and 1 GB before).
+#[test]
+fn a_game_too_large_to_enumerate_is_refused_up_front() {
+    let dir = std::env::temp_dir().join(format!("dilemma-too-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("coordination.toml");
+    let k = 20;
+    let names: Vec<String> = (0..k).map(|i| format!("\"s{i}\"")).collect();
+    let rows: Vec<String> = (0..k)
+        .map(|i| {
+            let r: Vec<&str> = (0..k).map(|j| if i == j { "1" } else { "0" }).collect();
+            format!("[{}]", r.join(", "))
+        })
+        .collect();
+    std::fs::write(
+        &file,
+        format!(
+            "title = \"coordination\"\nrows = [{}]\nsymmetric = true\nrow_payoffs = [{}]\n",
+            names.join(", "),
+            rows.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .arg("game")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(stderr.contains("20 x 20"), "stderr: {stderr}");
+    assert!(stderr.contains("2e7"), "stderr: {stderr}");
+    assert!(stderr.contains("--no-limit"), "stderr: {stderr}");
+    // Within the limit the flag changes nothing.
+    let small = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(["game", "matching-pennies", "--no-limit", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(small.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).ok();
 }

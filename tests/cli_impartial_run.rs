@@ -115,6 +115,10 @@ fn scenario_mistakes_exit_2() {
             "positions",
         ),
         ("[game]\nrule = \"kayles\"\ntable = 5\nextra = 1\n", "extra"),
+        // Regression: the Wythoff example with an empty rule panicked (an
+        // insertion-index assertion in the table code).
+        ("[game]\nrule = \"\"\ntable = 40\n", "no game named"),
+        ("[game]\nrule = \"  \"\ntable = 40\n", "no game named"),
     ];
     for (i, (body, needle)) in cases.iter().enumerate() {
         let s = d.join(format!("bad{i}.toml"));

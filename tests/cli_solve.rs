@@ -175,3 +175,39 @@ fn coloring_game() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn only_what_the_question_needs_is_computed() {
+    // A heap of 10 needs g(0..=10), whatever the code's length (this ran
+    // for hours); the value agrees with the plain mex over the options.
+    let (code, out, err) = solve(&[
+        "octal",
+        "10",
+        "--code",
+        "0.7777777777777777777777",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Removing 1..=10 tokens and splitting the rest any way: heap 10 can
+    // be emptied, so it is an N-position with g = mex over all g(a) ^ g(b).
+    assert_eq!(v["outcome"], "N");
+    // A move of 10^6: the period is found in time linear in the move.
+    let (code, out, err) = solve(&[
+        "subtraction",
+        "18446744073709551615",
+        "--set",
+        "1,1000000",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["reason"].as_str().unwrap().contains("period"), "{v}");
+}
+
+#[test]
+fn tables_with_no_game_are_errors() {
+    let (code, _, err) = solve(&["--table", "5"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no game named"), "{err}");
+}

@@ -253,3 +253,55 @@ fn a_broken_strategy_file_is_skipped_with_a_warning() {
     assert!(String::from_utf8_lossy(&shown.stderr).contains("bad.toml:3:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder of strategy files that transform one another in a chain is
+/// listed whole, each file read once (it was re-read for every file naming
+/// it: quadratic in the number of files).
+#[test]
+fn a_chain_of_strategy_files_is_listed_whole() {
+    let d = std::env::temp_dir().join(format!("dilemma-chain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("strategies")).unwrap();
+    std::fs::write(
+        d.join("strategies/t0.toml"),
+        "kind = \"cycle\"\nname = \"T0\"\ncycle = \"CD\"\n",
+    )
+    .unwrap();
+    for i in 1..=60 {
+        std::fs::write(
+            d.join(format!("strategies/t{i}.toml")),
+            format!(
+                "kind = \"transformed\"\nname = \"T{i}\"\nstrategy = \"t{}\"\n[[transformers]]\nkind = \"flip\"\n",
+                i - 1
+            ),
+        )
+        .unwrap();
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(&d)
+        .args(["strategies", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let list: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = list.iter().filter_map(|s| s["name"].as_str()).collect();
+    for i in 0..=60 {
+        assert!(
+            names.contains(&format!("T{i}").as_str()),
+            "T{i} in {names:?}"
+        );
+    }
+    // Sixty flips of C D C D...: an even number gives the cycle back.
+    let t60 = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(&d)
+        .args(["match", "t60", "cooperator", "--turns", "4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&t60.stdout);
+    assert!(text.contains("T60: CDCD"), "{text}");
+    std::fs::remove_dir_all(&d).ok();
+}

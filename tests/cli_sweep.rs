@@ -338,9 +338,10 @@ fn bad_grids_are_refused_naming_the_key() {
         "too-much",
         "[sweep.x]\nkey = \"match.repetitions\"\nvalues = [100000, 200000]\n[sweep.y]\nkey = \"match.turns\"\nvalues = [1000000, 2000000]\n",
         &[
-            "sweep.x.key",
+            "sweep",
             "match.repetitions x match.turns",
-            "above the limit",
+            "more than the default limit",
+            "--no-limit",
         ],
     );
 }

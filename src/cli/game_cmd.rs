@@ -6,7 +6,7 @@ use crate::cli::{CliError, shown};
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::words::explain;
 use crate::dilemmas::travelers::TravelersGame;
-use crate::normal_form::analysis::{Analysis, analyse};
+use crate::normal_form::analysis::{Analysis, analyse_with_limit};
 use crate::normal_form::dominance::Dominator;
 use crate::normal_form::elimination::Player;
 use crate::normal_form::game::Bimatrix;
@@ -31,6 +31,10 @@ pub struct GameArgs {
     /// Also write the game in Gambit's .nfg format to this path.
     #[arg(long, value_name = "PATH")]
     pub write_nfg: Option<PathBuf>,
+    /// Enumerate the equilibria even when the game is over the size limit
+    /// (its best-response polytopes may have more than 2e7 vertices).
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Every preset name.
@@ -290,7 +294,22 @@ pub fn report(a: &Analysis) -> String {
 
 /// Analyses a game, mapping failures to exit code 1.
 pub fn analyse_game(game: &Bimatrix) -> Result<Analysis, CliError> {
-    analyse(game).map_err(|e| CliError::Failed(format!("{}: {e}", game.title)))
+    analyse_game_limited(game, true)
+}
+
+/// [`analyse_game`], with the size limit checked or (`--no-limit`) not.
+pub fn analyse_game_limited(game: &Bimatrix, limited: bool) -> Result<Analysis, CliError> {
+    analyse_with_limit(game, limited).map_err(|e| {
+        let message = format!("{}: {e}", game.title);
+        if e.is_input_limit() {
+            // Caused by the payoffs or the size the user gave: bad input.
+            CliError::BadInput(format!(
+                "{message} (the payoffs: row_payoffs/col_payoffs, or the game's size)"
+            ))
+        } else {
+            CliError::Failed(message)
+        }
+    })
 }
 
 /// Runs `dilemma game`.
@@ -308,7 +327,7 @@ pub fn run(args: &GameArgs) -> Result<(), CliError> {
         crate::output::atomic::write_file(path, write_nfg(&game).as_bytes())
             .map_err(|e| CliError::Failed(format!("{}: cannot write: {e}", shown(path))))?;
     }
-    let analysis = analyse_game(&game)?;
+    let analysis = analyse_game_limited(&game, !args.no_limit)?;
     if args.json {
         println!("{:#}", analysis_json(&analysis));
     } else {

@@ -382,6 +382,7 @@ fn merge_loaded(
                 json: args.json,
                 shard: None,
                 shards: None,
+                no_limit: true,
             };
             let folder = ResultsFolder::create(&destination)?;
             let turns = results.iter().map(|r| r.total_turns()).sum();

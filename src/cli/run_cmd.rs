@@ -46,6 +46,10 @@ pub struct RunArgs {
     /// Shard count for `--shard auto` in a Kubernetes Indexed Job (its completions).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::scale::shard::MAX_SHARDS as i64))]
     pub shards: Option<u32>,
+    /// Run scenarios whose estimated work is over the default limits (see
+    /// src/scenario/work.rs; also `[limits] none = true` in a scenario).
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Runs the scenarios.
@@ -54,7 +58,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     let mut errors = Vec::new();
     for path in &args.scenarios {
         match scenario::load(path) {
-            Ok(scenario) => loaded.push(scenario),
+            Ok(scenario) => match &scenario.over_limit {
+                Some(refusal) if !args.no_limit => errors.push(refusal.to_string()),
+                _ => loaded.push(scenario),
+            },
             Err(error) => errors.push(error.to_string()),
         }
     }

@@ -8,6 +8,7 @@ use crate::impartial::catalogue::{number, parse_game};
 use crate::impartial::solve;
 use crate::impartial::table::{Table, tabulate};
 use clap::Args;
+use std::io::{BufWriter, ErrorKind, Write};
 
 /// Arguments of `dilemma solve`.
 #[derive(Args, Debug)]
@@ -115,28 +116,16 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
 
 fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
     let table = tabulate(words, n).map_err(|e| CliError::BadInput(e.to_string()))?;
-    let to_json = |v: serde_json::Value| {
-        serde_json::to_string(&v).map_err(|e| CliError::Failed(e.to_string()))
-    };
-    match table {
-        Table::Heap {
-            label,
-            values,
-            period,
-        } => {
-            if json {
-                println!(
-                    "{}",
-                    to_json(
-                        serde_json::json!({"game": label, "values": values, "period": period})
-                    )?
-                );
-                return Ok(());
-            }
-            println!("n,grundy");
-            for (i, g) in values.iter().enumerate() {
-                println!("{i},{g}");
-            }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    match write_table(&mut out, &table, json).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        // A reader that stopped early (`| head`) is not an error.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(()),
+        Err(e) => return Err(CliError::Failed(format!("cannot write the table: {e}"))),
+    }
+    if let Table::Heap { label, period, .. } = &table {
+        if !json {
             match period {
                 Some(p) => eprintln!(
                     "{label}: period {} from n = {} (proven on {} values)",
@@ -145,21 +134,64 @@ fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
                 None => eprintln!("{label}: no period certified"),
             }
         }
+    }
+    Ok(())
+}
+
+/// Writes the table as CSV (or one JSON line) through a buffer: one system
+/// call per 64 KiB, not per row.
+fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Result<()> {
+    match table {
+        Table::Heap {
+            label,
+            values,
+            period,
+        } => {
+            if json {
+                let v = serde_json::json!({"game": label, "values": values, "period": period});
+                serde_json::to_writer(&mut *out, &v)?;
+                return writeln!(out);
+            }
+            writeln!(out, "n,grundy")?;
+            for (i, g) in values.iter().enumerate() {
+                writeln!(out, "{i},{g}")?;
+            }
+        }
         Table::Wythoff { values } => {
             if json {
-                println!(
-                    "{}",
-                    to_json(serde_json::json!({"game": "wythoff", "values": values}))?
-                );
-                return Ok(());
+                let v = serde_json::json!({"game": "wythoff", "values": values});
+                serde_json::to_writer(&mut *out, &v)?;
+                return writeln!(out);
             }
-            println!("x,y,grundy,p_position");
+            writeln!(out, "x,y,grundy,p_position")?;
             for (x, row) in values.iter().enumerate() {
                 for (y, g) in row.iter().enumerate() {
-                    println!("{x},{y},{g},{}", *g == 0);
+                    writeln!(out, "{x},{y},{g},{}", *g == 0)?;
                 }
             }
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_written_whole_through_the_buffer() {
+        let words = vec!["subtraction".to_string(), "--set".into(), "1,3,4".into()];
+        let table = tabulate(&words, 9).unwrap();
+        let mut csv = Vec::new();
+        write_table(&mut csv, &table, false).unwrap();
+        assert_eq!(
+            String::from_utf8(csv).unwrap(),
+            "n,grundy\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n8,1\n9,0\n"
+        );
+        let mut json = Vec::new();
+        write_table(&mut json, &table, true).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(v["values"][4], 2);
+        assert_eq!(v["period"]["period"], 7);
+    }
 }

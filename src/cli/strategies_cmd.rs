@@ -275,10 +275,9 @@ impl FileStrategy {
 }
 
 /// Loads one strategy file; a mistake in it is returned as a message.
-fn load(path: &Path) -> Result<FileStrategy, String> {
+fn load(path: &Path, chain: &mut Chain) -> Result<FileStrategy, String> {
     let text = path.display().to_string();
-    let player =
-        resolve_text(&text, Path::new("."), &mut Chain::default()).map_err(|e| e.text(&text))?;
+    let player = resolve_text(&text, Path::new("."), chain).map_err(|e| e.text(&text))?;
     let Origin::Defined { definition, .. } = &player.origin else {
         return Err(format!("{text}: not a strategy definition"));
     };
@@ -304,9 +303,11 @@ fn strategy_files() -> Vec<FileStrategy> {
         .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
         .collect();
     paths.sort();
+    // One chain for the whole folder: a file named by others is read once.
+    let mut chain = Chain::default();
     paths
         .iter()
-        .filter_map(|path| match load(path) {
+        .filter_map(|path| match load(path, &mut chain) {
             Ok(file) => Some(file),
             Err(message) => {
                 eprintln!("warning: skipped a strategy file with a mistake: {message}");
@@ -364,7 +365,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             let file = match file {
                 Some(file) => file,
                 None if id.ends_with(".toml") || id.contains('/') => {
-                    load(Path::new(id)).map_err(CliError::BadInput)?
+                    load(Path::new(id), &mut Chain::default()).map_err(CliError::BadInput)?
                 }
                 None => {
                     let hint = suggest(id).map_or_else(

@@ -24,7 +24,7 @@
 use super::error::ImpartialError;
 use super::mex::MexScratch;
 use super::period::{Periodicity, find_certified, octal_needs};
-use super::position::{Move, Outcome, Position, TooManyMoves, words};
+use super::position::{Move, OPTION_SCAN_LIMIT, Outcome, Position, TooManyMoves, words};
 use std::sync::Arc;
 
 /// A parsed octal code.
@@ -359,6 +359,27 @@ pub const DIRECT_LIMIT: u64 = 1 << 20;
 /// Default search bound for the period.
 pub const DEFAULT_SEARCH: u64 = 1 << 16;
 
+/// Work allowed for the optional period search beyond the heaps asked about,
+/// in split evaluations of the plain mex (about 20 ms).
+pub const PERIOD_SEARCH_WORK: u64 = 1 << 24;
+
+/// How many values to compute for heaps up to `biggest`: g(0..=biggest) is
+/// always needed; beyond that the search for a period goes on only while its
+/// worst-case cost (the plain mex: about k n^2 / 4 split evaluations for k
+/// splitting digits) stays within [`PERIOD_SEARCH_WORK`], and never past
+/// [`DEFAULT_SEARCH`]. So a small heap is instant whatever the code's length
+/// (`octal 10 --code 0.7777777777777777777777` computes 11 values and a few
+/// thousand more at most), and the classic codes still get their period.
+pub fn search_bound(code: &OctalCode, biggest: u64) -> u64 {
+    let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
+    let affordable = (4 * PERIOD_SEARCH_WORK)
+        .checked_div(splits)
+        .map_or(DEFAULT_SEARCH, |work| (work as f64).sqrt() as u64);
+    biggest
+        .saturating_add(1)
+        .max(affordable.min(DEFAULT_SEARCH))
+}
+
 /// A position of an octal game: several heaps.
 #[derive(Clone, Debug)]
 pub struct Octal {
@@ -373,13 +394,15 @@ impl Octal {
     /// errors if a heap is too large and no period is proven.
     pub fn new(heaps: Vec<u64>, code: OctalCode) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
-        let mut analysis = Analysis::new(code.clone(), DEFAULT_SEARCH);
+        let bound = search_bound(&code, biggest.min(DEFAULT_SEARCH - 1));
+        let mut analysis = Analysis::new(code.clone(), bound);
         if analysis.grundy(biggest).is_none() {
             if biggest >= DIRECT_LIMIT {
                 return Err(ImpartialError::OutOfRange {
                     what: format!(
-                        "heap for octal game {} (no period proven within {DEFAULT_SEARCH} values)",
-                        code.text()
+                        "heap for octal game {} (no period proven within {} values)",
+                        code.text(),
+                        analysis.values.len()
                     ),
                     value: biggest.to_string(),
                     allowed: format!("0 to {}", DIRECT_LIMIT - 1),
@@ -405,31 +428,73 @@ impl Octal {
             .code
             .options(n)
             .into_iter()
-            .map(|(k, left)| {
-                let mut heaps = self.heaps.clone();
-                heaps.remove(i);
-                for (j, &h) in left.iter().enumerate() {
-                    heaps.insert(i + j, h);
-                }
-                let label = match left.len() {
-                    0 => format!("remove heap {} ({k} tokens)", i + 1),
-                    1 => format!("remove {k} from heap {} (size {n})", i + 1),
-                    _ => format!(
-                        "remove {k} from heap {} (size {n}), splitting it into {} and {}",
-                        i + 1,
-                        left[0],
-                        left[1]
-                    ),
-                };
-                Move {
-                    label,
-                    next: Box::new(Octal {
-                        heaps,
-                        game: self.game.clone(),
-                    }),
-                }
-            })
+            .map(|(k, left)| self.make_move(i, k, &left))
             .collect()
+    }
+
+    /// The move that takes `k` tokens from heap `i`, leaving `left`.
+    fn make_move(&self, i: usize, k: u64, left: &[u64]) -> Move {
+        let n = self.heaps[i];
+        let mut heaps = self.heaps.clone();
+        heaps.remove(i);
+        for (j, &h) in left.iter().enumerate() {
+            heaps.insert(i + j, h);
+        }
+        let label = match left.len() {
+            0 => format!("remove heap {} ({k} tokens)", i + 1),
+            1 => format!("remove {k} from heap {} (size {n})", i + 1),
+            _ => format!(
+                "remove {k} from heap {} (size {n}), splitting it into {} and {}",
+                i + 1,
+                left[0],
+                left[1]
+            ),
+        };
+        Move {
+            label,
+            next: Box::new(Octal {
+                heaps,
+                game: self.game.clone(),
+            }),
+        }
+    }
+
+    /// Calls `visit(heap, k, left, value)` for every option in the order of
+    /// [`OctalCode::options`], heap by heap, with the option's Grundy value,
+    /// without building it; stops when `visit` returns false.
+    fn scan(&self, mut visit: impl FnMut(usize, u64, &[u64], u64) -> bool) {
+        let g = |h: u64| self.game.grundy(h).expect("checked at construction");
+        let total = self.value();
+        for (i, &n) in self.heaps.iter().enumerate() {
+            let others = total ^ g(n);
+            for (k, &d) in self.game.code.digits.iter().enumerate() {
+                let k = k as u64;
+                if k > n {
+                    break;
+                }
+                if d & 1 != 0 && n == k && !visit(i, k, &[], others) {
+                    return;
+                }
+                if d & 2 != 0 && n > k && !visit(i, k, &[n - k], others ^ g(n - k)) {
+                    return;
+                }
+                if d & 4 != 0 && n >= k + 2 {
+                    let m = n - k;
+                    for a in 1..=m / 2 {
+                        if !visit(i, k, &[a, m - a], others ^ g(a) ^ g(m - a)) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn option_count_bound(&self) -> u128 {
+        self.heaps
+            .iter()
+            .map(|&h| h as u128 * self.game.code.digits.len() as u128)
+            .sum()
     }
 }
 
@@ -451,12 +516,7 @@ impl Position for Octal {
         Some(self.value())
     }
     fn options(&self, limit: usize) -> Result<Vec<Move>, TooManyMoves> {
-        let total: u128 = self
-            .heaps
-            .iter()
-            .map(|&h| h as u128 * self.game.code.digits.len() as u128)
-            .sum();
-        if total > 4 * limit as u128 {
+        if self.option_count_bound() > 4 * limit as u128 {
             return Err(TooManyMoves);
         }
         let mut out = Vec::new();
@@ -467,6 +527,25 @@ impl Position for Octal {
             }
         }
         Ok(out)
+    }
+    /// Streams the options, building only the (at most `limit`) moves
+    /// returned: Kayles 10^6 held every option (about 285 bytes per token).
+    fn moves_to_value(&self, target: u64, limit: usize) -> Option<(Vec<Move>, u64)> {
+        if self.option_count_bound() > 4 * OPTION_SCAN_LIMIT as u128 {
+            return None;
+        }
+        let mut found = Vec::new();
+        let mut count = 0u64;
+        self.scan(|i, k, left, value| {
+            if value == target {
+                count += 1;
+                if found.len() < limit {
+                    found.push(self.make_move(i, k, left));
+                }
+            }
+            true
+        });
+        Some((found, count))
     }
     fn reason(&self) -> String {
         let vals: Vec<String> = self
@@ -561,6 +640,52 @@ mod tests {
         assert_eq!(c.periodicity.unwrap().period, 34);
         for n in 0..2000u64 {
             assert_eq!(c.grundy(n), a.grundy(n + 1), "heap {n}");
+        }
+    }
+
+    #[test]
+    fn long_codes_compute_only_what_a_small_heap_needs() {
+        // Regression: the period search ran to 65 536 values (hours for a
+        // long code) although heap 10 needs g(0..=10).
+        let long = code("0.7777777777777777777777");
+        let bound = search_bound(&long, 10);
+        assert!(bound < 2_000, "{bound}");
+        let p = Octal::new(vec![10], long.clone()).unwrap();
+        let naive = values_naive(&long, 11);
+        assert_eq!(p.grundy(), Some(naive[10] as u64));
+        // Every heap up to 10 agrees with the plain mex.
+        for h in 0..=10u64 {
+            let q = Octal::new(vec![h], long.clone()).unwrap();
+            assert_eq!(q.grundy(), Some(naive[h as usize] as u64), "heap {h}");
+        }
+        // Kayles still gets its proven period.
+        let k = Octal::new(vec![10], code("0.77")).unwrap();
+        assert_eq!(k.game.periodicity.unwrap().period, 12);
+    }
+
+    #[test]
+    fn streamed_winning_moves_agree_with_the_enumerated_options() {
+        for (c, heaps) in [
+            ("0.77", vec![10, 7, 3]),
+            ("0.07", vec![20]),
+            ("0.137", vec![9, 4]),
+            ("4.07", vec![12, 5]),
+            ("0.6", vec![11]),
+        ] {
+            let p = Octal::new(heaps.clone(), code(c)).unwrap();
+            for target in 0..4 {
+                let (moves, count) = p.moves_to_value(target, 5).unwrap();
+                let all: Vec<Move> = p
+                    .options(1000)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|m| m.next.grundy() == Some(target))
+                    .collect();
+                assert_eq!(count, all.len() as u64, "{c} {heaps:?} {target}");
+                let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+                let want: Vec<&str> = all.iter().take(5).map(|m| m.label.as_str()).collect();
+                assert_eq!(labels, want, "{c} {heaps:?} {target}");
+            }
         }
     }
 

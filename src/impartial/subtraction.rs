@@ -271,6 +271,25 @@ mod tests {
     }
 
     #[test]
+    fn a_large_move_costs_linear_time() {
+        // Regression: {1, 10^6} spent hours in the period search (quadratic
+        // in the largest move). Checked here on {1, 20 000} (the same code
+        // path, quick in a debug build) against the stream far out.
+        let s = set(&[1, 20_000]);
+        let a = Analysis::new(s.clone()).unwrap();
+        let p = a.periodicity;
+        assert!(p.period <= 40_002, "{p:?}");
+        let direct = values(&s, 200_000);
+        for n in (0..200_000).step_by(101) {
+            assert_eq!(direct[n] as u64, a.grundy(n as u64), "n {n}");
+        }
+        assert_eq!(
+            a.grundy(u64::MAX),
+            direct[p.reduce(u64::MAX) as usize] as u64
+        );
+    }
+
+    #[test]
     fn bad_sets_are_rejected() {
         assert!(matches!(
             SubtractionSet::new(vec![]),

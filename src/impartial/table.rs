@@ -72,6 +72,12 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
         message: message.to_string(),
         usage: usage.to_string(),
     };
+    if game.is_empty() {
+        return Err(usage(
+            "no game named",
+            "a one-heap game, e.g. kayles --table 100",
+        ));
+    }
     if n > MAX_HEAP_TABLE {
         return Err(too_big(game, n, MAX_HEAP_TABLE));
     }
@@ -99,7 +105,7 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
                     .ok_or_else(|| usage("--code is required", "octal --code 0.77 --table N"))?,
             };
             let code = OctalCode::parse(&code)?;
-            let a = octal::Analysis::new(code.clone(), octal::DEFAULT_SEARCH.max(n + 1));
+            let a = octal::Analysis::new(code.clone(), octal::search_bound(&code, n));
             Ok(Table::Heap {
                 label: format!("octal {}", code.text()),
                 values: (0..=n)
@@ -208,5 +214,17 @@ mod tests {
         assert!(tabulate(&w("graph"), 3).is_err());
         assert!(tabulate(&w("fibonacci-nim"), 1001).is_err());
         assert!(tabulate(&w("chess"), 3).is_err());
+    }
+
+    #[test]
+    fn an_empty_rule_is_an_error_not_a_panic() {
+        // Regression: the generic branch inserted the heap at index 1 of an
+        // empty word list (an insertion-index assertion).
+        for words in [vec![], vec![String::new()]] {
+            assert!(matches!(
+                tabulate(&words, 5),
+                Err(ImpartialError::Usage { .. })
+            ));
+        }
     }
 }

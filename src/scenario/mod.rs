@@ -19,6 +19,7 @@ pub mod strategy_file;
 pub mod sweep;
 pub mod templates;
 pub mod tournament;
+pub mod work;
 
 pub use ecological::EcologicalScenario;
 pub use error::{ScenarioError, Source};
@@ -165,6 +166,10 @@ pub struct Loaded {
     /// Things that are allowed but probably not meant (e.g. payoffs that are
     /// not a prisoner's dilemma), each naming the file and line.
     pub warnings: Vec<String>,
+    /// The refusal when the estimated work is over its default limit
+    /// ([`work`]) and the scenario does not lift it (`[limits] none = true`);
+    /// `dilemma run` reports it unless given `--no-limit`.
+    pub over_limit: Option<ScenarioError>,
 }
 
 /// Reads and validates a scenario file.
@@ -217,6 +222,11 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         None => 1,
     };
     let mut warnings = Vec::new();
+    let mut limits_lifted = false;
+    if let Some(mut limits) = top.table("limits")? {
+        limits_lifted = limits.boolean("none")?.is_some_and(|b| b.value);
+        limits.finish()?;
+    }
     let scenario =
         match kind.value.as_str() {
             "tournament" => {
@@ -250,7 +260,40 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
             }
         };
     top.finish()?;
-    Ok(Loaded { scenario, warnings })
+    let over_limit = if limits_lifted {
+        None
+    } else {
+        work::over_limit(&scenario).map(|e| {
+            source.invalid(
+                field_offset(document.get_ref(), &e.field),
+                &e.field,
+                e.message(),
+            )
+        })
+    };
+    Ok(Loaded {
+        scenario,
+        warnings,
+        over_limit,
+    })
+}
+
+/// Byte offset of a dotted field (`match.repetitions`) in the document: the
+/// value if present, else the deepest table on its path, else 0.
+fn field_offset(document: &toml::de::DeTable<'_>, field: &str) -> usize {
+    let mut table = document;
+    let mut offset = 0;
+    for key in field.split('.') {
+        let Some((_, value)) = table.iter().find(|(k, _)| k.get_ref() == key) else {
+            break;
+        };
+        offset = value.span().start;
+        match value.get_ref() {
+            toml::de::DeValue::Table(t) => table = t,
+            _ => break,
+        }
+    }
+    offset
 }
 
 /// Longest scenario name: the results folder and its hidden staging sibling

@@ -45,7 +45,9 @@ use crate::ipd::strategies::defined::{
 };
 use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
 use crate::scenario::error::{ScenarioError, Source};
-use crate::scenario::reader::{TableReader, parse_document, parse_float, parse_integer};
+use crate::scenario::reader::{
+    TableReader, finite_number, parse_document, parse_float, parse_integer,
+};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -53,10 +55,14 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::DeValue;
 
-/// Files being read, innermost last, to refuse loops.
+/// Files being read, innermost last, to refuse loops; and the files read
+/// completely so far, so that a file named by many others (or a chain of
+/// files that transform one another, listed by `dilemma strategies`) is read
+/// once: reading N such files is linear, not quadratic.
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
+    read: HashMap<PathBuf, Arc<Definition>>,
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -265,8 +271,15 @@ pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, R
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if let Some(definition) = chain.read.get(&identity) {
+        return Ok(definition.clone().player(reference));
+    }
     let source = Source::read(path).map_err(ReferenceError::InFile)?;
-    load_source(source, identity, reference, chain)
+    let player = load_source(source, identity.clone(), reference, chain)?;
+    if let Origin::Defined { definition, .. } = &player.origin {
+        chain.read.insert(identity, definition.clone());
+    }
+    Ok(player)
 }
 
 /// Reads a strategy file's text; `identity` tells files apart in `chain`.
@@ -549,42 +562,44 @@ fn read_lookup(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
             "expected a table of key = move entries",
         ));
     };
-    let table_field = reader.field("table");
-    let mut table_reader =
-        TableReader::new(reader.source(), &table_field, entries_table, table.span());
     record(spans, &Place::Table, table.span(), "table");
-    let mut entries = Vec::new();
-    for (i, key) in table_reader.keys().into_iter().enumerate() {
-        let field = format!("table.\"{}\"", key.value);
-        record(spans, &Place::TableKey(i), key.span.clone(), &field);
-        let Some(value) = table_reader.value(&key.value) else {
-            continue;
-        };
+    // The entries are read straight from the parsed table, in file order: a
+    // keyed lookup per entry was linear, so a 16-letter table (65 536 keys)
+    // took minutes. Every key is used, so none can be unknown.
+    let mut keyed: Vec<_> = entries_table.iter().collect();
+    keyed.sort_by_key(|(k, _)| k.span().start);
+    let mut entries = Vec::with_capacity(keyed.len());
+    for (i, (key, value)) in keyed.into_iter().enumerate() {
+        let key_text = key.get_ref().to_string();
+        let field = format!("table.\"{key_text}\"");
+        record(spans, &Place::TableKey(i), key.span(), &field);
         record(spans, &Place::TableValue(i), value.span(), &field);
         let response = match value.get_ref() {
             DeValue::String(s) if s == "C" => Response::Move(Action::C),
             DeValue::String(s) if s == "D" => Response::Move(Action::D),
-            DeValue::Integer(_) | DeValue::Float(_) => {
-                let number = table_reader
-                    .number(&key.value)?
-                    .map_or(f64::NAN, |n| n.value);
-                Response::Probability(number)
-            }
+            DeValue::Integer(_) | DeValue::Float(_) => match finite_number(value.get_ref()) {
+                Some(number) => Response::Probability(number),
+                None => {
+                    return Err(reader.source().invalid(
+                        value.span().start,
+                        &reader.field(&field),
+                        "expected a finite number",
+                    ));
+                }
+            },
             _ => {
                 return Err(reader.source().invalid(
                     value.span().start,
                     &reader.field(&field),
                     format!(
-                        "the value of key `{}` must be \"C\", \"D\" or the probability of C \
-                         (a number from 0 to 1)",
-                        key.value
+                        "the value of key `{key_text}` must be \"C\", \"D\" or the probability of C \
+                         (a number from 0 to 1)"
                     ),
                 ));
             }
         };
-        entries.push((key.value.clone(), response));
+        entries.push((key_text, response));
     }
-    table_reader.finish()?;
     Ok(LookupTable::new(own, opponent, opponent_first, initial, &entries).map(Body::Lookup))
 }
 
@@ -1354,6 +1369,48 @@ mod tests {
         let definition = read_definition(&mut top, &mut Chain::default())?;
         top.finish()?;
         Ok(definition)
+    }
+
+    /// A 16-letter lookup table (65 536 keys) reads in linear time (it once
+    /// took minutes: a keyed search per entry) and keeps every entry.
+    #[test]
+    fn sixteen_letter_lookup_tables_read_every_entry() {
+        let mut text = String::from(
+            "kind = \"lookup\"\nname = \"Big\"\nown = 8\nopponent = 8\ninitial = \"CCCCCCCC\"\n[table]\n",
+        );
+        let letter = |bit: bool| if bit { 'D' } else { 'C' };
+        for index in 0..1usize << 16 {
+            let key: String = (0..16).rev().map(|b| letter(index >> b & 1 == 1)).collect();
+            // D exactly when the opponent's group starts with D.
+            let response = letter(index >> 7 & 1 == 1);
+            text.push_str(&format!(
+                "\"{} {}\" = \"{response}\"\n",
+                &key[..8],
+                &key[8..]
+            ));
+        }
+        let definition = read(&text).unwrap();
+        let Body::Lookup(table) = &definition.body else {
+            panic!("a lookup table")
+        };
+        let entries = table.entries();
+        assert_eq!(entries.len(), 1 << 16);
+        for (key, response) in entries.iter().step_by(997) {
+            let opponent_first = key.split(' ').nth(1).unwrap().starts_with('D');
+            let want = if opponent_first { Action::D } else { Action::C };
+            assert_eq!(*response, Response::Move(want), "{key}");
+        }
+        // Values are still checked one by one, naming the key.
+        let bad = "kind = \"lookup\"\nname = \"B\"\nown = 1\nopponent = 0\ninitial = \"C\"\n\
+                   [table]\n\"C\" = \"C\"\n\"D\" = inf\n";
+        let error = read(bad).unwrap_err().to_string();
+        assert!(
+            error.contains("table.\"D\"") && error.contains("finite"),
+            "{error}"
+        );
+        let bad = bad.replace("inf", "true");
+        let error = read(&bad).unwrap_err().to_string();
+        assert!(error.contains("must be \"C\", \"D\""), "{error}");
     }
 
     /// Writing a definition and reading it back gives the same definition.

@@ -31,18 +31,14 @@
 //! random numbers at every point (common random numbers: differences
 //! between points come from the parameter, not from the draws).
 //!
-//! The work is bounded: the sum over points of matches x expected turns
-//! (turns, or for a random horizon the mean length `1 / (1 - w)`, capped)
-//! may not exceed [`MAX_SWEEP_TURNS`].
+//! The work is bounded like every study's (`crate::scenario::work`): the sum
+//! over points of matches x expected turns is refused above the default
+//! limit unless `--no-limit` or `[limits] none = true` lifts it.
 
-use crate::ipd::horizon::Horizon;
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{TableReader, finite_number};
 use crate::scenario::tournament::TournamentScenario;
 use std::path::Path;
-
-/// The most turns a sweep may play in all (points x matches x turns).
-pub const MAX_SWEEP_TURNS: f64 = 2e11;
 
 /// The most values along one axis.
 pub const MAX_AXIS_VALUES: usize = 1000;
@@ -123,21 +119,6 @@ impl SweepScenario {
         top.insert("sweep".into(), toml::Value::Table(sweep));
         let tail = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
         format!("{}\n{tail}", self.base.resolved_toml())
-    }
-}
-
-/// Expected turns of one match under `horizon`.
-fn expected_turns(horizon: &Horizon) -> f64 {
-    match *horizon {
-        Horizon::Fixed { turns } => turns as f64,
-        Horizon::Random { continuation, cap } => {
-            let mean = if continuation < 1.0 {
-                1.0 / (1.0 - continuation)
-            } else {
-                f64::INFINITY
-            };
-            cap.map_or(mean, |c| mean.min(c as f64))
-        }
     }
 }
 
@@ -362,7 +343,6 @@ pub fn read_sweep(
     let sizes: Vec<usize> = axes.iter().map(|(a, _)| a.values.len()).collect();
     let count: usize = sizes.iter().product();
     let mut points = Vec::with_capacity(count);
-    let mut turns = 0.0;
     for k in 0..count {
         let index = if sizes.len() == 2 {
             vec![k / sizes[1], k % sizes[1]]
@@ -422,22 +402,10 @@ pub fn read_sweep(
                 ));
             }
         };
-        turns += point.tournament().match_count() as f64 * expected_turns(&point.settings.horizon);
         points.push(SweepPoint {
             coordinates,
             tournament: point,
         });
-    }
-    if turns > MAX_SWEEP_TURNS {
-        let keys: Vec<String> = axes.iter().map(|(a, _)| a.key.clone()).collect();
-        return Err(source.invalid(
-            axes[0].1,
-            "sweep.x.key",
-            format!(
-                "{count} grid points ({}) would play about {turns:.3e} turns, above the limit of {MAX_SWEEP_TURNS:.0e}; use fewer points, matches or turns",
-                keys.join(" x ")
-            ),
-        ));
     }
     Ok(SweepScenario {
         base,

@@ -226,7 +226,11 @@ pub fn read_tournament(
 
     let (player_specs, players) = read_players(top)?;
     let players: Vec<Player> = players.into_iter().map(|p| p.with_game(&payoffs)).collect();
-    let cells = (players.len() as u64).pow(2) * repetitions as u64;
+    // Saturating: a huge line-up times huge repetitions must not wrap below
+    // the limit (it once did, then tried to allocate petabytes).
+    let cells = (players.len() as u64)
+        .saturating_mul(players.len() as u64)
+        .saturating_mul(repetitions as u64);
     if cells > MAX_SCORE_CELLS {
         let at = repetitions_at.unwrap_or(0);
         return Err(top.source().invalid(

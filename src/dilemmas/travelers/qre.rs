@@ -10,8 +10,14 @@
 //! strategy with `lambda = 0`. Each step predicts along the unit tangent
 //! (the null vector of the Jacobian, oriented like the last one) and
 //! corrects with Newton steps orthogonal to it; the step halves when Newton
-//! fails and grows when it converges fast. Floating point: the QRE is a
-//! statistical model, reported with its tolerance (residual < 1e-10).
+//! fails and grows when it converges (up to 1, or a tenth of the largest
+//! unknown where log probabilities are large and the branch nearly straight).
+//! Floating point: the QRE is a statistical model, reported with its
+//! tolerance (residual < 1e-10 relative to the unknowns).
+//!
+//! Termination: every trace ends, at lambda or with an error: a step below
+//! the unknowns' precision or a collapsed step size is [`QreError::Stalled`],
+//! and more than [`step_budget`] steps is [`QreError::TooManySteps`].
 
 use crate::dilemmas::travelers::game::TravelersGame;
 
@@ -38,6 +44,19 @@ pub enum QreError {
     /// A singular system.
     #[error("singular Jacobian during continuation")]
     Singular,
+    /// The step budget ran out before lambda was reached.
+    #[error(
+        "the continuation did not reach lambda = {target} within {steps} steps (it stopped at lambda = {lambda}); \
+         use a smaller lambda or a smaller bonus"
+    )]
+    TooManySteps {
+        /// The precision asked for.
+        target: String,
+        /// Where it stopped.
+        lambda: String,
+        /// The budget.
+        steps: u64,
+    },
     /// Tracing this far would take too long (see [`check_cost`]).
     #[error(
         "the QRE up to lambda = {lambda} would take too long: lambda x (high - low + 2R) x claims^3 = {cost}, \
@@ -158,6 +177,13 @@ pub fn check_cost(game: &TravelersGame, lambda: f64) -> Result<(), QreError> {
     Ok(())
 }
 
+/// Most predictor-corrector steps of one trace: the cost budget
+/// [`MAX_QRE_COST`] over the `claims^3` of a step, between 10^4 and 10^6. So
+/// a trace always ends: at lambda, or with [`QreError::TooManySteps`].
+pub fn step_budget(claims: usize) -> u64 {
+    (MAX_QRE_COST / (claims as f64).powi(3)).clamp(1e4, 1e6) as u64
+}
+
 /// Traces the branch from `lambda = 0` to `lambda_max`, recording a point
 /// whenever lambda passes the next multiple of `record_every`.
 pub fn trace(
@@ -194,18 +220,45 @@ pub fn trace(
     let mut h = 0.05_f64.min(lambda_max.max(1e-9));
     let mut out = vec![point(&w)];
     let mut next_record = record_every;
+    let budget = step_budget(n);
+    let mut steps = 0u64;
     while w[n] < lambda_max {
+        steps += 1;
+        if steps > budget {
+            return Err(QreError::TooManySteps {
+                target: lambda_max.to_string(),
+                lambda: format!("{:.6}", w[n]),
+                steps: budget,
+            });
+        }
         t = sys.tangent(&w, &t).ok_or(QreError::Singular)?;
-        if t[n] < 0.0 && out.len() == 1 {
+        // Only the first tangent is oriented by lambda (towards larger
+        // lambda); later ones follow the previous tangent, through folds
+        // where lambda turns back. (The test used to be "nothing recorded
+        // yet", true for a whole trace without records: past a fold every
+        // tangent was flipped and the trace zig-zagged in place for ever.)
+        if t[n] < 0.0 && w[n] == 0.0 {
             t.iter_mut().for_each(|x| *x = -*x);
         }
         let step = h.min(((lambda_max - w[n]) / t[n].max(1e-12)).abs().max(1e-9));
         let mut guess: Vec<f64> = w.iter().zip(&t).map(|(x, d)| x + step * d).collect();
+        if guess == w {
+            // The step is below the precision of the unknowns: no progress
+            // is possible (this once looped for hours).
+            return Err(QreError::Stalled {
+                lambda: format!("{:.6}", w[n]),
+            });
+        }
+        // The residual's terms are as large as the unknowns (log
+        // probabilities reach -lambda x payoff spread), so the tolerance is
+        // relative to them; an absolute 1e-10 is below the rounding error of
+        // terms near 10^6 and Newton then never "converges".
+        let scale = 1.0 + w.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
         let mut converged = false;
         for _ in 0..8 {
             let r = sys.h(&guess);
             let norm = r.iter().map(|x| x.abs()).fold(0.0, f64::max);
-            if norm < 1e-10 {
+            if norm < 1e-10 * scale {
                 converged = true;
                 break;
             }
@@ -218,7 +271,7 @@ pub fn trace(
         }
         if !converged {
             h /= 2.0;
-            if h < 1e-12 {
+            if h < 1e-12 * scale {
                 return Err(QreError::Stalled {
                     lambda: format!("{:.6}", w[n]),
                 });
@@ -226,7 +279,10 @@ pub fn trace(
             continue;
         }
         w = guess;
-        h = (h * 1.5).min(1.0);
+        // Step control relative to the unknowns: where the log
+        // probabilities are large the branch is nearly straight and a step
+        // of 1 would take millions of steps (two claims with a huge bonus).
+        h = (h * 1.5).min(1.0_f64.max(0.1 * scale));
         while w[n] >= next_record && next_record <= lambda_max + 1e-12 {
             out.push(point(&w));
             next_record += record_every;
@@ -282,5 +338,59 @@ mod tests {
         let large = qre_at(&TravelersGame::new(2, 30, Rational::int(10)).unwrap(), 0.5).unwrap();
         assert!(small.mean > 20.0, "{}", small.mean);
         assert!(large.mean < 8.0, "{}", large.mean);
+    }
+
+    /// The logit fixed point at a traced point, checked directly in log
+    /// space (probabilities may underflow to 0).
+    fn assert_fixed_point(game: &TravelersGame, pt: &QrePoint) {
+        let claims = game.claims();
+        let u: Vec<f64> = claims
+            .iter()
+            .map(|&x| {
+                claims
+                    .iter()
+                    .zip(&pt.p)
+                    .map(|(&y, q)| q * game.payoff(x, y).unwrap().to_f64())
+                    .sum()
+            })
+            .collect();
+        let best = u.iter().cloned().fold(f64::MIN, f64::max);
+        let z: f64 = u.iter().map(|v| (pt.lambda * (v - best)).exp()).sum();
+        for (q, v) in pt.p.iter().zip(&u) {
+            let want = (pt.lambda * (v - best)).exp() / z;
+            assert!((q - want).abs() < 1e-8, "{q} vs {want}");
+        }
+    }
+
+    #[test]
+    fn two_claims_with_a_huge_bonus_end_quickly() {
+        // Regression: log probabilities near -10^6 made the absolute Newton
+        // tolerance unreachable and the step of at most 1 took 10^6 steps per
+        // unit of lambda; the trace ran for 10+ minutes.
+        let game = TravelersGame::new(2, 3, Rational::int(1_000_000)).unwrap();
+        let path = trace(&game, 2.0, 0.1).unwrap();
+        let last = path.last().unwrap();
+        assert!((last.lambda - 2.0).abs() < 1e-9, "{}", last.lambda);
+        assert!((last.mean - 2.0).abs() < 1e-6, "{}", last.mean);
+        for pt in &path {
+            assert_fixed_point(&game, pt);
+        }
+    }
+
+    #[test]
+    fn a_bonus_of_twenty_at_lambda_one_ends() {
+        // The other reported hang: 2..100, R = 20, lambda = 1.
+        let game = TravelersGame::new(2, 100, Rational::int(20)).unwrap();
+        let q = qre_at(&game, 1.0).unwrap();
+        assert!((q.lambda - 1.0).abs() < 1e-9);
+        assert_fixed_point(&game, &q);
+        assert!(q.mean < 10.0, "{}", q.mean);
+    }
+
+    #[test]
+    fn every_trace_has_a_step_budget() {
+        assert_eq!(step_budget(2), 1_000_000);
+        assert_eq!(step_budget(99), 15_459);
+        assert_eq!(step_budget(1000), 10_000);
     }
 }

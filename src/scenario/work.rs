@@ -1,0 +1,329 @@
+//! The work model: before a scenario runs, an estimate of how much it will
+//! compute, per kind, against a documented default limit of a few minutes
+//! on a laptop. A scenario over a limit is refused up front (exit 2), naming
+//! the fields that drive the estimate, the estimate and the limit; `dilemma
+//! run --no-limit`, or `[limits] none = true` in the scenario, lifts it.
+//!
+//! | kind        | measure                     | estimate                                   | limit    |
+//! |-------------|-----------------------------|--------------------------------------------|----------|
+//! | tournament  | turns simulated             | pairs x repetitions x expected turns        | 10^10    |
+//! | ecological  | turns, replicator updates   | the tournament's turns; steps x types^2     | 10^10    |
+//! | moran       | process steps               | runs x (steps, or N^2 without mutation)     | 2 x 10^9 |
+//! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
+//! | impartial   | positions solved            | the `positions` list                        | 10^4     |
+//!
+//! Expected turns: a fixed horizon's `turns`; a random horizon's mean
+//! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
+//! horizon, no noise, neither player stochastic) is played once for all its
+//! repetitions and counted once. The rates behind the limits: about 10^8
+//! turns a second for typical strategies on one core, 10^7 Moran steps and
+//! 10^8 cell updates a second. Every product is computed in u128 with
+//! saturation, so no size can wrap around.
+//!
+//! Invariant: the estimate never runs the study; it is a pure function of the
+//! validated scenario.
+
+use crate::ipd::horizon::Horizon;
+use crate::ipd::tournament::Tournament;
+use crate::scenario::Scenario;
+
+/// Most turns a tournament (or an ecological study's tournament) may simulate.
+pub const MAX_TURNS: u128 = 10_000_000_000;
+/// Most Moran process steps, over all runs.
+pub const MAX_MORAN_STEPS: u128 = 2_000_000_000;
+/// Most lattice cell updates of a spatial game.
+pub const MAX_CELL_UPDATES: u128 = 10_000_000_000;
+/// Most replicator updates (steps x types^2) of an ecological study.
+pub const MAX_REPLICATOR_UPDATES: u128 = 10_000_000_000;
+/// Most impartial positions solved in one scenario.
+pub const MAX_POSITIONS: u128 = 10_000;
+
+/// One measure of a scenario's work against its limit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// What is counted, e.g. "turns to simulate".
+    pub measure: &'static str,
+    /// The estimate.
+    pub amount: u128,
+    /// The default limit.
+    pub limit: u128,
+    /// The fields that drive the estimate, as `field = value` words.
+    pub drivers: Vec<(String, String)>,
+    /// The field the error points at (the first driver the file sets).
+    pub field: String,
+}
+
+impl Estimate {
+    /// True when the estimate is over its limit.
+    pub fn exceeds(&self) -> bool {
+        self.amount > self.limit
+    }
+
+    /// The refusal, in words.
+    pub fn message(&self) -> String {
+        let drivers: Vec<String> = self
+            .drivers
+            .iter()
+            .map(|(f, v)| format!("{f} = {v}"))
+            .collect();
+        format!(
+            "too much work: {} gives about {} {}, more than the default limit of {} (minutes on a \
+             laptop); make it smaller, or lift the limit with `dilemma run --no-limit` or \
+             `[limits] none = true` in the scenario",
+            drivers.join(", "),
+            shown(self.amount),
+            self.measure,
+            shown(self.limit)
+        )
+    }
+}
+
+/// A count as digits, with an order of magnitude when large.
+pub fn shown(n: u128) -> String {
+    if n == u128::MAX {
+        "more than 10^38".into()
+    } else if n >= 1_000_000 {
+        format!("{n} ({:.1e})", n as f64)
+    } else {
+        n.to_string()
+    }
+}
+
+/// Expected length of a match: `turns`, or the geometric mean length
+/// 1 / (1 - w) capped by `cap` (w = 1 needs a cap).
+pub fn expected_turns(horizon: &Horizon) -> u128 {
+    match *horizon {
+        Horizon::Fixed { turns } => turns as u128,
+        Horizon::Random { continuation, cap } => {
+            let mean = if continuation >= 1.0 {
+                f64::INFINITY
+            } else {
+                1.0 / (1.0 - continuation)
+            };
+            let capped = match cap {
+                Some(c) => mean.min(c as f64),
+                None => mean,
+            };
+            if capped.is_finite() {
+                capped.ceil() as u128
+            } else {
+                u128::MAX
+            }
+        }
+    }
+}
+
+/// Turns a tournament simulates: every pair (self-play included) times its
+/// repetitions times the expected match length, a deterministic pair once.
+pub fn tournament_turns(tournament: &Tournament) -> u128 {
+    let n = tournament.players.len() as u128;
+    let stochastic = tournament
+        .players
+        .iter()
+        .filter(|p| p.is_stochastic())
+        .count() as u128;
+    let repeatable = tournament.settings.noise == 0.0 && !tournament.settings.horizon.is_random();
+    let pairs = n * (n + 1) / 2;
+    let turns = expected_turns(&tournament.settings.horizon);
+    let reps = tournament.repetitions as u128;
+    let played = if repeatable {
+        let d = n - stochastic;
+        let once = d * (d + 1) / 2;
+        once.saturating_add((pairs - once).saturating_mul(reps))
+    } else {
+        pairs.saturating_mul(reps)
+    };
+    played.saturating_mul(turns)
+}
+
+/// Moran steps over all runs: each run stops at `max_steps`, and without
+/// mutation at fixation, about N^2 steps for N individuals (the neutral
+/// expectation on a complete graph).
+pub fn moran_steps(population: u64, runs: u64, mutation: f64, max_steps: Option<u64>) -> u128 {
+    let n = population as u128;
+    let per_run = match (mutation > 0.0, max_steps) {
+        (true, Some(s)) => s as u128,
+        (true, None) => u128::MAX,
+        (false, Some(s)) => (s as u128).min(n.saturating_mul(n)),
+        (false, None) => n.saturating_mul(n),
+    };
+    per_run.saturating_mul(runs as u128)
+}
+
+/// Cell updates of a lattice game.
+pub fn cell_updates(rows: u64, cols: u64, steps: u64) -> u128 {
+    (rows as u128)
+        .saturating_mul(cols as u128)
+        .saturating_mul(steps as u128)
+}
+
+fn horizon_drivers(horizon: &Horizon) -> Vec<(String, String)> {
+    match *horizon {
+        Horizon::Fixed { turns } => vec![("match.turns".into(), turns.to_string())],
+        Horizon::Random { continuation, cap } => {
+            let mut v = vec![("match.continuation".into(), continuation.to_string())];
+            if let Some(c) = cap {
+                v.push(("match.cap".into(), c.to_string()));
+            }
+            v
+        }
+    }
+}
+
+fn tournament_estimate(t: &Tournament, players_field: &str) -> Estimate {
+    let mut drivers = vec![
+        (players_field.to_string(), t.players.len().to_string()),
+        ("match.repetitions".into(), t.repetitions.to_string()),
+    ];
+    drivers.extend(horizon_drivers(&t.settings.horizon));
+    Estimate {
+        measure: "turns to simulate",
+        amount: tournament_turns(t),
+        limit: MAX_TURNS,
+        field: players_field.to_string(),
+        drivers,
+    }
+}
+
+/// Every measure of a scenario's work.
+pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
+    match scenario {
+        Scenario::Tournament(t) => vec![tournament_estimate(&t.tournament(), "players")],
+        Scenario::Ecological(e) => {
+            let t = e.tournament.tournament();
+            let types = t.players.len() as u128;
+            vec![
+                tournament_estimate(&t, "players"),
+                Estimate {
+                    measure: "replicator updates (steps x types^2)",
+                    amount: (e.steps as u128).saturating_mul(types * types),
+                    limit: MAX_REPLICATOR_UPDATES,
+                    field: "dynamics.steps".into(),
+                    drivers: vec![
+                        ("dynamics.steps".into(), e.steps.to_string()),
+                        ("players".into(), types.to_string()),
+                    ],
+                },
+            ]
+        }
+        Scenario::Moran(m) => {
+            let n = m.process.initial.len() as u64;
+            let mut drivers = vec![
+                ("moran.runs".into(), m.runs.to_string()),
+                ("population (individuals)".into(), n.to_string()),
+            ];
+            if let Some(s) = m.process.max_steps {
+                drivers.push(("moran.steps".into(), s.to_string()));
+            }
+            if m.process.mutation > 0.0 {
+                drivers.push(("moran.mutation".into(), m.process.mutation.to_string()));
+            }
+            vec![Estimate {
+                measure: "process steps",
+                amount: moran_steps(n, m.runs, m.process.mutation, m.process.max_steps),
+                limit: MAX_MORAN_STEPS,
+                field: "moran.runs".into(),
+                drivers,
+            }]
+        }
+        Scenario::Spatial(s) => vec![Estimate {
+            measure: "cell updates",
+            amount: cell_updates(s.game.rows as u64, s.game.cols as u64, s.steps),
+            limit: MAX_CELL_UPDATES,
+            field: "lattice.steps".into(),
+            drivers: vec![
+                (
+                    "lattice.rows x lattice.cols".into(),
+                    format!("{} x {}", s.game.rows, s.game.cols),
+                ),
+                ("lattice.steps".into(), s.steps.to_string()),
+            ],
+        }],
+        Scenario::Impartial(s) => vec![Estimate {
+            measure: "positions to solve",
+            amount: s.positions.len() as u128,
+            limit: MAX_POSITIONS,
+            field: "game.positions".into(),
+            drivers: vec![(
+                "game.positions".into(),
+                format!("{} entries", s.positions.len()),
+            )],
+        }],
+        Scenario::Sweep(s) => {
+            let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
+            let amount = s
+                .points
+                .iter()
+                .map(|p| tournament_turns(&p.tournament.tournament()))
+                .fold(0u128, u128::saturating_add);
+            vec![Estimate {
+                measure: "turns to simulate over the grid",
+                amount,
+                limit: MAX_TURNS,
+                field: "sweep".into(),
+                drivers: vec![
+                    ("sweep grid points".into(), s.points.len().to_string()),
+                    ("sweep axes".into(), keys.join(" x ")),
+                    ("players".into(), s.base.players.len().to_string()),
+                ],
+            }]
+        }
+        Scenario::Pirates(_) | Scenario::Guess(_) | Scenario::NormalForm(_) => Vec::new(),
+    }
+}
+
+/// The first estimate over its limit, if any.
+pub fn over_limit(scenario: &Scenario) -> Option<Estimate> {
+    estimate(scenario).into_iter().find(Estimate::exceeds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_turns_of_each_horizon() {
+        assert_eq!(expected_turns(&Horizon::Fixed { turns: 200 }), 200);
+        let w = Horizon::Random {
+            continuation: 0.99,
+            cap: None,
+        };
+        assert_eq!(expected_turns(&w), 100);
+        let capped = Horizon::Random {
+            continuation: 0.999,
+            cap: Some(50),
+        };
+        assert_eq!(expected_turns(&capped), 50);
+        let forever = Horizon::Random {
+            continuation: 1.0,
+            cap: Some(7),
+        };
+        assert_eq!(expected_turns(&forever), 7);
+    }
+
+    #[test]
+    fn products_saturate_instead_of_wrapping() {
+        assert_eq!(cell_updates(u64::MAX, u64::MAX, u64::MAX), u128::MAX);
+        assert_eq!(moran_steps(u64::MAX, u64::MAX, 0.0, None), u128::MAX);
+        assert_eq!(moran_steps(10, 1000, 0.0, None), 100_000);
+        assert_eq!(moran_steps(10, 1000, 0.1, Some(500)), 500_000);
+        assert_eq!(moran_steps(10, 1000, 0.0, Some(5)), 5_000);
+    }
+
+    #[test]
+    fn the_message_names_fields_estimate_and_limit() {
+        let e = Estimate {
+            measure: "cell updates",
+            amount: 2 * MAX_CELL_UPDATES,
+            limit: MAX_CELL_UPDATES,
+            drivers: vec![("steps".into(), "5".into())],
+            field: "spatial.steps".into(),
+        };
+        assert!(e.exceeds());
+        let m = e.message();
+        assert!(m.contains("steps = 5"), "{m}");
+        assert!(m.contains("20000000000"), "{m}");
+        assert!(m.contains("10000000000"), "{m}");
+        assert!(m.contains("--no-limit"), "{m}");
+    }
+}
