@@ -197,9 +197,7 @@ fn run_tournament(
             &scenario.name,
             &results,
         )
-        .map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
     }
     let run_info = run_json(
         scenario,

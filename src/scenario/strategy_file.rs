@@ -53,10 +53,19 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::DeValue;
 
-/// Files being read, innermost last, to refuse loops.
+/// How deeply strategy definitions may nest: a strategy transforming, or
+/// teaming up with, a strategy that is itself defined, and so on, through
+/// files naming files or inline tables. Reading and playing recurse once
+/// per level, so the bound keeps both far from the stack's end (tested with
+/// chains of thousands of files and inline tables).
+pub const MAX_NESTING: usize = 32;
+
+/// Files being read, innermost last, to refuse loops; and the nesting depth
+/// of the definition being read (bounded by [`MAX_NESTING`]).
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
+    depth: usize,
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -302,6 +311,33 @@ fn load_source(
 
 /// Reads a definition from a table (a whole file or an inline table).
 pub fn read_definition(
+    reader: &mut TableReader<'_>,
+    chain: &mut Chain,
+) -> Result<Definition, ScenarioError> {
+    if chain.depth >= MAX_NESTING {
+        let first = chain
+            .files
+            .first()
+            .map(|f| format!(" (the chain starts at {})", f.display()))
+            .unwrap_or_default();
+        return Err(reader.error(
+            reader.span().start,
+            "kind",
+            format!(
+                "strategy definitions nest too deeply: this one is level {} of strategies built \
+                 on defined strategies (files naming files, or inline tables){first}; at most \
+                 {MAX_NESTING} levels are allowed",
+                chain.depth + 1
+            ),
+        ));
+    }
+    chain.depth += 1;
+    let result = read_definition_body(reader, chain);
+    chain.depth -= 1;
+    result
+}
+
+fn read_definition_body(
     reader: &mut TableReader<'_>,
     chain: &mut Chain,
 ) -> Result<Definition, ScenarioError> {
