@@ -280,6 +280,38 @@ fn meta_players_nested_in_a_thousand_files_are_refused() {
 }
 
 #[test]
+fn teams_that_name_a_file_twice_at_every_level_are_refused_before_2_to_the_30_reads() {
+    // Files are read once per mention: 30 levels of meta players whose team
+    // names the next level twice meant 2^30 reads (and 2^30 members asked
+    // every turn). Found while bounding the nesting.
+    let n = 30;
+    let mut files: Vec<(String, Vec<u8>)> = (0..n)
+        .map(|i| {
+            let team = if i + 1 == n {
+                "\"tit-for-tat\"".to_string()
+            } else {
+                format!("\"./meta-{}.toml\", \"./meta-{}.toml\"", i + 1, i + 1)
+            };
+            (
+                format!("meta-{i}.toml"),
+                format!("kind = \"meta\"\nname = \"M{i}\"\nrule = \"majority\"\nteam = [{team}]\n")
+                    .into_bytes(),
+            )
+        })
+        .collect();
+    files.push(("scenario.toml".into(), wrapper("./meta-0.toml")));
+    let dir = case_folder("fan-out", &files);
+    let output = dilemma(&dir, &run_args(&dir));
+    assert_no_crash(&output, "fan-out");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("more than 20000 strategy definitions"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn thirty_thousand_transformers_in_one_file_play() {
     // Overflowed the stack while playing (each transformer was a level of
     // recursion); now applied in a loop. 30001 flips: Tit For Tat flipped.

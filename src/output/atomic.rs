@@ -148,10 +148,11 @@ fn sweep_leftovers(destination: &Path) {
             if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
                 // Killed between its two renames: the previous results are
                 // in `.old-<pid>` and nothing is in place; put them back.
-                if rest.starts_with("old-") && std::fs::symlink_metadata(destination).is_err() {
-                    if std::fs::rename(entry.path(), destination).is_ok() {
-                        continue;
-                    }
+                if rest.starts_with("old-")
+                    && std::fs::symlink_metadata(destination).is_err()
+                    && std::fs::rename(entry.path(), destination).is_ok()
+                {
+                    continue;
                 }
                 let _ = std::fs::remove_dir_all(entry.path());
             }

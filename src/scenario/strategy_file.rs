@@ -60,12 +60,20 @@ use toml::de::DeValue;
 /// chains of thousands of files and inline tables).
 pub const MAX_NESTING: usize = 32;
 
-/// Files being read, innermost last, to refuse loops; and the nesting depth
-/// of the definition being read (bounded by [`MAX_NESTING`]).
+/// How many strategy definitions one reference may read in all. Files are
+/// read once per mention, so teams that name the same file several times
+/// at every level multiply: 2 mentions over 32 levels would be 2^32 reads.
+/// Real teams (axelrod's largest, the whole catalogue) read a few hundred.
+pub const MAX_DEFINITIONS: usize = 20_000;
+
+/// Files being read, innermost last, to refuse loops; the nesting depth of
+/// the definition being read (bounded by [`MAX_NESTING`]) and the number of
+/// definitions read so far (bounded by [`MAX_DEFINITIONS`]).
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
     depth: usize,
+    read: usize,
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -328,6 +336,18 @@ pub fn read_definition(
                  on defined strategies (files naming files, or inline tables){first}; at most \
                  {MAX_NESTING} levels are allowed",
                 chain.depth + 1
+            ),
+        ));
+    }
+    chain.read += 1;
+    if chain.read > MAX_DEFINITIONS {
+        return Err(reader.error(
+            reader.span().start,
+            "kind",
+            format!(
+                "more than {MAX_DEFINITIONS} strategy definitions to read (files \
+                 are read once per mention: a team naming the same defined strategy several \
+                 times at each level multiplies); name each file fewer times"
             ),
         ));
     }

@@ -113,6 +113,18 @@ const STRINGS: &[&str] = &[
     "prisoners-dilemma",
     "0.7777777777777777777777",
     "majority",
+    "nim",
+    "kayles",
+    "dawson",
+    "subtraction",
+    "octal",
+    "wythoff",
+    "take-half",
+    "lasker",
+    "coloring",
+    "end-nim",
+    "0.137",
+    "1,2,3",
     "birth-death",
     "lattice",
     "all",
@@ -695,6 +707,9 @@ pub fn command_line(rng: &mut Rng, known: &[String]) -> Vec<String> {
     // Keep inputs small: numbers that would make the command run for hours
     // are the work limits' business, found by the scenario mutations.
     // Nothing outside the case folder: `--write-nfg /dev/...` would replace a device.
-    args.retain(|a| !a.contains('\n') && !a.starts_with('/') && !a.contains(".."));
+    // No NUL either: a command line cannot carry it.
+    args.retain(|a| {
+        !a.contains('\n') && !a.contains('\0') && !a.starts_with('/') && !a.contains("..")
+    });
     args
 }
