@@ -107,7 +107,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
 /// results folder may exist as something other than a folder (a user's file
 /// there would otherwise be moved aside and replaced).
 fn check_out_folder<'a>(out: &Path, names: impl Iterator<Item = &'a str>) -> Result<(), CliError> {
-    let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
+    // One metadata call (not exists() then is_dir()): another run swapping
+    // its results into place between the two would look like a file.
+    let not_a_folder = |path: &Path| std::fs::metadata(path).is_ok_and(|m| !m.is_dir());
     if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
         return Err(CliError::BadInput(format!(
             "--out {}: {} exists and is not a folder; give a folder for the results",

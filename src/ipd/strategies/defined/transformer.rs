@@ -325,6 +325,63 @@ mod tests {
         (letters(&x), letters(&y))
     }
 
+    /// `transformers` stacked one definition per transformer: each level
+    /// applies a single transformer, as nested wrappers do.
+    fn nested(inner: &str, transformers: &[Transformer]) -> Player {
+        let mut player = PlayerSpec::new(inner).build().unwrap();
+        for t in transformers {
+            player = Arc::new(Definition::new(
+                "n",
+                None,
+                Body::Transformed(Transformed::new(player, vec![t.clone()]).unwrap()),
+            ))
+            .player("n");
+        }
+        player
+    }
+
+    #[test]
+    fn a_list_plays_as_the_same_transformers_nested_one_per_level() {
+        // The loop in `apply` against one wrapper per level (the recursive
+        // semantics): same moves, same draws, for random lists of every kind.
+        let kinds = [
+            Transformer::Noise { p: 0.3 },
+            Transformer::Flip,
+            Transformer::Dual,
+            Transformer::Initial(vec![D, C]),
+            Transformer::Final(vec![C, D, D]),
+            Transformer::JossAnn { p: 0.2, q: 0.1 },
+            Transformer::JossAnn { p: 0.0, q: 1.0 },
+            Transformer::JossAnn { p: 0.0, q: 0.0 },
+        ];
+        let mut state = 12345u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for case in 0..300 {
+            let len = 1 + next(8);
+            let list: Vec<Transformer> = (0..len)
+                .map(|_| kinds[next(if case % 3 == 0 { 6 } else { kinds.len() })].clone())
+                .collect();
+            let inner = ["win-stay-lose-shift", "random", "tit-for-tat", "grudger"][next(4)];
+            let opponent = PlayerSpec::new(["alternator", "random", "defector"][next(3)])
+                .build()
+                .unwrap();
+            let flat = transformed(inner, list.clone());
+            let stacked = nested(inner, &list);
+            for seed in 0..3 {
+                assert_eq!(
+                    moves_with(&flat.prototype, &opponent.prototype, 12, seed),
+                    moves_with(&stacked.prototype, &opponent.prototype, 12, seed),
+                    "{inner} with {list:?}, seed {seed}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn flip_and_dual_of_tit_for_tat() {
         // Flipped TFT: D first, then the opposite of the opponent's last.
