@@ -158,7 +158,9 @@ pub(crate) fn check_out_folder<'a>(
     out: &Path,
     names: impl Iterator<Item = &'a str>,
 ) -> Result<(), CliError> {
-    let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
+    // One metadata call (not exists() then is_dir()): another run swapping
+    // its results into place between the two would look like a file.
+    let not_a_folder = |path: &Path| std::fs::metadata(path).is_ok_and(|m| !m.is_dir());
     if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
         return Err(CliError::BadInput(format!(
             "--out {}: {} exists and is not a folder; give a folder for the results",
@@ -307,9 +309,7 @@ pub(crate) fn finish_tournament(
             &stats,
             scenario.settings.horizon.is_random(),
         )
-        .map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
     }
     if scenario.charts {
         crate::output::tournament_charts::write_tournament_charts(
@@ -317,9 +317,7 @@ pub(crate) fn finish_tournament(
             &scenario.name,
             results,
         )
-        .map_err(|e| {
-            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
-        })?;
+        .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
     }
     let run_info = run_json(
         scenario,

@@ -9,9 +9,27 @@ use crate::output::atomic::StagingDir;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-/// A failure while writing results (exit code 1), naming the path.
+/// A failure while writing results (exit code 1), naming the path; a full
+/// disk says so in plain words (the results folder is never half-written:
+/// earlier results stay as they were).
 pub fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::Failed(format!("{}: {what}: {error}", shown(path)))
+    let error = error.to_string();
+    let full = error.contains("os error 28") || error.contains("No space left on device");
+    let advice = if full {
+        " (the disk is full: free some space and run again; no results folder was changed)"
+    } else {
+        ""
+    };
+    CliError::Failed(format!("{}: {what}: {error}{advice}", shown(path)))
+}
+
+/// Charts that could not be drawn into `staging`: the message names the
+/// files by their place in `destination`, not the hidden staging folder.
+pub fn chart_failed(staging: &Path, destination: &Path, error: impl std::fmt::Display) -> CliError {
+    let message = error
+        .to_string()
+        .replace(&shown(staging), &shown(destination));
+    failed("cannot draw charts", destination, message)
 }
 
 /// Writes a text file, mapping failure to [`failed`].
@@ -95,7 +113,7 @@ impl<'a> ResultsFolder<'a> {
 
     /// The error for charts that could not be drawn.
     pub fn chart_failed(&self, error: impl std::fmt::Display) -> CliError {
-        failed("cannot draw charts", self.destination, error)
+        chart_failed(self.staging.path(), self.destination, error)
     }
 
     /// Moves the results into place, then prints the `--json` object

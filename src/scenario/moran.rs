@@ -199,7 +199,7 @@ fn read_graph(
                         _ => None,
                     })
                     .collect();
-                if nums.len() != 2 || nums[0] * nums[1] != n {
+                if nums.len() != 2 || nums[0].checked_mul(nums[1]) != Some(n) {
                     return Err(source.invalid(
                         dims.span.start,
                         &format!("{field}.lattice"),

@@ -55,14 +55,35 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::DeValue;
 
-/// Files being read, innermost last, to refuse loops; and the files read
+/// How deeply strategy definitions may nest: a strategy transforming, or
+/// teaming up with, a strategy that is itself defined, and so on, through
+/// files naming files or inline tables. Reading and playing recurse once
+/// per level, so the bound keeps both far from the stack's end (tested with
+/// chains of thousands of files and inline tables).
+pub const MAX_NESTING: usize = 32;
+
+/// How many strategy definitions one reference may read in all. Each file is
+/// read once (then shared), but inline tables are read per mention, so teams
+/// that repeat inline definitions at every level multiply: 2 mentions over
+/// 32 levels would be 2^32 reads. Real teams (axelrod's largest, the whole
+/// catalogue) read a few hundred.
+pub const MAX_DEFINITIONS: usize = 20_000;
+
+/// Files being read, innermost last, to refuse loops; the files read
 /// completely so far, so that a file named by many others (or a chain of
 /// files that transform one another, listed by `dilemma strategies`) is read
-/// once: reading N such files is linear, not quadratic.
+/// once: reading N such files is linear, not quadratic; the nesting depth of
+/// the definition being read (bounded by [`MAX_NESTING`]) and the number of
+/// definitions read so far (bounded by [`MAX_DEFINITIONS`]).
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
-    read: HashMap<PathBuf, Arc<Definition>>,
+    /// Each file read, with the levels of nesting it holds (itself included).
+    read: HashMap<PathBuf, (Arc<Definition>, usize)>,
+    depth: usize,
+    /// The deepest level reached so far.
+    deepest: usize,
+    definitions: usize,
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -271,13 +292,29 @@ pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, R
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    if let Some(definition) = chain.read.get(&identity) {
+    if let Some((definition, levels)) = chain.read.get(&identity) {
+        // A file read once is shared, but its levels still count where it is
+        // used again, so nesting stays bounded however files are combined.
+        if chain.depth + levels > MAX_NESTING {
+            return Err(ReferenceError::Here(format!(
+                "strategy definitions nest too deeply: {} holds {levels} levels of strategies \
+                 built on defined strategies and is used at level {}; at most {MAX_NESTING} \
+                 levels are allowed",
+                path.display(),
+                chain.depth + 1
+            )));
+        }
         return Ok(definition.clone().player(reference));
     }
     let source = Source::read(path).map_err(ReferenceError::InFile)?;
-    let player = load_source(source, identity.clone(), reference, chain)?;
+    let outer_deepest = chain.deepest;
+    chain.deepest = chain.depth;
+    let loaded = load_source(source, identity.clone(), reference, chain);
+    let levels = chain.deepest - chain.depth;
+    chain.deepest = chain.deepest.max(outer_deepest);
+    let player = loaded?;
     if let Origin::Defined { definition, .. } = &player.origin {
-        chain.read.insert(identity, definition.clone());
+        chain.read.insert(identity, (definition.clone(), levels));
     }
     Ok(player)
 }
@@ -315,6 +352,46 @@ fn load_source(
 
 /// Reads a definition from a table (a whole file or an inline table).
 pub fn read_definition(
+    reader: &mut TableReader<'_>,
+    chain: &mut Chain,
+) -> Result<Definition, ScenarioError> {
+    if chain.depth >= MAX_NESTING {
+        let first = chain
+            .files
+            .first()
+            .map(|f| format!(" (the chain starts at {})", f.display()))
+            .unwrap_or_default();
+        return Err(reader.error(
+            reader.span().start,
+            "kind",
+            format!(
+                "strategy definitions nest too deeply: this one is level {} of strategies built \
+                 on defined strategies (files naming files, or inline tables){first}; at most \
+                 {MAX_NESTING} levels are allowed",
+                chain.depth + 1
+            ),
+        ));
+    }
+    chain.definitions += 1;
+    if chain.definitions > MAX_DEFINITIONS {
+        return Err(reader.error(
+            reader.span().start,
+            "kind",
+            format!(
+                "more than {MAX_DEFINITIONS} strategy definitions to read (inline \
+                 definitions are read once per mention: a team repeating the same inline \
+                 strategy several times at each level multiplies); put it in a file, read once"
+            ),
+        ));
+    }
+    chain.depth += 1;
+    chain.deepest = chain.deepest.max(chain.depth);
+    let result = read_definition_body(reader, chain);
+    chain.depth -= 1;
+    result
+}
+
+fn read_definition_body(
     reader: &mut TableReader<'_>,
     chain: &mut Chain,
 ) -> Result<Definition, ScenarioError> {

@@ -226,21 +226,21 @@ pub fn read_tournament(
 
     let (player_specs, players) = read_players(top)?;
     let players: Vec<Player> = players.into_iter().map(|p| p.with_game(&payoffs)).collect();
-    // Saturating: a huge line-up times huge repetitions must not wrap below
-    // the limit (it once did, then tried to allocate petabytes).
-    let cells = (players.len() as u64)
-        .saturating_mul(players.len() as u64)
-        .saturating_mul(repetitions as u64);
-    if cells > MAX_SCORE_CELLS {
+    // Checked: players x players x repetitions can exceed 2^64 (it must be
+    // refused, not wrap around to a small number and pass).
+    let n = players.len() as u64;
+    let cells = n
+        .checked_mul(n)
+        .and_then(|c| c.checked_mul(repetitions as u64));
+    if cells.is_none_or(|c| c > MAX_SCORE_CELLS) {
         let at = repetitions_at.unwrap_or(0);
+        let product = cells.map_or_else(|| "more than 2^64".to_string(), |c| c.to_string());
         return Err(top.source().invalid(
             at,
             "match.repetitions",
             format!(
-                "{} players x {} players x {repetitions} repetitions = {cells} stored scores, more than the \
-                 {MAX_SCORE_CELLS} allowed; use fewer repetitions",
-                players.len(),
-                players.len()
+                "{n} players x {n} players x {repetitions} repetitions = {product} stored scores, more than the \
+                 {MAX_SCORE_CELLS} allowed; use fewer repetitions"
             ),
         ));
     }

@@ -377,7 +377,8 @@ pub(super) fn render<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError>
                 svg_text: Some(&text),
             })
             .map_err(svg_error)?;
-        area.present().map_err(|e| svg_error(e.to_string()))?;
+        area.present()
+            .map_err(|e| svg_error(plain_write_error(&e.to_string())))?;
     }
     let (size, _, _) = placement(scene.size(), &style, false);
     let written = std::fs::read_to_string(&svg).map_err(|e| svg_error(e.to_string()))?;
@@ -406,7 +407,8 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
                 svg_text: None,
             })
             .map_err(png_error)?;
-        area.present().map_err(|e| png_error(e.to_string()))?;
+        area.present()
+            .map_err(|e| png_error(plain_write_error(&e.to_string())))?;
     }
     if style.dpi != BASE_DPI {
         let bytes = std::fs::read(&png).map_err(|e| png_error(e.to_string()))?;
@@ -415,6 +417,34 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
         }
     }
     Ok(())
+}
+
+/// The operating system's words for a file that could not be written
+/// ("No space left on device (os error 28)"), dug out of the backend's
+/// message, which wraps them in Rust debug text
+/// (`ImageError(IoError(Custom { kind: Other, error: "..." }))`); any other
+/// message is kept as it is.
+pub(super) fn plain_write_error(message: &str) -> String {
+    let quoted = |key: &str| {
+        let start = message.find(key)? + key.len();
+        let end = message[start..].find('"')?;
+        Some(message[start..start + end].to_string())
+    };
+    if let Some(text) = quoted("error: \"") {
+        return text;
+    }
+    if let Some(text) = quoted("message: \"") {
+        let code = message
+            .split("code: ")
+            .nth(1)
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .filter(|code| !code.is_empty());
+        return match code {
+            Some(code) => format!("{text} (os error {code})"),
+            None => text,
+        };
+    }
+    message.to_string()
 }
 
 pub(super) fn canvas_size(width: f64, height: f64) -> (u32, u32) {
@@ -461,7 +491,25 @@ pub(super) fn fitted_title(title: &str, room: f64) -> (String, f64) {
 
 #[cfg(test)]
 mod tests {
+    use super::plain_write_error;
     use crate::output::charts::test_support::{out_dir, strings};
+
+    #[test]
+    fn write_errors_lose_their_debug_text() {
+        assert_eq!(
+            plain_write_error(
+                "Drawing backend error: ImageError(IoError(Custom { kind: Other, error: \"No space left on device (os error 28)\" }))"
+            ),
+            "No space left on device (os error 28)"
+        );
+        assert_eq!(
+            plain_write_error(
+                "Drawing backend error: IOError(Os { code: 28, kind: StorageFull, message: \"No space left on device\" })"
+            ),
+            "No space left on device (os error 28)"
+        );
+        assert_eq!(plain_write_error("something else"), "something else");
+    }
     use crate::output::charts::{BarChart, draw_bar_chart};
 
     #[test]

@@ -209,6 +209,13 @@ impl Transformed {
 }
 
 /// The move of `inner` wrapped by `transformers` (the last is outermost).
+///
+/// Iterative (a list of tens of thousands of transformers is fine): the
+/// strategy is asked first, with its own history flipped when an odd number
+/// of `dual`s wrap it, then each transformer acts on the move from the
+/// innermost out, drawing in that order (as nested wrappers would). A
+/// Joss-Ann that never asks (`(1, 0)` or `(0, 1)`) replaces everything
+/// inside it: nothing inside is asked or draws.
 #[inline]
 pub fn apply(
     transformers: &[Transformer],
@@ -218,62 +225,73 @@ pub fn apply(
     context: &MatchContext,
     rng: &mut MatchRng,
 ) -> Action {
-    let Some((outer, rest)) = transformers.split_last() else {
-        return inner.choose(me, them, context, rng);
-    };
-    match outer {
-        Transformer::Noise { p } => {
-            let proposed = apply(rest, inner, me, them, context, rng);
-            if *p <= 0.0 {
-                proposed
-            } else if *p >= 1.0 || bernoulli(rng, *p) {
-                proposed.flip()
+    let (mut action, outer) = match transformers
+        .iter()
+        .rposition(Transformer::replaces_strategy)
+    {
+        Some(i) => {
+            let Transformer::JossAnn { p, q } = transformers[i] else {
+                unreachable!("only Joss-Ann replaces the strategy")
+            };
+            let (p, _) = Transformer::joss_ann_probabilities(p, q);
+            let fixed = if p == 1.0 { Action::C } else { Action::D };
+            (fixed, &transformers[i + 1..])
+        }
+        None => {
+            let duals = transformers
+                .iter()
+                .filter(|t| matches!(t, Transformer::Dual))
+                .count();
+            let proposed = if duals % 2 == 1 {
+                inner.choose(&me.flipped(), them, context, rng)
             } else {
-                proposed
+                inner.choose(me, them, context, rng)
+            };
+            (proposed, transformers)
+        }
+    };
+    for transformer in outer {
+        action = match transformer {
+            Transformer::Noise { p } => {
+                if *p <= 0.0 {
+                    action
+                } else if *p >= 1.0 || bernoulli(rng, *p) {
+                    action.flip()
+                } else {
+                    action
+                }
             }
-        }
-        Transformer::Flip => apply(rest, inner, me, them, context, rng).flip(),
-        Transformer::Dual => apply(rest, inner, &me.flipped(), them, context, rng).flip(),
-        Transformer::Initial(moves) => {
-            let proposed = apply(rest, inner, me, them, context, rng);
-            moves.get(me.len() as usize).copied().unwrap_or(proposed)
-        }
-        Transformer::Final(moves) => {
-            let proposed = apply(rest, inner, me, them, context, rng);
-            match context.length {
+            Transformer::Flip | Transformer::Dual => action.flip(),
+            Transformer::Initial(moves) => moves.get(me.len() as usize).copied().unwrap_or(action),
+            Transformer::Final(moves) => match context.length {
                 Some(length) if me.len() < length => {
                     let remaining = (length - me.len()) as usize;
                     if remaining <= moves.len() {
                         moves[moves.len() - remaining]
                     } else {
-                        proposed
+                        action
                     }
                 }
-                _ => proposed,
+                _ => action,
+            },
+            Transformer::JossAnn { p, q } => {
+                let (p, q) = Transformer::joss_ann_probabilities(*p, *q);
+                if p == 0.0 && q == 0.0 {
+                    action
+                } else {
+                    let u = unit_interval(rng);
+                    if u < p {
+                        Action::C
+                    } else if u < p + q {
+                        Action::D
+                    } else {
+                        action
+                    }
+                }
             }
-        }
-        Transformer::JossAnn { p, q } => {
-            let (p, q) = Transformer::joss_ann_probabilities(*p, *q);
-            if p == 1.0 {
-                return Action::C;
-            }
-            if q == 1.0 {
-                return Action::D;
-            }
-            let proposed = apply(rest, inner, me, them, context, rng);
-            if p == 0.0 && q == 0.0 {
-                return proposed;
-            }
-            let u = unit_interval(rng);
-            if u < p {
-                Action::C
-            } else if u < p + q {
-                Action::D
-            } else {
-                proposed
-            }
-        }
+        };
     }
+    action
 }
 
 #[cfg(test)]
@@ -305,6 +323,63 @@ mod tests {
         let b = PlayerSpec::new(b).build().unwrap();
         let (x, y) = moves(&a.prototype, &b.prototype, turns);
         (letters(&x), letters(&y))
+    }
+
+    /// `transformers` stacked one definition per transformer: each level
+    /// applies a single transformer, as nested wrappers do.
+    fn nested(inner: &str, transformers: &[Transformer]) -> Player {
+        let mut player = PlayerSpec::new(inner).build().unwrap();
+        for t in transformers {
+            player = Arc::new(Definition::new(
+                "n",
+                None,
+                Body::Transformed(Transformed::new(player, vec![t.clone()]).unwrap()),
+            ))
+            .player("n");
+        }
+        player
+    }
+
+    #[test]
+    fn a_list_plays_as_the_same_transformers_nested_one_per_level() {
+        // The loop in `apply` against one wrapper per level (the recursive
+        // semantics): same moves, same draws, for random lists of every kind.
+        let kinds = [
+            Transformer::Noise { p: 0.3 },
+            Transformer::Flip,
+            Transformer::Dual,
+            Transformer::Initial(vec![D, C]),
+            Transformer::Final(vec![C, D, D]),
+            Transformer::JossAnn { p: 0.2, q: 0.1 },
+            Transformer::JossAnn { p: 0.0, q: 1.0 },
+            Transformer::JossAnn { p: 0.0, q: 0.0 },
+        ];
+        let mut state = 12345u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for case in 0..300 {
+            let len = 1 + next(8);
+            let list: Vec<Transformer> = (0..len)
+                .map(|_| kinds[next(if case % 3 == 0 { 6 } else { kinds.len() })].clone())
+                .collect();
+            let inner = ["win-stay-lose-shift", "random", "tit-for-tat", "grudger"][next(4)];
+            let opponent = PlayerSpec::new(["alternator", "random", "defector"][next(3)])
+                .build()
+                .unwrap();
+            let flat = transformed(inner, list.clone());
+            let stacked = nested(inner, &list);
+            for seed in 0..3 {
+                assert_eq!(
+                    moves_with(&flat.prototype, &opponent.prototype, 12, seed),
+                    moves_with(&stacked.prototype, &opponent.prototype, 12, seed),
+                    "{inner} with {list:?}, seed {seed}"
+                );
+            }
+        }
     }
 
     #[test]

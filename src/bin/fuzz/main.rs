@@ -1,0 +1,621 @@
+//! `fuzz`: a long-running structured fuzzer for `dilemma` on stable Rust
+//! (cargo-fuzz needs nightly). Build both binaries, then run it:
+//!
+//! ```text
+//! cargo build --release --bins
+//! nice -n 19 target/release/fuzz --minutes 30 [--seed N] [--run-share 0.3] [--timeout 5]
+//! ```
+//!
+//! Each input is one of: a shipped scenario (scenarios/, the
+//! axelrod-reference ones left out) parsed as TOML and mutated (fields set,
+//! scaled, deleted, added, grown, nested, retyped, spliced from other files,
+//! then sometimes the text itself damaged); a strategy file mutated the same
+//! way and named by a small tournament; a deep or huge definition (a chain of
+//! files transforming each other, thousands of transformers, nested meta
+//! teams or inline definitions); a Gambit .nfg file with damaged tokens; a
+//! random command line.
+//!
+//! Every input is first loaded in-process by a worker (this binary with
+//! `--worker`, so that a crash kills only the worker): scenario files with
+//! `scenario::load`, .nfg text with `read_nfg`, command lines with clap. A
+//! share of the inputs is then run by the real `dilemma` binary (found next
+//! to this one) with a time limit. Rules: the worker answers (no panic, no
+//! stack overflow, no abort); the binary exits 0, 1 or 2 with no panic
+//! message and no Rust debug text. An input that breaks a rule is copied to
+//! tests/fuzz_corpus/<class>/<id>/ (the regression corpus that
+//! tests/fuzz_regressions.rs runs) with `args.json`, the command line to
+//! replay it; an input that outlives the time limit is kept in
+//! target/fuzz/slow/ for review (work limits decide what is too long).
+
+mod mutate;
+
+use clap::CommandFactory;
+use mutate::{Dictionary, Rng};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+use toml::Value;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--worker") {
+        worker();
+        return;
+    }
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let minutes: f64 = option("--minutes").map_or(1.0, |m| m.parse().expect("--minutes"));
+    let seed: u64 = option("--seed").map_or_else(
+        || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        },
+        |s| s.parse().expect("--seed"),
+    );
+    let run_share: f64 = option("--run-share").map_or(0.3, |s| s.parse().expect("--run-share"));
+    let timeout: f64 = option("--timeout").map_or(5.0, |s| s.parse().expect("--timeout"));
+    let root =
+        option("--repo").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    let mut fuzzer = Fuzzer::new(&root, seed, run_share, Duration::from_secs_f64(timeout));
+    fuzzer.go(Duration::from_secs_f64(minutes * 60.0));
+}
+
+/// The in-process half: reads `kind<TAB>path` lines, answers one line each.
+fn worker() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return };
+        let Some((kind, path)) = line.split_once('\t') else {
+            continue;
+        };
+        let answer = match kind {
+            "scenario" => match dilemma::scenario::load(Path::new(path)) {
+                Ok(_) => "ok".to_string(),
+                Err(e) => format!("err {}", one_line(&e.to_string())),
+            },
+            "nfg" => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                match dilemma::normal_form::nfg::read_nfg(&text) {
+                    Ok(_) => "ok".to_string(),
+                    Err(e) => format!("err {}", one_line(&e.to_string())),
+                }
+            }
+            "cli" => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let argv: Vec<String> = serde_json::from_str(&text).unwrap_or_default();
+                let argv =
+                    std::iter::once("dilemma".to_string()).chain(argv.into_iter().map(|a| {
+                        a.replace("{dir}", Path::new(path).parent().unwrap().to_str().unwrap())
+                    }));
+                match <dilemma::cli::Cli as clap::Parser>::try_parse_from(argv) {
+                    Ok(_) => "ok".to_string(),
+                    Err(e) => format!("err {}", one_line(&e.to_string())),
+                }
+            }
+            _ => "err unknown kind".to_string(),
+        };
+        if writeln!(out, "{answer}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+fn one_line(text: &str) -> String {
+    text.chars()
+        .take(300)
+        .map(|c| if c == '\n' { ' ' } else { c })
+        .collect()
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    answers: Receiver<String>,
+    stderr: PathBuf,
+}
+
+impl Worker {
+    fn start(stderr: &Path) -> Worker {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .arg("--worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(stderr).unwrap())
+            .spawn()
+            .expect("start the worker");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, answers) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Worker {
+            child,
+            stdin,
+            answers,
+            stderr: stderr.to_path_buf(),
+        }
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How one input went.
+enum Verdict {
+    Fine,
+    /// Broke a rule: the class of failure and its signature.
+    Broken(String),
+    /// Outlived the time limit.
+    Slow(String),
+}
+
+/// One generated input: its files (written into the case folder), the
+/// worker request and the `dilemma` command line (`{dir}` is the case folder).
+struct Case {
+    class: &'static str,
+    files: Vec<(String, String)>,
+    load: (&'static str, String),
+    argv: Vec<String>,
+    note: String,
+}
+
+struct Fuzzer {
+    root: PathBuf,
+    rng: Rng,
+    run_share: f64,
+    timeout: Duration,
+    scratch: PathBuf,
+    binary: PathBuf,
+    scenarios: Vec<(String, Value)>,
+    strategies: Vec<(String, Value)>,
+    nfgs: Vec<String>,
+    dictionary: Dictionary,
+    known_args: Vec<String>,
+    worker: Worker,
+    stats: HashMap<&'static str, usize>,
+    signatures: HashMap<String, usize>,
+}
+
+fn read_tomls(folder: &Path, skip: impl Fn(&str) -> bool) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(folder)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.ends_with(".toml") || skip(&name) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Ok(table) = text.parse::<toml::Table>() {
+            out.push((name, Value::Table(table)));
+        }
+    }
+    out
+}
+
+impl Fuzzer {
+    fn new(root: &Path, seed: u64, run_share: f64, timeout: Duration) -> Fuzzer {
+        let scenarios = read_tomls(&root.join("scenarios"), |n| {
+            n.starts_with("axelrod-reference")
+        });
+        let mut strategies = read_tomls(&root.join("strategies"), |_| false);
+        strategies.extend(read_tomls(&root.join("strategies/axelrod"), |_| false));
+        let nfgs = vec![
+            std::fs::read_to_string(root.join("scenarios/games/prisoners-dilemma.nfg")).unwrap(),
+        ];
+        let mut subtrees = Vec::new();
+        let mut keys = Vec::new();
+        for (_, value) in scenarios.iter().chain(&strategies) {
+            mutate::subtrees(value, &mut subtrees, usize::MAX);
+            mutate::keys(value, &mut keys);
+        }
+        subtrees.retain(|v| {
+            toml::to_string(&Value::Array(vec![v.clone()])).map_or(0, |t| t.len()) < 4000
+        });
+        let mut known_args = Vec::new();
+        for sub in dilemma::cli::Cli::command().get_subcommands() {
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    known_args.push(format!("--{long}"));
+                }
+            }
+        }
+        let scratch = root.join("target/fuzz/scratch");
+        let _ = std::fs::remove_dir_all(&scratch);
+        std::fs::create_dir_all(&scratch).unwrap();
+        // Names resolve as in the repository: strategies/ beside the case
+        // folder's parent, games/ beside the scenario.
+        #[cfg(unix)]
+        {
+            let _ = std::os::unix::fs::symlink(root.join("strategies"), scratch.join("strategies"));
+        }
+        let binary = std::env::current_exe().unwrap().with_file_name("dilemma");
+        assert!(
+            binary.exists(),
+            "{} is missing: build it first (cargo build --release --bins)",
+            binary.display()
+        );
+        let worker = Worker::start(&scratch.join("worker.stderr"));
+        println!(
+            "fuzz: seed {seed}, {} scenarios, {} strategy files, binary {}",
+            scenarios.len(),
+            strategies.len(),
+            binary.display()
+        );
+        Fuzzer {
+            root: root.to_path_buf(),
+            rng: Rng::new(seed),
+            run_share,
+            timeout,
+            scratch,
+            binary,
+            scenarios,
+            strategies,
+            nfgs,
+            dictionary: Dictionary { subtrees, keys },
+            known_args,
+            worker,
+            stats: HashMap::new(),
+            signatures: HashMap::new(),
+        }
+    }
+
+    fn go(&mut self, budget: Duration) {
+        let started = Instant::now();
+        let mut last_report = Instant::now();
+        let mut tried = 0usize;
+        while started.elapsed() < budget {
+            let case = self.generate();
+            tried += 1;
+            *self.stats.entry(case.class).or_default() += 1;
+            let verdict = self.try_case(&case);
+            match verdict {
+                Verdict::Fine => {}
+                Verdict::Broken(signature) => self.keep(&case, &signature),
+                Verdict::Slow(what) => self.keep_slow(&case, &what),
+            }
+            if last_report.elapsed() > Duration::from_secs(60) {
+                last_report = Instant::now();
+                self.report(tried, started.elapsed());
+            }
+        }
+        self.worker.stop();
+        self.report(tried, started.elapsed());
+    }
+
+    fn report(&self, tried: usize, elapsed: Duration) {
+        let mut classes: Vec<_> = self.stats.iter().collect();
+        classes.sort();
+        println!(
+            "fuzz: {tried} inputs in {:.1} min ({classes:?}); {} distinct failures, {} inputs kept",
+            elapsed.as_secs_f64() / 60.0,
+            self.signatures.len(),
+            self.signatures.values().sum::<usize>()
+        );
+    }
+
+    fn generate(&mut self) -> Case {
+        let dir = "{dir}";
+        let roll = self.rng.below(100);
+        if roll < 55 {
+            let (name, doc) = self.rng.pick(&self.scenarios).clone();
+            let mut doc = doc;
+            let steps = mutate::mutate(&mut self.rng, &mut doc, &self.dictionary);
+            let mut text = toml::to_string(&doc).unwrap_or_default();
+            let mut note = format!("{name}: {}", steps.join("; "));
+            if self.rng.chance(0.15) {
+                text = mutate::damage_text(&mut self.rng, &text);
+                note.push_str("; text damaged");
+            }
+            Case {
+                class: "scenario",
+                files: vec![("scenario.toml".into(), text)],
+                load: ("scenario", "scenario.toml".into()),
+                argv: run_argv(dir),
+                note,
+            }
+        } else if roll < 80 {
+            let (name, doc) = self.rng.pick(&self.strategies).clone();
+            let mut doc = doc;
+            let steps = mutate::mutate(&mut self.rng, &mut doc, &self.dictionary);
+            let mut text = toml::to_string(&doc).unwrap_or_default();
+            if self.rng.chance(0.15) {
+                text = mutate::damage_text(&mut self.rng, &text);
+            }
+            Case {
+                class: "strategy",
+                files: vec![
+                    ("strategy.toml".into(), text),
+                    ("scenario.toml".into(), wrapper("./strategy.toml")),
+                ],
+                load: ("scenario", "scenario.toml".into()),
+                argv: run_argv(dir),
+                note: format!("{name}: {}", steps.join("; ")),
+            }
+        } else if roll < 85 {
+            let (mut files, name) = mutate::deep_definition(&mut self.rng);
+            let note = format!(
+                "{} files, the first {} bytes",
+                files.len(),
+                files[0].1.len()
+            );
+            files.push(("scenario.toml".into(), wrapper(&name)));
+            Case {
+                class: "deep",
+                files,
+                load: ("scenario", "scenario.toml".into()),
+                argv: run_argv(dir),
+                note,
+            }
+        } else if roll < 92 {
+            let source = self.rng_pick_nfg().to_string();
+            let text = mutate::mutate_nfg(&mut self.rng, &source);
+            Case {
+                class: "nfg",
+                files: vec![("game.nfg".into(), text)],
+                load: ("nfg", "game.nfg".into()),
+                argv: vec!["game".into(), format!("{dir}/game.nfg")],
+                note: "nfg tokens".into(),
+            }
+        } else {
+            let argv = mutate::command_line(&mut self.rng, &self.known_args);
+            Case {
+                class: "cli",
+                files: vec![("args.json".into(), serde_json::to_string(&argv).unwrap())],
+                load: ("cli", "args.json".into()),
+                argv,
+                note: "command line".into(),
+            }
+        }
+    }
+
+    fn rng_pick_nfg(&mut self) -> &str {
+        let i = self.rng.below(self.nfgs.len());
+        &self.nfgs[i]
+    }
+
+    fn case_dir(&self) -> PathBuf {
+        self.scratch.join("case")
+    }
+
+    fn try_case(&mut self, case: &Case) -> Verdict {
+        let dir = self.case_dir();
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        #[cfg(unix)]
+        {
+            let _ =
+                std::os::unix::fs::symlink(self.root.join("scenarios/games"), dir.join("games"));
+        }
+        for (name, text) in &case.files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let loaded = match self.load(case.load.0, &dir.join(&case.load.1)) {
+            Ok(loaded) => loaded,
+            Err(verdict) => return verdict,
+        };
+        if (loaded && self.rng.chance(self.run_share)) || self.rng.chance(0.03) {
+            return self.run(case, &dir);
+        }
+        Verdict::Fine
+    }
+
+    /// Asks the worker; Ok(true) when the input loaded.
+    fn load(&mut self, kind: &str, path: &Path) -> Result<bool, Verdict> {
+        let request = format!("{kind}\t{}\n", path.display());
+        if self.worker.stdin.write_all(request.as_bytes()).is_err() {
+            return Err(self.worker_died());
+        }
+        let _ = self.worker.stdin.flush();
+        match self.worker.answers.recv_timeout(self.timeout * 2) {
+            Ok(answer) => Ok(answer == "ok"),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                self.worker.stop();
+                self.worker = Worker::start(&self.worker.stderr.clone());
+                Err(Verdict::Slow(format!(
+                    "load of {kind} over {:?}",
+                    self.timeout * 2
+                )))
+            }
+            Err(_) => Err(self.worker_died()),
+        }
+    }
+
+    fn worker_died(&mut self) -> Verdict {
+        let status = self.worker.child.wait().ok();
+        let stderr = std::fs::read_to_string(&self.worker.stderr).unwrap_or_default();
+        self.worker = Worker::start(&self.worker.stderr.clone());
+        Verdict::Broken(format!("load: {}", signature(&stderr, status)))
+    }
+
+    fn run(&mut self, case: &Case, dir: &Path) -> Verdict {
+        let argv: Vec<String> = case
+            .argv
+            .iter()
+            .map(|a| a.replace("{dir}", dir.to_str().unwrap()))
+            .collect();
+        let stdout = std::fs::File::create(dir.join("stdout.txt")).unwrap();
+        let stderr_path = dir.join("stderr.txt");
+        let stderr = std::fs::File::create(&stderr_path).unwrap();
+        let mut child = match Command::new(&self.binary)
+            .args(&argv)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(stderr)
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) => return Verdict::Broken(format!("spawn: {e}")),
+        };
+        let started = Instant::now();
+        let status = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break status;
+            }
+            if started.elapsed() > self.timeout {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Verdict::Slow(format!("run over {:?}", self.timeout));
+            }
+            std::thread::sleep(Duration::from_millis(3));
+        };
+        let stderr = read_prefix(&stderr_path, 20_000);
+        let code = status.code();
+        let panicked = stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE");
+        let debug_text = ["Os {", "Custom {", "kind: ", "code: Some("]
+            .iter()
+            .any(|s| stderr.contains(s));
+        if !matches!(code, Some(0..=2)) || panicked {
+            return Verdict::Broken(format!("run: {}", signature(&stderr, Some(status))));
+        }
+        if debug_text {
+            return Verdict::Broken(format!("run: debug text: {}", one_line(&stderr)));
+        }
+        if code == Some(1) {
+            // Exit 1 is for failures while running; keep a log to review
+            // whether the input was the cause.
+            let log = self.root.join("target/fuzz/exit1.log");
+            if let Ok(mut f) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(log)
+            {
+                let _ = writeln!(f, "{} | {} | {}", case.class, case.note, one_line(&stderr));
+            }
+        }
+        Verdict::Fine
+    }
+
+    fn keep(&mut self, case: &Case, signature: &str) {
+        let count = self.signatures.entry(signature.to_string()).or_default();
+        *count += 1;
+        if *count > 3 {
+            return;
+        }
+        println!(
+            "fuzz: FAILURE [{}] {signature}\n      from {}",
+            case.class, case.note
+        );
+        let id = format!("{:016x}", hash(signature) ^ (*count as u64));
+        let target = self
+            .root
+            .join("tests/fuzz_corpus")
+            .join(case.class)
+            .join(id);
+        save(case, &target, signature);
+    }
+
+    fn keep_slow(&mut self, case: &Case, what: &str) {
+        let n = self.stats.get("slow").copied().unwrap_or(0);
+        self.stats.insert("slow", n + 1);
+        if n >= 200 {
+            return;
+        }
+        let target = self.root.join("target/fuzz/slow").join(format!("{n:04}"));
+        save(case, &target, what);
+    }
+}
+
+fn save(case: &Case, target: &Path, why: &str) {
+    let _ = std::fs::remove_dir_all(target);
+    std::fs::create_dir_all(target).unwrap();
+    for (name, text) in &case.files {
+        std::fs::write(target.join(name), text).unwrap();
+    }
+    std::fs::write(
+        target.join("args.json"),
+        serde_json::to_string(&case.argv).unwrap() + "\n",
+    )
+    .unwrap();
+    std::fs::write(
+        target.join("why.txt"),
+        format!("{why}\ninput: {}\n", case.note),
+    )
+    .unwrap();
+}
+
+fn run_argv(dir: &str) -> Vec<String> {
+    [
+        "run",
+        &format!("{dir}/scenario.toml"),
+        "--out",
+        &format!("{dir}/out"),
+        "--quiet",
+        "--threads",
+        "1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// A small tournament naming the strategy under test.
+fn wrapper(strategy: &str) -> String {
+    format!(
+        "kind = \"tournament\"\nname = \"fuzz\"\n[match]\nturns = 20\nrepetitions = 1\n\
+         [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"{strategy}\"\n\
+         [output]\ncharts = false\n"
+    )
+}
+
+fn read_prefix(path: &Path, limit: usize) -> String {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned()
+}
+
+/// What identifies a failure: where the panic happened, or how the process ended.
+fn signature(stderr: &str, status: Option<std::process::ExitStatus>) -> String {
+    if let Some(line) = stderr
+        .lines()
+        .find(|l| l.contains("panicked at") || l.contains("internal error in dilemma"))
+    {
+        return line.trim().to_string();
+    }
+    if stderr.contains("overflowed its stack") {
+        return "stack overflow".into();
+    }
+    if stderr.contains("memory allocation") {
+        return "allocation failure".into();
+    }
+    #[cfg(unix)]
+    if let Some(signal) = status.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s)) {
+        return format!(
+            "signal {signal}: {}",
+            one_line(stderr.lines().last().unwrap_or(""))
+        );
+    }
+    format!(
+        "exit {:?}: {}",
+        status.and_then(|s| s.code()),
+        one_line(stderr.lines().last().unwrap_or(""))
+    )
+}
+
+fn hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
