@@ -78,8 +78,9 @@ pub const MAX_DEFINITIONS: usize = 20_000;
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
-    /// Each file read, with the levels of nesting it holds (itself included).
-    read: HashMap<PathBuf, (Arc<Definition>, usize)>,
+    /// Each file read, with the levels of nesting it holds (itself included)
+    /// and the definitions its tree holds (each mention counted).
+    read: HashMap<PathBuf, (Arc<Definition>, usize, usize)>,
     depth: usize,
     /// The deepest level reached so far.
     deepest: usize,
@@ -292,7 +293,7 @@ pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, R
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    if let Some((definition, levels)) = chain.read.get(&identity) {
+    if let Some((definition, levels, size)) = chain.read.get(&identity) {
         // A file read once is shared, but its levels still count where it is
         // used again, so nesting stays bounded however files are combined.
         if chain.depth + levels > MAX_NESTING {
@@ -304,17 +305,26 @@ fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, 
                 chain.depth + 1
             )));
         }
+        // Its tree is played once per mention: count it again.
+        chain.definitions += size;
+        if chain.definitions > MAX_DEFINITIONS {
+            return Err(ReferenceError::Here(too_many_definitions()));
+        }
         return Ok(definition.clone().player(reference));
     }
     let source = Source::read(path).map_err(ReferenceError::InFile)?;
     let outer_deepest = chain.deepest;
     chain.deepest = chain.depth;
+    let before = chain.definitions;
     let loaded = load_source(source, identity.clone(), reference, chain);
     let levels = chain.deepest - chain.depth;
+    let size = chain.definitions - before;
     chain.deepest = chain.deepest.max(outer_deepest);
     let player = loaded?;
     if let Origin::Defined { definition, .. } = &player.origin {
-        chain.read.insert(identity, (definition.clone(), levels));
+        chain
+            .read
+            .insert(identity, (definition.clone(), levels, size));
     }
     Ok(player)
 }
@@ -350,6 +360,16 @@ fn load_source(
     Ok(Arc::new(definition).player(reference))
 }
 
+/// The refusal for a player built from more than [`MAX_DEFINITIONS`]
+/// definitions.
+fn too_many_definitions() -> String {
+    format!(
+        "more than {MAX_DEFINITIONS} strategy definitions in one player (each mention of a \
+         defined strategy counts with everything it is built from: a team naming the same \
+         defined strategy several times at each level multiplies); name it fewer times"
+    )
+}
+
 /// Reads a definition from a table (a whole file or an inline table).
 pub fn read_definition(
     reader: &mut TableReader<'_>,
@@ -374,15 +394,7 @@ pub fn read_definition(
     }
     chain.definitions += 1;
     if chain.definitions > MAX_DEFINITIONS {
-        return Err(reader.error(
-            reader.span().start,
-            "kind",
-            format!(
-                "more than {MAX_DEFINITIONS} strategy definitions to read (inline \
-                 definitions are read once per mention: a team repeating the same inline \
-                 strategy several times at each level multiplies); put it in a file, read once"
-            ),
-        ));
+        return Err(reader.error(reader.span().start, "kind", too_many_definitions()));
     }
     chain.depth += 1;
     chain.deepest = chain.deepest.max(chain.depth);
