@@ -122,7 +122,9 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
     }
     // Tournaments show their ranking table.
     let classic = std::fs::read_to_string(out.join("classic/report.html")).unwrap();
-    assert!(classic.contains("<th>Rank</th>") && classic.contains("<td>Tit For Tat</td>"));
+    assert!(
+        classic.contains("<th>Rank</th>") && classic.contains("<td class=\"t\">Tit For Tat</td>")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
