@@ -119,11 +119,16 @@ pub fn chart_files(names: &[String]) -> Vec<(String, String)> {
     charts
 }
 
-/// One table cell: long numbers shown with 4 decimals (the full value in the tooltip and
+/// One table cell: numbers with more than 4 decimals shown with 4 (the full value in the tooltip and
 /// the CSV), text left-aligned.
 fn table_cell(cell: &str) -> String {
     match cell.parse::<f64>() {
-        Ok(v) if v.is_finite() && cell.len() > 8 => {
+        Ok(v)
+            if v.is_finite()
+                && cell
+                    .split_once('.')
+                    .is_some_and(|(_, d)| d.len() > 4 && d.bytes().all(|b| b.is_ascii_digit())) =>
+        {
             format!("<td title=\"{}\">{v:.4}</td>", escape(cell))
         }
         Ok(_) => format!("<td>{}</td>", escape(cell)),
@@ -239,6 +244,9 @@ mod tests {
             "<td title=\"0.15718749999999998\">0.1572</td>"
         );
         assert_eq!(table_cell("2.5275"), "<td>2.5275</td>");
+        assert_eq!(table_cell("2.504375"), "<td title=\"2.504375\">2.5044</td>");
+        assert_eq!(table_cell("120000"), "<td>120000</td>");
+        assert_eq!(table_cell("1.5e-07"), "<td>1.5e-07</td>");
         assert_eq!(
             table_cell("Tit For Tat"),
             "<td class=\"t\">Tit For Tat</td>"
