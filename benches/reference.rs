@@ -51,6 +51,8 @@ fn main() {
             seed: None,
             quiet: true,
             json: false,
+            shard: None,
+            shards: None,
         };
         let started = Instant::now();
         run(&args).expect("the reference scenario runs");

@@ -12,4 +12,5 @@ pub mod impartial;
 pub mod ipd;
 pub mod normal_form;
 pub mod output;
+pub mod scale;
 pub mod scenario;

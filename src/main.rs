@@ -35,7 +35,14 @@ fn main() {
         }
     };
     if let Err(error) = execute(cli) {
-        eprintln!("error: {error}");
+        // On a terminal the message is wrapped to the width budget; piped,
+        // it stays one line per error for scripts.
+        let message = format!("error: {error}");
+        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            eprintln!("{}", dilemma::cli::width::fit(&message));
+        } else {
+            eprintln!("{message}");
+        }
         std::process::exit(error.exit_code());
     }
 }

@@ -312,7 +312,7 @@ pub fn run(args: &GameArgs) -> Result<(), CliError> {
     if args.json {
         println!("{:#}", analysis_json(&analysis));
     } else {
-        print!("{}", report(&analysis));
+        print!("{}", crate::cli::width::fit(&report(&analysis)));
     }
     Ok(())
 }

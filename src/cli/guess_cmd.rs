@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 
 /// Options of `dilemma guess`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct GuessArgs {
     /// The multiplier p (> 0): a fraction such as 2/3 or 4/3, or a decimal.
     #[arg(long, default_value = "2/3", allow_hyphen_values = true)]
@@ -83,7 +84,7 @@ pub fn run(args: &GuessArgs) -> Result<(), CliError> {
     if args.json {
         println!("{:#}", analysis_json(&analysis));
     } else {
-        print!("{}", report(&analysis));
+        print!("{}", crate::cli::width::fit(&report(&analysis)));
     }
     Ok(())
 }

@@ -5,6 +5,9 @@
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
+pub mod merge_cmd;
+pub mod new_cmd;
+pub mod options;
 pub mod pigs_cmd;
 pub mod pirates_cmd;
 pub mod play_cmd;
@@ -15,21 +18,28 @@ pub mod run_dilemmas;
 pub mod run_evolution;
 pub mod run_impartial;
 pub mod run_normal_form;
+pub mod run_shard;
+pub mod run_sweep;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod table;
 pub mod travelers_cmd;
+pub mod width;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 /// Iterated prisoner's dilemma tournaments and the classic dilemmas of game theory.
 #[derive(Parser, Debug)]
-#[command(name = "dilemma", version, about, long_about = None)]
+#[command(name = "dilemma", version, about, long_about = None, max_term_width = 80)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Print full text: lines may exceed 80 columns (names are not elided,
+    /// prose is not wrapped; `strategies`: one wide table with every rule).
+    #[arg(long, global = true)]
+    pub wide: bool,
 }
 
 /// The subcommands.
@@ -37,6 +47,8 @@ pub struct Cli {
 pub enum Command {
     /// Run scenario files and write results/<name>/ (CSVs, charts, run.json).
     Run(run_cmd::RunArgs),
+    /// Print a commented scenario template of a kind (every key, its default).
+    New(new_cmd::NewArgs),
     /// Play one match between two strategies and show it turn by turn.
     Match(match_cmd::MatchArgs),
     /// List the strategy catalogue with classifiers.
@@ -55,6 +67,8 @@ pub enum Command {
     Solve(solve_cmd::SolveArgs),
     /// Play an impartial game against the computer (moves read from standard input).
     Play(play_cmd::PlayArgs),
+    /// Merge the shard folders of `dilemma run --shard` into the results a single run writes.
+    Merge(merge_cmd::MergeArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -80,10 +94,15 @@ impl CliError {
 
 /// Runs a parsed command line.
 pub fn execute(cli: Cli) -> Result<(), CliError> {
+    width::set_wide(cli.wide);
     match cli.command {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
-        Command::Strategies(args) => strategies_cmd::run(&args),
+        Command::New(args) => new_cmd::run(&args),
+        Command::Strategies(mut args) => {
+            args.wide = cli.wide;
+            strategies_cmd::run(&args)
+        }
         Command::Pirates(args) => pirates_cmd::run(&args),
         Command::Guess(args) => guess_cmd::run(&args),
         Command::Solve(args) => solve_cmd::run(&args),
@@ -91,6 +110,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Game(args) => game_cmd::run(&args),
         Command::Pigs(args) => pigs_cmd::run(&args),
         Command::Travelers(args) => travelers_cmd::run(&args),
+        Command::Merge(args) => merge_cmd::run(&args),
     }
 }
 

@@ -5,10 +5,10 @@
 
 use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json, report};
-use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS, line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
+use crate::dilemmas::pigs::{PigsError, PigsGame};
 use crate::normal_form::rational::Rational;
 use crate::output::pigs_files::{
     default_note, default_sentence, map_json, map_text, parameters_json, regions_json, regions_text,
@@ -17,26 +17,27 @@ use clap::Args;
 
 /// Options of `dilemma pigs`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct PigsArgs {
     /// Preset: seed, seed-modified or textbook (default textbook).
     #[arg(long, default_value = "textbook")]
     pub preset: String,
     /// Food F (overrides the preset).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub food: Option<String>,
     /// Cost of pressing c.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub cost: Option<String>,
     /// Big pig's share when only the big pig presses.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub big_presses: Option<String>,
     /// Big pig's share when only the small pig presses.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub small_presses: Option<String>,
     /// Big pig's share when both press. The seeds leave it open; the documented
     /// default is the midpoint (big_presses + small_presses) / 2 (the textbook
     /// preset states its own 7/10; `default` asks for the midpoint).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub both_press: Option<String>,
     /// Sweep a parameter: NAME:FROM:TO:STEPS, e.g. both_press:0:1:20 (exact
     /// region boundaries); give it twice for a 2-D region map (STEPS cells per
@@ -85,7 +86,15 @@ pub fn game_from(args: &PigsArgs) -> Result<PigsGame, CliError> {
         b.unwrap_or(base.small_presses),
         both,
     )
-    .map_err(|e| CliError::BadInput(e.to_string()))
+    .map_err(|e| {
+        // Name the option the value came from.
+        let option = match &e {
+            PigsError::Share { name, .. } | PigsError::Negative { name, .. } => {
+                format!("--{}", name.replace('_', "-"))
+            }
+        };
+        CliError::BadInput(format!("{option}: {e}"))
+    })
 }
 
 /// Parses NAME:FROM:TO:STEPS.
@@ -155,16 +164,17 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
         }
         println!("{v:#}");
     } else {
-        print!("{}", report(&analysis));
+        let mut text = report(&analysis);
         if let Some(line) = default_sentence(&game) {
-            println!("{line}");
+            text += &format!("{line}\n");
         }
         if let Some((r, _)) = &line {
-            print!("\n{}", regions_text(r, note.as_deref()));
+            text += &format!("\n{}", regions_text(r, note.as_deref()));
         }
         if let Some(m) = &map {
-            print!("\n{}", map_text(m, note.as_deref()));
+            text += &format!("\n{}", map_text(m, note.as_deref()));
         }
+        print!("{}", crate::cli::width::fit(&text));
     }
     Ok(())
 }

@@ -5,10 +5,9 @@
 use crate::cli::{CliError, table};
 use crate::dilemmas::count::digits;
 use crate::dilemmas::pirates::alternatives::{MAX_LISTED, equally_good};
-use crate::dilemmas::pirates::rules::parse_rules;
 use crate::dilemmas::pirates::rules::pirate_name;
 use crate::dilemmas::pirates::{
-    Fate, Majority, PirateError, PirateGame, Round, Solution, Temperament, solve,
+    Fate, Majority, PirateError, PirateGame, Round, Rules, Solution, Temperament, TieBreak, solve,
 };
 use clap::Args;
 use num_bigint::BigUint;
@@ -19,6 +18,7 @@ pub const RECORD_LIMIT: usize = 40;
 
 /// Options of `dilemma pirates`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct PiratesArgs {
     /// Number of pirates (1 to 10000).
     #[arg(long, allow_hyphen_values = true)]
@@ -36,17 +36,35 @@ pub struct PiratesArgs {
     #[arg(long, default_value = "junior")]
     pub tie_break: String,
     /// How many equally good proposals to list (1 to 1000).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10,
+          value_parser = crate::cli::options::whole_number::<usize>(0, u32::MAX as u64))]
     pub list: usize,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The rules from `--majority`, `--temperament` and `--tie-break`; an
+/// error names the option and its allowed values.
+fn option_rules(args: &PiratesArgs) -> Result<Rules, CliError> {
+    let unknown = |option: &str, value: &str, allowed: &str| {
+        CliError::BadInput(format!(
+            "{option}: unknown value `{value}` (allowed: {allowed})"
+        ))
+    };
+    Ok(Rules {
+        majority: Majority::parse(&args.majority)
+            .ok_or_else(|| unknown("--majority", &args.majority, Majority::NAMES))?,
+        temperament: Temperament::parse(&args.temperament)
+            .ok_or_else(|| unknown("--temperament", &args.temperament, Temperament::NAMES))?,
+        tie_break: TieBreak::parse(&args.tie_break)
+            .ok_or_else(|| unknown("--tie-break", &args.tie_break, TieBreak::NAMES))?,
+    })
+}
+
 /// Runs the command.
 pub fn run(args: &PiratesArgs) -> Result<(), CliError> {
-    let rules = parse_rules(&args.majority, &args.temperament, &args.tie_break)
-        .map_err(|m| CliError::BadInput(format!("--{m}")))?;
+    let rules = option_rules(args)?;
     let game = PirateGame::new(args.pirates, args.coins, rules).map_err(|e| {
         let option = match e {
             PirateError::Pirates { .. } => "--pirates",
@@ -65,7 +83,7 @@ pub fn run(args: &PiratesArgs) -> Result<(), CliError> {
     if args.json {
         println!("{:#}", solution_json(&solution, &listed));
     } else {
-        print!("{}", report(&solution, &listed));
+        print!("{}", crate::cli::width::fit(&report(&solution, &listed)));
     }
     Ok(())
 }
@@ -181,9 +199,9 @@ fn paid_list(allocation: &[u64], proposer: usize, max: usize) -> String {
 pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
     let game = solution.game;
     let mut out = format!(
-        "{} pirates, {} coins; rules: {} (votes needed: {}), {} pirates (indifferent votes {}).\n\n",
-        game.pirates,
-        game.coins,
+        "{}, {}; rules: {} (votes needed: {}), {} pirates (indifferent votes {}).\n\n",
+        crate::cli::width::count(game.pirates, "pirate", "pirates"),
+        crate::cli::width::count(game.coins, "coin", "coins"),
         game.rules.majority.name(),
         match game.rules.majority {
             Majority::TiePasses => "at least half, the proposer's casting vote included",
@@ -203,10 +221,10 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
             "needs",
             "doomed",
             "yes votes",
-            "survives",
+            "passes",
             "keeps",
             "equally good",
-            "proposal (proposer first)",
+            "proposal",
         ]
         .map(String::from)
         .to_vec(),
@@ -226,14 +244,14 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
             if r.survives {
                 r.yes_votes.to_string()
             } else {
-                format!("at most {}", r.max_votes)
+                format!("≤ {}", r.max_votes)
             },
             if r.survives { "yes" } else { "no" }.to_string(),
             r.proposer_keeps.map_or("-".into(), |k| k.to_string()),
             if r.survives {
                 let c = r.alternatives();
                 if digits(&c) > 12 {
-                    format!("{}-digit number", digits(&c))
+                    format!("{} digits", digits(&c))
                 } else {
                     c.to_string()
                 }
@@ -242,8 +260,8 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
             },
             match &r.allocation {
                 Some(a) => short_list(a, 16),
-                None if r.survives => "(not recorded)".into(),
-                None => "thrown overboard".into(),
+                None if r.survives => "not kept".into(),
+                None => "-".into(),
             },
         ]);
     }
@@ -252,7 +270,7 @@ pub fn report(solution: &Solution, listed: &[Vec<u64>]) -> String {
         &[true, false, true, true, true, false, true, true, false],
     ));
     out.push_str(
-        "(needs: yes votes needed; doomed: voters who would drown if this proposal failed, so vote yes for nothing)\n\n",
+        "(needs: yes votes needed; ≤ n: at most n yes votes; passes: the proposer survives; equally good: allocations as good for the proposer; proposal: coins by seniority, the proposer first (not kept for large games; - when the proposer is thrown overboard); doomed: voters who would drown if this proposal failed, so vote yes for nothing)\n\n",
     );
     let passing = solution.passing_round();
     let thrown = solution.thrown_overboard();

@@ -3,11 +3,13 @@
 
 use crate::cli::run_common::failed;
 use crate::cli::{CliError, progress, shown, table};
+use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::atomic::StagingDir;
 use crate::output::tournament_files::{
-    MatchesWriter, summary_records, write_payoff_matrix, write_summary, write_text,
+    InteractionsWriter, MatchesWriter, summary_records, write_payoff_matrix, write_summary,
+    write_text,
 };
 use crate::scenario::{self, Scenario, TournamentScenario};
 use clap::Args;
@@ -17,6 +19,7 @@ use std::time::Instant;
 
 /// Options of `dilemma run`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct RunArgs {
     /// Scenario files (TOML). All are checked before any is run.
     #[arg(required = true)]
@@ -25,10 +28,10 @@ pub struct RunArgs {
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (0 = one per core, at most 1024). Results do not depend on it.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::options::whole_number::<u16>(0, 1024))]
     pub threads: u16,
     /// Override the scenarios' master seed (0 to 2^63 - 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    #[arg(long, value_parser = crate::cli::options::whole_number::<u64>(0, i64::MAX as u64))]
     pub seed: Option<u64>,
     /// No progress bar and no tables; errors and warnings only.
     #[arg(long)]
@@ -36,6 +39,13 @@ pub struct RunArgs {
     /// Print each scenario's summary as JSON on standard output, one object per line (JSON Lines).
     #[arg(long)]
     pub json: bool,
+    /// Play only shard I of N (I from 0 to N-1) and write <out>/<name>.shard-I-of-N/ for
+    /// `dilemma merge`; `auto` reads a Slurm array's or Kubernetes Indexed Job's index.
+    #[arg(long, value_name = "I/N|auto")]
+    pub shard: Option<crate::scale::ShardSpec>,
+    /// Shard count for `--shard auto` in a Kubernetes Indexed Job (its completions).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::scale::shard::MAX_SHARDS as i64))]
+    pub shards: Option<u32>,
 }
 
 /// Runs the scenarios.
@@ -59,7 +69,15 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             pair[0]
         )));
     }
-    check_out_folder(&args.out, loaded.iter().map(|l| l.scenario.name()))?;
+    let shard = crate::cli::run_shard::resolve(args)?;
+    if shard.is_some() {
+        crate::cli::run_shard::check_kinds(loaded.iter().map(|l| &l.scenario))?;
+    }
+    let folders: Vec<String> = loaded
+        .iter()
+        .map(|l| crate::cli::run_shard::folder_name(l.scenario.name(), shard))
+        .collect();
+    check_out_folder(&args.out, folders.iter().map(String::as_str))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
         eprintln!("{warning}");
     }
@@ -71,13 +89,21 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         if let Some(seed) = args.seed {
             loaded.scenario.set_seed(seed);
         }
-        let destination = args.out.join(loaded.scenario.name());
+        let destination = args.out.join(crate::cli::run_shard::folder_name(
+            loaded.scenario.name(),
+            shard,
+        ));
         let chart_style = loaded.scenario.chart_style();
         let with_charts = |run: &dyn Fn() -> Result<(), CliError>| {
             crate::output::charts::with_style(&chart_style, run)
         };
         pool.install(|| {
             with_charts(&|| match &loaded.scenario {
+                whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+                    let (name, seed) = (whole.name(), whole.seed());
+                    let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
+                    crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
+                }
                 Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
                 Scenario::Pirates(p) => {
                     crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
@@ -103,6 +129,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                 Scenario::Spatial(s) => {
                     crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
                 }
+                Scenario::Sweep(s) => {
+                    crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
+                }
                 Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                     s,
                     &loaded.scenario,
@@ -118,7 +147,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
 /// Before anything runs: `--out` must be a folder (or not exist yet), and no
 /// results folder may exist as something other than a folder (a user's file
 /// there would otherwise be moved aside and replaced).
-fn check_out_folder<'a>(out: &Path, names: impl Iterator<Item = &'a str>) -> Result<(), CliError> {
+pub(crate) fn check_out_folder<'a>(
+    out: &Path,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<(), CliError> {
     let not_a_folder = |path: &Path| path.exists() && !path.is_dir();
     if let Some(existing) = out.ancestors().find(|a| not_a_folder(a)) {
         return Err(CliError::BadInput(format!(
@@ -154,7 +186,7 @@ fn run_tournament(
     let mut matches_writer = if scenario.write_matches {
         let path = staging.file("matches.csv");
         Some(
-            MatchesWriter::create(&path, names, scenario.settings.payoffs)
+            MatchesWriter::create(&path, names.clone(), scenario.settings.payoffs)
                 .map_err(|e| failed("cannot write", &path, e))?,
         )
     } else {
@@ -165,15 +197,37 @@ fn run_tournament(
         &scenario.name,
         args.quiet || args.json,
     );
-    let mut results = tournament
-        .run(
-            |record| match matches_writer.as_mut() {
-                Some(writer) => writer.write(record),
-                None => Ok(()),
+    let mut interactions_writer = if scenario.write_interactions {
+        let path = staging.file("interactions.csv");
+        Some(
+            InteractionsWriter::create(&path, names.clone(), scenario.settings.payoffs)
+                .map_err(|e| failed("cannot write", &path, e))?,
+        )
+    } else {
+        None
+    };
+    let mut extras = ResultSetExtras::new(tournament.players.len(), tournament.repetitions);
+    let mut on_match = |record: &crate::ipd::MatchRecord| {
+        extras.add(record, &scenario.settings.payoffs);
+        match matches_writer.as_mut() {
+            Some(writer) => writer
+                .write(record)
+                .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e)),
+            None => Ok(()),
+        }
+    };
+    let mut results = match interactions_writer.as_mut() {
+        Some(writer) => tournament.run_recording(
+            |record, moves| {
+                on_match(record)?;
+                writer
+                    .write(record, moves)
+                    .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))
             },
             |done| bar.set_position(done),
-        )
-        .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
+        ),
+        None => tournament.run(on_match, |done| bar.set_position(done)),
+    }?;
     bar.finish_and_clear();
     results.count_self_play_in_scores(scenario.self_play_in_ranking);
     let simulated = started.elapsed();
@@ -182,7 +236,38 @@ fn run_tournament(
             .finish()
             .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
     }
+    if let Some(writer) = interactions_writer {
+        writer
+            .finish()
+            .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))?;
+    }
+    let timing = (started, simulated);
+    let output = (args.json, args.quiet);
+    finish_tournament(
+        scenario,
+        &whole.resolved_toml(),
+        destination,
+        staging,
+        (&results, &extras),
+        timing,
+        output,
+    )
+}
 
+/// Writes what follows the matches in a tournament's results folder
+/// (`matches.csv` is already staged): summary, payoff matrix, resolved
+/// scenario, charts and run.json; then commits the folder and prints the
+/// summary (`output` is `(--json, --quiet)`). `dilemma merge` renders merged
+/// shards with this same function.
+pub(crate) fn finish_tournament(
+    scenario: &TournamentScenario,
+    resolved_toml: &str,
+    destination: &Path,
+    staging: StagingDir,
+    (results, extras): (&TournamentResults, &ResultSetExtras),
+    (started, simulated): (Instant, std::time::Duration),
+    (json, quiet): (bool, bool),
+) -> Result<(), CliError> {
     let write = |name: &str, result: std::io::Result<()>| {
         result.map_err(|e| failed("cannot write", &destination.join(name), e))
     };
@@ -201,13 +286,29 @@ fn run_tournament(
     )?;
     write(
         "scenario.toml",
-        write_text(&staging.file("scenario.toml"), &whole.resolved_toml()),
+        write_text(&staging.file("scenario.toml"), resolved_toml),
     )?;
+    let stats =
+        crate::output::result_set_files::write_result_set_files(staging.path(), results, extras)
+            .map_err(|(name, e)| failed("cannot write", &destination.join(name), e))?;
+    if scenario.charts {
+        crate::output::result_set_files::write_result_set_charts(
+            staging.path(),
+            &scenario.name,
+            results,
+            extras,
+            &stats,
+            scenario.settings.horizon.is_random(),
+        )
+        .map_err(|e| {
+            CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
+        })?;
+    }
     if scenario.charts {
         crate::output::tournament_charts::write_tournament_charts(
             staging.path(),
             &scenario.name,
-            &results,
+            results,
         )
         .map_err(|e| {
             CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
@@ -215,7 +316,7 @@ fn run_tournament(
     }
     let run_info = run_json(
         scenario,
-        &results,
+        results,
         simulated.as_secs_f64(),
         started.elapsed().as_secs_f64(),
     );
@@ -228,7 +329,7 @@ fn run_tournament(
         .commit()
         .map_err(|e| failed("cannot move results into place", destination, e))?;
 
-    if args.json {
+    if json {
         let rows = summary_records(&summary);
         let header = &rows[0];
         let objects: Vec<serde_json::Value> = rows[1..]
@@ -244,8 +345,8 @@ fn run_tournament(
             .collect();
         let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
         println!("{value}");
-    } else if !args.quiet {
-        print_summary(scenario, &results, &folder, simulated.as_secs_f64());
+    } else if !quiet {
+        print_summary(scenario, results, &folder, simulated.as_secs_f64());
     }
     Ok(())
 }
@@ -318,18 +419,21 @@ fn print_summary(
             share(row.state_rates[3]),
         ]);
     }
-    println!(
-        "{}: {} players, {} repetitions, {} matches, {} turns in {:.3} s",
+    use crate::cli::width::count;
+    let headline = format!(
+        "{}: {}, {}, {}, {} in {:.3} s\n",
         scenario.name,
-        results.player_count(),
-        results.repetitions,
-        results.total_matches(),
-        results.total_turns(),
+        count(results.player_count(), "player", "players"),
+        count(results.repetitions, "repetition", "repetitions"),
+        count(results.total_matches(), "match", "matches"),
+        count(results.total_turns(), "turn", "turns"),
         seconds
     );
+    print!("{}", crate::cli::width::fit(&headline));
     print!(
         "{}",
         table::render(&rows, &[true, false, true, true, true, true, true])
     );
-    println!("results written to {}/", shown(folder));
+    let written = format!("results written to {}/\n", shown(folder));
+    print!("{}", crate::cli::width::fit(&written));
 }

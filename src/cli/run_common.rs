@@ -124,8 +124,9 @@ impl<'a> ResultsFolder<'a> {
             out.insert("run".into(), run.clone());
             println!("{}", Value::Object(out));
         } else if !args.quiet {
-            print!("{text}");
-            println!("results written to {}/", shown(&folder));
+            print!("{}", crate::cli::width::fit(&text));
+            let written = format!("results written to {}/\n", shown(&folder));
+            print!("{}", crate::cli::width::fit(&written));
         }
         Ok(())
     }

@@ -29,7 +29,12 @@ pub fn run_moran(
         runs: scenario.runs,
         seed: scenario.seed,
     };
-    let bar = progress::bar(scenario.runs, &scenario.name, args.quiet || args.json);
+    let bar = progress::bar_of(
+        scenario.runs,
+        &scenario.name,
+        "runs",
+        args.quiet || args.json,
+    );
     let result = estimate_fixation(&study, |done| bar.set_position(done));
     bar.finish_and_clear();
     let example = process.run(scenario.seed, 0, true);
@@ -120,34 +125,54 @@ pub fn run_moran(
         "dependencies": dependencies(),
     });
     let mut report = format!(
-        "{}: {} runs of the Moran process ({}), N = {n}\n",
+        "{}: {} of the Moran process ({}), N = {n}\n",
         scenario.name,
-        result.runs,
+        crate::cli::width::count(result.runs, "run", "runs"),
         process.mode.id()
     );
+    let mut rows = vec![
+        ["strategy", "start", "fixed", "p", "95% interval"]
+            .map(String::from)
+            .to_vec(),
+    ];
     for (t, name) in names.iter().enumerate() {
-        report += &format!(
-            "  {name:<32} start {:>5}  fixed {:>7}  p = {:.4}  95% [{:.4}, {:.4}]\n",
-            initial[t],
-            result.fixations[t],
-            result.probabilities[t],
-            result.intervals[t].0,
-            result.intervals[t].1
-        );
+        rows.push(vec![
+            name.to_string(),
+            initial[t].to_string(),
+            result.fixations[t].to_string(),
+            format!("{:.4}", result.probabilities[t]),
+            format!(
+                "[{:.4}, {:.4}]",
+                result.intervals[t].0, result.intervals[t].1
+            ),
+        ]);
     }
+    report += &crate::cli::table::render(&rows, &[false, true, true, true, true]);
     if let Some(shares) = &long_run {
-        report += "  with mutation no type stays fixed; long-run shares (time average, mean over runs):\n";
+        report += &crate::cli::width::fit(
+            "with mutation no type stays fixed; long-run shares (time average, mean over runs):\n",
+        );
+        let mut share_rows = vec![
+            ["strategy", "share", "95% interval"]
+                .map(String::from)
+                .to_vec(),
+        ];
         for (t, name) in names.iter().enumerate() {
-            report += &format!(
-                "  {name:<32} share {:.4}  95% [{:.4}, {:.4}]\n",
-                shares.shares[t], shares.intervals[t].0, shares.intervals[t].1
-            );
+            share_rows.push(vec![
+                name.to_string(),
+                format!("{:.4}", shares.shares[t]),
+                format!(
+                    "[{:.4}, {:.4}]",
+                    shares.intervals[t].0, shares.intervals[t].1
+                ),
+            ]);
         }
+        report += &crate::cli::table::render(&share_rows, &[false, true, true]);
     }
     if result.unfixed > 0 {
         report += &format!(
-            "  {} runs stopped at the step limit before fixation\n",
-            result.unfixed
+            "{} at the step limit before fixation\n",
+            crate::cli::width::count(result.unfixed, "run stopped", "runs stopped")
         );
     }
     folder.text("run.json", &format!("{run:#}\n"))?;
@@ -221,8 +246,9 @@ pub fn run_ecological(
         "dependencies": dependencies(),
     });
     let mut report = format!(
-        "{}: replicator dynamics, {} steps; final shares:\n",
-        t.name, scenario.steps
+        "{}: replicator dynamics, {}; final shares:\n",
+        t.name,
+        crate::cli::width::count(scenario.steps, "step", "steps")
     );
     for (name, s) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {s:.4}\n");
@@ -243,7 +269,12 @@ pub fn run_spatial(
     let names = &game.type_names;
     let folder = ResultsFolder::create(destination)?;
     let chart_error = |e| folder.chart_failed(e);
-    let bar = progress::bar(scenario.steps, &scenario.name, args.quiet || args.json);
+    let bar = progress::bar_of(
+        scenario.steps,
+        &scenario.name,
+        "steps",
+        args.quiet || args.json,
+    );
     let mut lattice = scenario.start_lattice();
     let mut counts = vec![(0u64, game.counts(&lattice))];
     let frames_dir = folder.path().join("frames");
@@ -330,8 +361,11 @@ pub fn run_spatial(
         "dependencies": dependencies(),
     });
     let mut report = format!(
-        "{}: {}x{} lattice, {} steps; final shares:\n",
-        scenario.name, game.rows, game.cols, scenario.steps
+        "{}: {}x{} lattice, {}; final shares:\n",
+        scenario.name,
+        game.rows,
+        game.cols,
+        crate::cli::width::count(scenario.steps, "step", "steps")
     );
     for (name, &c) in names.iter().zip(&last) {
         report += &format!("  {name:<32} {:.4} ({c} cells)\n", c as f64 / cells);

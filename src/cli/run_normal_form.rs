@@ -1,6 +1,7 @@
 //! `dilemma run` for the `game`, `pigs` and `travelers` kinds: compute,
 //! then write the results folder atomically: `analysis.json` (the same
-//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (pigs: `sweep.csv`
+//! JSON as the subcommand's `--json`), `game.nfg`, CSVs (game: `payoffs.csv`,
+//! `equilibria.csv`, `dominance.csv` and the chart `game`; pigs: `sweep.csv`
 //! and `regions.csv` for a 1-D sweep, `region_map.csv` and `boundaries.csv`
 //! for a 2-D one; travelers: `qre_branch.csv`, `qre_by_bonus.csv`,
 //! `best_response.csv`), charts (pigs: `regions` band or `region_map`;
@@ -10,6 +11,7 @@ use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json};
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::{ResultsFolder, failed};
+use crate::cli::travelers_cmd::{TravelersReport, report as travelers_report};
 use crate::dilemmas::pigs::regions::{line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::dilemmas::travelers::dynamics::best_response_path;
@@ -45,8 +47,19 @@ pub fn run_normal_form(
     let analysis = analyse_game(&matrix)?;
     let mut summary = analysis_json(&analysis);
     let mut sweep_text: Option<String> = None;
+    let mut report_text: Option<String> = None;
     match &scenario.study {
-        Study::Game(_) => {}
+        Study::Game(_) => {
+            use crate::output::game_files::{
+                draw_game, write_dominance, write_equilibria, write_payoffs,
+            };
+            folder.write("payoffs.csv", |p| write_payoffs(p, &analysis))?;
+            folder.write("equilibria.csv", |p| write_equilibria(p, &analysis))?;
+            folder.write("dominance.csv", |p| write_dominance(p, &analysis))?;
+            if scenario.charts {
+                draw_game(&folder.file("game"), &analysis).map_err(chart_err)?;
+            }
+        }
         Study::Pigs(game, axes) => {
             let bad = |e: SweepError| CliError::BadInput(format!("{}: sweep: {e}", scenario.name));
             let note = default_note(game, axes);
@@ -107,15 +120,15 @@ pub fn run_normal_form(
                 ),
             )?;
             let mut by_bonus = Vec::new();
+            let mut shown_by_bonus = Vec::new();
             for r in bonuses {
                 let g = crate::dilemmas::travelers::TravelersGame::new(game.low, game.high, *r)
                     .map_err(|e| CliError::BadInput(e.to_string()))?;
-                by_bonus.push((
-                    r.to_f64(),
-                    qre_at(&g, *lambda)
-                        .map_err(|e| CliError::Failed(e.to_string()))?
-                        .mean,
-                ));
+                let mean = qre_at(&g, *lambda)
+                    .map_err(|e| CliError::Failed(e.to_string()))?
+                    .mean;
+                by_bonus.push((r.to_f64(), mean));
+                shown_by_bonus.push((r.to_string(), mean));
             }
             write(
                 "qre_by_bonus.csv",
@@ -127,6 +140,18 @@ pub fn run_normal_form(
                         .collect::<String>()
                 ),
             )?;
+            // The terminal shows what `dilemma travelers` shows (its branch step).
+            let shown_branch = trace(game, *lambda_max, lambda_max / 20.0)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            report_text = Some(travelers_report(&TravelersReport {
+                title: &matrix.title,
+                analysis: &analysis,
+                game,
+                path: &path,
+                branch: &shown_branch,
+                lambda: *lambda,
+                by_bonus: &shown_by_bonus,
+            }));
             summary["best_response_dynamics"] = json!(path);
             summary["qre_mean_claim_by_bonus"] = json!({"lambda": lambda, "points": by_bonus.iter().map(|(r, m)| json!({"bonus": r, "mean_claim": m})).collect::<Vec<_>>()});
             if scenario.charts {
@@ -194,6 +219,8 @@ pub fn run_normal_form(
     });
     write("run.json", &format!("{run:#}\n"))?;
     folder.publish(args, &scenario.name, ("analysis", summary), &run, || {
-        crate::cli::game_cmd::report(&analysis) + sweep_text.as_deref().unwrap_or_default()
+        report_text.unwrap_or_else(|| {
+            crate::cli::game_cmd::report(&analysis) + sweep_text.as_deref().unwrap_or_default()
+        })
     })
 }

@@ -106,7 +106,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         }
         None => println!("winning moves  not enumerated (too many options)"),
     }
-    println!("reason         {}", s.reason);
+    println!(
+        "{}",
+        crate::cli::width::fit(&format!("reason         {}", s.reason))
+    );
     Ok(())
 }
 

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// Options of `dilemma strategies`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct StrategiesArgs {
     /// Show one strategy in full (id, alias or axelrod name).
     pub id: Option<String>,
@@ -33,7 +34,8 @@ pub struct StrategiesArgs {
     #[arg(long, value_name = "N|inf", value_parser = Depth::parse)]
     pub memory_depth: Option<Depth>,
     /// Only strategies that look at no more than N past turns.
-    #[arg(long, value_name = "N", conflicts_with = "memory_depth")]
+    #[arg(long, value_name = "N", conflicts_with = "memory_depth",
+          value_parser = crate::cli::options::whole_number::<u32>(0, u32::MAX as u64))]
     pub max_memory_depth: Option<u32>,
     /// Only strategies that look at the match length.
     #[arg(long)]
@@ -49,8 +51,9 @@ pub struct StrategiesArgs {
     #[arg(long)]
     pub json: bool,
     /// One wide table with every classifier, the parameters and the rule
-    /// (the default fits 80 columns: grouped by family, names elided).
-    #[arg(long)]
+    /// (the default fits 80 columns: grouped by family, names elided). Set
+    /// from the global `--wide`.
+    #[arg(skip)]
     pub wide: bool,
 }
 

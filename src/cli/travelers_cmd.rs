@@ -4,9 +4,10 @@
 
 use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json};
-use crate::dilemmas::travelers::TravelersGame;
 use crate::dilemmas::travelers::dynamics::best_response_path;
-use crate::dilemmas::travelers::qre::{check_cost, qre_at, trace};
+use crate::dilemmas::travelers::qre::{QrePoint, check_cost, qre_at, trace};
+use crate::dilemmas::travelers::{TravelersError, TravelersGame};
+use crate::normal_form::analysis::Analysis;
 use crate::normal_form::dominance::Dominator;
 use crate::normal_form::elimination::Player;
 use crate::normal_form::rational::Rational;
@@ -15,6 +16,7 @@ use serde_json::json;
 
 /// Options of `dilemma travelers`.
 #[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct TravelersArgs {
     /// Lowest claim.
     #[arg(long, default_value_t = 2)]
@@ -23,7 +25,7 @@ pub struct TravelersArgs {
     #[arg(long, default_value_t = 100)]
     pub high: i64,
     /// Bonus / penalty R (integer, decimal or fraction).
-    #[arg(long, default_value = "2")]
+    #[arg(long, default_value = "2", allow_hyphen_values = true)]
     pub bonus: String,
     /// Largest QRE precision traced.
     #[arg(long, default_value_t = 2.0)]
@@ -32,7 +34,11 @@ pub struct TravelersArgs {
     #[arg(long, default_value_t = 0.1)]
     pub lambda: f64,
     /// Bonuses for the mean-claim table, comma separated.
-    #[arg(long, default_value = "1.5,2,5,10,20,30,50,80")]
+    #[arg(
+        long,
+        default_value = "1.5,2,5,10,20,30,50,80",
+        allow_hyphen_values = true
+    )]
     pub bonuses: String,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -43,7 +49,13 @@ pub struct TravelersArgs {
 pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
     let bad = |m: String| CliError::BadInput(m);
     let bonus = Rational::parse(&args.bonus).map_err(|e| bad(format!("--bonus: {e}")))?;
-    let game = TravelersGame::new(args.low, args.high, bonus).map_err(|e| bad(e.to_string()))?;
+    let game = TravelersGame::new(args.low, args.high, bonus).map_err(|e| {
+        let option = match e {
+            TravelersError::Range { .. } => "--low/--high",
+            _ => "--bonus",
+        };
+        bad(format!("{option}: {e}"))
+    })?;
     game.check_analysable()
         .map_err(|e| bad(format!("--bonus: {e}")))?;
     if !(args.lambda_max.is_finite() && args.lambda_max > 0.0 && args.lambda_max <= 100.0) {
@@ -97,27 +109,69 @@ pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
         println!("{v:#}");
         return Ok(());
     }
-    println!("{}", matrix.title);
+    let by_bonus: Vec<(String, f64)> = by_bonus.iter().map(|(r, m)| (r.to_string(), *m)).collect();
+    let text = report(&TravelersReport {
+        title: &matrix.title,
+        analysis: &analysis,
+        game: &game,
+        path: &path,
+        branch: &branch,
+        lambda: args.lambda,
+        by_bonus: &by_bonus,
+    });
+    print!("{}", crate::cli::width::fit(&text));
+    Ok(())
+}
+
+/// What the traveler's dilemma summary shows (`dilemma travelers` and
+/// `dilemma run` on a travelers scenario print the same text).
+pub struct TravelersReport<'a> {
+    /// The game's title.
+    pub title: &'a str,
+    /// The normal-form analysis of the claim game.
+    pub analysis: &'a Analysis,
+    /// The game.
+    pub game: &'a TravelersGame,
+    /// Best-response dynamics from the highest claim.
+    pub path: &'a [i64],
+    /// The traced logit QRE branch.
+    pub branch: &'a [QrePoint],
+    /// The precision of the mean-claim-by-bonus table.
+    pub lambda: f64,
+    /// (bonus as written, mean QRE claim) pairs.
+    pub by_bonus: &'a [(String, f64)],
+}
+
+/// The summary as text: the equilibrium, the elimination proof (first and
+/// last rounds), the best-response path, the QRE branch and the mean claim by bonus.
+pub fn report(r: &TravelersReport) -> String {
+    use std::fmt::Write;
+    let (analysis, game) = (r.analysis, r.game);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", r.title);
     let g = &analysis.game;
     let eq = &analysis.equilibria;
     for e in &eq.extreme {
-        let r: Vec<String> = g
+        let claims: Vec<String> = g
             .rows
             .iter()
             .zip(&e.row)
             .filter(|(_, p)| !p.is_zero())
             .map(|(n, p)| format!("{n} ({p})"))
             .collect();
-        println!(
+        let _ = writeln!(
+            out,
             "Nash equilibrium: both claim {} with payoffs ({}, {})",
-            r.join(", "),
+            claims.join(", "),
             e.payoffs[0],
             e.payoffs[1]
         );
     }
-    println!(
-        "Proof by iterated elimination of strictly dominated claims ({} rounds):",
-        analysis.reduction.trail.last().map_or(0, |e| e.round)
+    let rounds = analysis.reduction.trail.last().map_or(0, |e| e.round);
+    let _ = writeln!(
+        out,
+        "Proof by iterated elimination of strictly dominated claims ({}):",
+        crate::cli::width::count(rounds, "round", "rounds")
     );
     for e in analysis
         .reduction
@@ -135,33 +189,40 @@ pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
                     .map_or(String::new(), |(k, _)| g.rows[*k].clone())
             ),
         };
-        if e.round <= 3 || e.round + 2 >= analysis.reduction.trail.last().map_or(0, |x| x.round) {
-            println!(
+        if e.round <= 3 || e.round + 2 >= rounds {
+            let _ = writeln!(
+                out,
                 "  round {}: claim {} is strictly dominated by {by} (for both travellers)",
                 e.round, g.rows[e.strategy]
             );
         } else if e.round == 4 {
-            println!("  ...");
+            let _ = writeln!(out, "  ...");
         }
     }
-    println!(
+    let _ = writeln!(
+        out,
         "Best-response dynamics from {}: {}",
         game.high,
-        path.iter()
+        r.path
+            .iter()
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" -> ")
     );
-    println!("Logit QRE (traced by continuation), mean claim by precision:");
-    for p in &branch {
-        println!("  lambda {:>7.3}: mean claim {:.2}", p.lambda, p.mean);
-    }
-    println!(
-        "Logit QRE at lambda = {}: mean claim by bonus R",
-        args.lambda
+    let _ = writeln!(
+        out,
+        "Logit QRE (traced by continuation), mean claim by precision:"
     );
-    for (r, m) in &by_bonus {
-        println!("  R = {r:>4}: {m:.2}");
+    for p in r.branch {
+        let _ = writeln!(out, "  lambda {:>7.3}: mean claim {:.2}", p.lambda, p.mean);
     }
-    Ok(())
+    let _ = writeln!(
+        out,
+        "Logit QRE at lambda = {}: mean claim by bonus R",
+        r.lambda
+    );
+    for (bonus, m) in r.by_bonus {
+        let _ = writeln!(out, "  R = {bonus:>4}: {m:.2}");
+    }
+    out
 }

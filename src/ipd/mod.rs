@@ -2,13 +2,16 @@
 //! loop, tournaments and their aggregated results. Pure: no IO here.
 
 pub mod action;
+pub mod head_to_head;
 pub mod history;
 pub mod horizon;
 pub mod numeric;
 pub mod outcome;
+pub mod packed_moves;
 pub mod payoffs;
 pub mod play;
 pub mod random;
+pub mod result_set;
 pub mod results;
 pub mod strategies;
 pub mod tournament;

@@ -33,6 +33,14 @@ pub struct MatchSettings {
 pub trait MoveRecorder {
     /// Called once per turn with the (post-noise) moves.
     fn record(&mut self, first: Action, second: Action);
+
+    /// Called instead of [`MoveRecorder::record`] when noise is on, with
+    /// which of the two moves noise flipped. By default the flips are
+    /// ignored.
+    #[inline(always)]
+    fn record_noisy(&mut self, first: Action, second: Action, _flipped: [bool; 2]) {
+        self.record(first, second);
+    }
 }
 
 /// Records nothing.
@@ -56,6 +64,26 @@ impl MoveRecorder for MoveList {
     fn record(&mut self, first: Action, second: Action) {
         self.first.push(first);
         self.second.push(second);
+    }
+}
+
+/// Records every move and which ones noise flipped (for `dilemma match`).
+#[derive(Default, Debug, Clone)]
+pub struct FlipList {
+    /// The moves as played (after noise).
+    pub moves: MoveList,
+    /// Per turn: whether noise flipped player 1's and player 2's move.
+    pub flipped: Vec<[bool; 2]>,
+}
+
+impl MoveRecorder for FlipList {
+    fn record(&mut self, first: Action, second: Action) {
+        self.record_noisy(first, second, [false, false]);
+    }
+
+    fn record_noisy(&mut self, first: Action, second: Action, flipped: [bool; 2]) {
+        self.moves.record(first, second);
+        self.flipped.push(flipped);
     }
 }
 
@@ -107,20 +135,36 @@ fn one_turn<const NOISY: bool>(
     noise: f64,
     context: &MatchContext,
     rng: &mut MatchRng,
-) -> (Action, Action) {
+) -> (Action, Action, [bool; 2]) {
     let mut move_a = a.choose(history_a, history_b, context, rng);
     let mut move_b = b.choose(history_b, history_a, context, rng);
+    let mut flipped = [false; 2];
     if NOISY {
         if bernoulli(rng, noise) {
             move_a = move_a.flip();
+            flipped[0] = true;
         }
         if bernoulli(rng, noise) {
             move_b = move_b.flip();
+            flipped[1] = true;
         }
     }
     history_a.push(move_a);
     history_b.push(move_b);
-    (move_a, move_b)
+    (move_a, move_b, flipped)
+}
+
+#[inline(always)]
+fn record<const NOISY: bool, R: MoveRecorder>(
+    recorder: &mut R,
+    (a, b, flipped): (Action, Action, [bool; 2]),
+) -> (Action, Action) {
+    if NOISY {
+        recorder.record_noisy(a, b, flipped);
+    } else {
+        recorder.record(a, b);
+    }
+    (a, b)
 }
 
 fn run_turns<const NOISY: bool, R: MoveRecorder>(
@@ -135,15 +179,17 @@ fn run_turns<const NOISY: bool, R: MoveRecorder>(
     let mut history_a = History::new();
     let mut history_b = History::new();
     let mut transitions = [[0u32; 4]; 4];
-    let (first_a, first_b) =
-        one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng);
-    recorder.record(first_a, first_b);
+    let (first_a, first_b) = record::<NOISY, R>(
+        recorder,
+        one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng),
+    );
     let first_state = state_index(first_a, first_b);
     let mut previous = first_state;
     for _ in 1..length {
-        let (move_a, move_b) =
-            one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng);
-        recorder.record(move_a, move_b);
+        let (move_a, move_b) = record::<NOISY, R>(
+            recorder,
+            one_turn::<NOISY>(a, b, &mut history_a, &mut history_b, noise, context, rng),
+        );
         let state = state_index(move_a, move_b);
         transitions[previous][state] += 1;
         previous = state;
@@ -208,6 +254,38 @@ mod tests {
             moves.second,
             vec![Action::D, Action::C, Action::C, Action::C]
         );
+    }
+
+    #[test]
+    fn flips_are_reported_where_noise_changed_a_move() {
+        // Cooperator intends C every turn, so a D is exactly a flip.
+        let c = PlayerSpec::new("cooperator").build().unwrap();
+        let mut flips = FlipList::default();
+        play_match(
+            &c.prototype,
+            &c.prototype,
+            &settings(2000, 0.2),
+            &mut match_rng(3, 0, 1, 0),
+            &mut flips,
+        );
+        assert_eq!(flips.flipped.len(), 2000);
+        let mut any = false;
+        for (t, f) in flips.flipped.iter().enumerate() {
+            assert_eq!(f[0], flips.moves.first[t] == Action::D, "turn {t}");
+            assert_eq!(f[1], flips.moves.second[t] == Action::D, "turn {t}");
+            any |= f[0] || f[1];
+        }
+        assert!(any);
+        // The same match without recording flips plays the same moves.
+        let mut plain = MoveList::default();
+        play_match(
+            &c.prototype,
+            &c.prototype,
+            &settings(2000, 0.2),
+            &mut match_rng(3, 0, 1, 0),
+            &mut plain,
+        );
+        assert_eq!(plain.first, flips.moves.first);
     }
 
     #[test]

@@ -10,8 +10,19 @@
 //!
 //! A pair of deterministic strategies with a fixed horizon and no noise plays
 //! the same match every repetition, so it is played once and reused.
+//!
+//! Every match has a stable id, `pair * repetitions + repetition`, where
+//! `pair` numbers the pairs `(i, j)`, `i <= j`, in [`Tournament::pairs`]
+//! order. [`Tournament::run_ids`] plays any contiguous range of ids (a shard,
+//! see `crate::scale::shard`) and reports them in id order, which is the
+//! order a whole run reports them in.
+//!
+//! [`Tournament::run_recording`] also hands over every match's moves
+//! ([`PackedMoves`], for `interactions.csv`); units then hold at most about
+//! 2^20 expected turns, so memory stays bounded by the batch size.
 
 use crate::ipd::outcome::MatchOutcome;
+use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::results::TournamentResults;
@@ -34,20 +45,27 @@ pub struct Tournament {
 /// Most repetitions one thread plays in one go (bounds the memory of a batch).
 const MAX_REPETITIONS_PER_UNIT: u32 = 1024;
 
+/// Expected turns one work unit may hold when moves are recorded (2 bits
+/// a turn: about 256 KB per unit).
+const MAX_RECORDED_TURNS_PER_UNIT: f64 = (1u64 << 20) as f64;
+
+/// One played match: its outcome and, when recording, its moves.
+type PlayedMatch = (MatchOutcome, Option<PackedMoves>);
+
 /// What a work unit produced.
 enum Played {
     /// A repeatable pair: one match that stands for every repetition.
-    Same(MatchOutcome),
+    Same(PlayedMatch),
     /// One outcome per repetition of the unit.
-    Each(Vec<MatchOutcome>),
+    Each(Vec<PlayedMatch>),
 }
 
 impl Played {
     /// Turns actually simulated.
     fn simulated_turns(&self) -> u64 {
         match self {
-            Played::Same(outcome) => outcome.length as u64,
-            Played::Each(outcomes) => outcomes.iter().map(|o| o.length as u64).sum(),
+            Played::Same((outcome, _)) => outcome.length as u64,
+            Played::Each(outcomes) => outcomes.iter().map(|o| o.0.length as u64).sum(),
         }
     }
 }
@@ -86,8 +104,14 @@ impl Tournament {
         n * (n + 1) / 2 * self.repetitions as u64
     }
 
+    /// Number of match ids: `0..match_id_count()` (the same as
+    /// [`Tournament::match_count`]).
+    pub fn match_id_count(&self) -> u64 {
+        self.match_count()
+    }
+
     /// True when a pair plays the same match in every repetition.
-    fn is_repeatable(&self, i: usize, j: usize) -> bool {
+    pub fn is_repeatable(&self, i: usize, j: usize) -> bool {
         self.settings.noise == 0.0
             && !self.settings.horizon.is_random()
             && !self.players[i].is_stochastic()
@@ -96,11 +120,25 @@ impl Tournament {
 
     /// Repetitions `repetitions` of pair (`i`, `j`); a repeatable pair's
     /// match is played once and copied.
-    fn play_pair(&self, i: usize, j: usize, repetitions: std::ops::Range<u32>) -> Played {
+    fn play_pair(
+        &self,
+        i: usize,
+        j: usize,
+        repetitions: std::ops::Range<u32>,
+        record: bool,
+    ) -> Played {
         let (a, b) = (&self.players[i].prototype, &self.players[j].prototype);
         let play = |repetition: u32| {
             let mut rng = match_rng(self.seed, i as u64, j as u64, repetition as u64);
-            play_match(a, b, &self.settings, &mut rng, &mut NoRecording)
+            if record {
+                let expected = self.settings.horizon.mean_length().min(1e6) as u32;
+                let mut moves = PackedMoves::with_capacity(expected);
+                let outcome = play_match(a, b, &self.settings, &mut rng, &mut moves);
+                (outcome, Some(moves))
+            } else {
+                let outcome = play_match(a, b, &self.settings, &mut rng, &mut NoRecording);
+                (outcome, None)
+            }
         };
         if self.is_repeatable(i, j) {
             Played::Same(play(repetitions.start))
@@ -109,32 +147,54 @@ impl Tournament {
         }
     }
 
-    /// The units of parallel work, in reporting order: a repeatable pair is
-    /// one unit; other pairs are split into runs of repetitions so that even
-    /// a tournament of few pairs keeps every thread busy and reports progress.
-    fn work_units(&self, threads: usize) -> Vec<WorkUnit> {
-        let pairs = self.pairs();
+    /// The units of parallel work covering match ids `ids`, in reporting
+    /// order: a repeatable pair is one unit; other pairs are split into runs
+    /// of repetitions so that even a tournament of few pairs keeps every
+    /// thread busy and reports progress.
+    fn work_units(&self, threads: usize, ids: std::ops::Range<u64>, record: bool) -> Vec<WorkUnit> {
+        let reps = self.repetitions as u64;
+        let mut spans = Vec::new();
+        if reps > 0 && ids.start < ids.end {
+            let first_pair = (ids.start / reps) as usize;
+            let last_pair = ((ids.end - 1) / reps) as usize;
+            for (p, (i, j)) in self
+                .pairs()
+                .into_iter()
+                .enumerate()
+                .take(last_pair + 1)
+                .skip(first_pair)
+            {
+                let base = p as u64 * reps;
+                let start = ids.start.max(base) - base;
+                let end = ids.end.min(base + reps) - base;
+                spans.push((i, j, start as u32..end as u32));
+            }
+        }
         let wanted = threads * 8;
-        let per_unit = if pairs.len() >= wanted {
+        let mut per_unit = if spans.len() >= wanted {
             self.repetitions
         } else {
-            let splits = wanted.div_ceil(pairs.len().max(1)) as u32;
+            let splits = wanted.div_ceil(spans.len().max(1)) as u32;
             self.repetitions.div_ceil(splits).max(1)
         }
         .min(MAX_REPETITIONS_PER_UNIT);
+        if record {
+            let turns = self.settings.horizon.mean_length().max(1.0);
+            per_unit = per_unit.min((MAX_RECORDED_TURNS_PER_UNIT / turns).max(1.0) as u32);
+        }
         let mut units = Vec::new();
-        for (i, j) in pairs {
+        for (i, j, range) in spans {
             if self.is_repeatable(i, j) {
                 units.push(WorkUnit {
                     first: i,
                     second: j,
-                    repetitions: 0..self.repetitions,
+                    repetitions: range,
                 });
                 continue;
             }
-            let mut start = 0;
-            while start < self.repetitions {
-                let end = (start + per_unit).min(self.repetitions);
+            let mut start = range.start;
+            while start < range.end {
+                let end = (start + per_unit).min(range.end);
                 units.push(WorkUnit {
                     first: i,
                     second: j,
@@ -159,13 +219,53 @@ impl Tournament {
     /// in unit order, so results do not depend on timing.
     pub fn run<E: Send>(
         &self,
+        on_match: impl FnMut(&MatchRecord) -> Result<(), E> + Send,
+        on_progress: impl FnMut(u64) + Send,
+    ) -> Result<TournamentResults, E> {
+        self.run_ids(0..self.match_id_count(), on_match, on_progress)
+    }
+
+    /// Plays only the matches whose ids are in `ids` (see the module doc),
+    /// reporting them in id order as [`Tournament::run`] does; the results
+    /// fold those matches only.
+    pub fn run_ids<E: Send>(
+        &self,
+        ids: std::ops::Range<u64>,
         mut on_match: impl FnMut(&MatchRecord) -> Result<(), E> + Send,
+        on_progress: impl FnMut(u64) + Send,
+    ) -> Result<TournamentResults, E> {
+        self.run_inner(false, ids, |record, _| on_match(record), on_progress)
+    }
+
+    /// As [`Tournament::run`], and `on_match` also sees the match's moves.
+    /// A reused deterministic match hands the same moves to every
+    /// repetition.
+    pub fn run_recording<E: Send>(
+        &self,
+        mut on_match: impl FnMut(&MatchRecord, &PackedMoves) -> Result<(), E> + Send,
+        on_progress: impl FnMut(u64) + Send,
+    ) -> Result<TournamentResults, E> {
+        let empty = PackedMoves::default();
+        self.run_inner(
+            true,
+            0..self.match_id_count(),
+            |record, moves| on_match(record, moves.unwrap_or(&empty)),
+            on_progress,
+        )
+    }
+
+    fn run_inner<E: Send>(
+        &self,
+        record: bool,
+        ids: std::ops::Range<u64>,
+        mut on_match: impl FnMut(&MatchRecord, Option<&PackedMoves>) -> Result<(), E> + Send,
         mut on_progress: impl FnMut(u64) + Send,
     ) -> Result<TournamentResults, E> {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
         let mut results = TournamentResults::new(names, self.repetitions, self.settings.payoffs);
         let threads = rayon::current_num_threads();
-        let units = self.work_units(threads);
+        let total = self.match_id_count();
+        let units = self.work_units(threads, ids.start.min(total)..ids.end.min(total), record);
         let batch = (threads * 16).max(16);
         std::thread::scope(|scope| {
             let (sender, receiver) = std::sync::mpsc::sync_channel::<(usize, Vec<Played>)>(2);
@@ -176,12 +276,13 @@ impl Tournament {
                     for (unit, played) in units[start..].iter().zip(played) {
                         results.add_simulated_turns(played.simulated_turns());
                         for repetition in unit.repetitions.clone() {
-                            let outcome = match &played {
-                                Played::Same(outcome) => *outcome,
+                            let (outcome, moves) = match &played {
+                                Played::Same(one) => one,
                                 Played::Each(outcomes) => {
-                                    outcomes[(repetition - unit.repetitions.start) as usize]
+                                    &outcomes[(repetition - unit.repetitions.start) as usize]
                                 }
                             };
+                            let outcome = *outcome;
                             let record = MatchRecord {
                                 first: unit.first,
                                 second: unit.second,
@@ -189,7 +290,7 @@ impl Tournament {
                                 outcome,
                             };
                             results.add(&record);
-                            on_match(&record)?;
+                            on_match(&record, moves.as_ref())?;
                             done += 1;
                         }
                     }
@@ -200,7 +301,9 @@ impl Tournament {
             for (k, chunk) in units.chunks(batch).enumerate() {
                 let played: Vec<Played> = chunk
                     .par_iter()
-                    .map(|unit| self.play_pair(unit.first, unit.second, unit.repetitions.clone()))
+                    .map(|unit| {
+                        self.play_pair(unit.first, unit.second, unit.repetitions.clone(), record)
+                    })
                     .collect();
                 if sender.send((k * batch, played)).is_err() {
                     // The folder stopped on an error: it is returned below.
@@ -361,7 +464,7 @@ mod tests {
         );
         for (i, j) in t.pairs() {
             assert!(t.is_repeatable(i, j));
-            let Played::Same(outcome) = t.play_pair(i, j, 0..t.repetitions) else {
+            let Played::Same((outcome, _)) = t.play_pair(i, j, 0..t.repetitions, false) else {
                 panic!("pair {i} {j} should be reused");
             };
             for r in 0..t.repetitions {
@@ -387,6 +490,47 @@ mod tests {
     }
 
     #[test]
+    fn recorded_moves_agree_with_the_outcomes_on_any_thread_count() {
+        let t = tournament(
+            &["random", "tit-for-tat", "grudger", "alternator"],
+            Horizon::Random {
+                continuation: 0.95,
+                cap: Some(300),
+            },
+            0.05,
+            5,
+        );
+        let record = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let mut seen = Vec::new();
+                t.run_recording::<()>(
+                    |r, moves| {
+                        seen.push((r.first, r.second, r.repetition, r.outcome, moves.clone()));
+                        Ok(())
+                    },
+                    |_| {},
+                )
+                .unwrap();
+                seen
+            })
+        };
+        let one = record(1);
+        assert_eq!(one, record(3));
+        assert_eq!(one.len() as u64, t.match_count());
+        let (_, _, plain) = all_outputs(&t, 2);
+        for ((first, second, repetition, outcome, moves), unrecorded) in one.iter().zip(&plain) {
+            assert_eq!((*first, *second, *repetition, *outcome), *unrecorded);
+            let a: Vec<_> = (0..moves.len()).map(|k| moves.action(0, k)).collect();
+            let b: Vec<_> = (0..moves.len()).map(|k| moves.action(1, k)).collect();
+            assert_eq!(MatchOutcome::from_moves(&a, &b), *outcome);
+        }
+    }
+
+    #[test]
     fn matches_are_reported_in_pair_then_repetition_order() {
         let t = tournament(
             &["cooperator", "defector", "random"],
@@ -402,5 +546,109 @@ mod tests {
             .flat_map(|(i, j)| (0..2).map(move |r| (i, j, r)))
             .collect();
         assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn sixty_four_shards_replay_the_whole_tournament_in_id_order() {
+        use crate::scale::Shard;
+        // Noise, a random horizon and a stochastic player, so every match's
+        // generator matters; 21 pairs x 5 repetitions = 105 ids, so some of
+        // the 64 shards hold one match and some two.
+        let t = tournament(
+            &[
+                "random",
+                "tit-for-tat",
+                "grudger",
+                "win-stay-lose-shift",
+                "alternator",
+                "defector",
+            ],
+            Horizon::Random {
+                continuation: 0.9,
+                cap: Some(100),
+            },
+            0.05,
+            5,
+        );
+        let (_, _, whole) = all_outputs(&t, 2);
+        let mut pieces = Vec::new();
+        let mut folded = TournamentResults::new(
+            t.players.iter().map(|p| p.name.clone()).collect(),
+            t.repetitions,
+            t.settings.payoffs,
+        );
+        for index in (0..64).rev() {
+            let ids = Shard { index, count: 64 }.ids(t.match_id_count());
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(1 + index as usize % 3)
+                .build()
+                .unwrap();
+            let mut records = Vec::new();
+            pool.install(|| {
+                t.run_ids::<()>(
+                    ids.clone(),
+                    |r| {
+                        records.push(*r);
+                        Ok(())
+                    },
+                    |_| {},
+                )
+                .unwrap()
+            });
+            assert_eq!(records.len() as u64, ids.end - ids.start);
+            pieces.push((index, records));
+        }
+        pieces.sort_by_key(|(index, _)| *index);
+        let merged: Vec<MatchRecord> = pieces.into_iter().flat_map(|(_, r)| r).collect();
+        for record in &merged {
+            folded.add(record);
+        }
+        let keys: Vec<MatchRecordKey> = merged
+            .iter()
+            .map(|r| (r.first, r.second, r.repetition, r.outcome))
+            .collect();
+        assert_eq!(keys, whole);
+        let single = t.play();
+        assert_eq!(folded.payoff_matrix(), single.payoff_matrix());
+        assert_eq!(
+            format!("{:?}", folded.summary()),
+            format!("{:?}", single.summary())
+        );
+    }
+
+    #[test]
+    fn a_range_of_a_repeatable_pair_reuses_its_match() {
+        let t = tournament(
+            &["tit-for-tat", "alternator"],
+            Horizon::Fixed { turns: 20 },
+            0.0,
+            6,
+        );
+        let (_, _, whole) = all_outputs(&t, 1);
+        // Ids 4..9 cut the first pair's repetitions 4 and 5 and the second
+        // pair's 0..3.
+        let mut part = Vec::new();
+        t.run_ids::<()>(
+            4..9,
+            |r| {
+                part.push((r.first, r.second, r.repetition, r.outcome));
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(part, whole[4..9].to_vec());
+        // Ids past the end are ignored.
+        let mut none = 0;
+        t.run_ids::<()>(
+            18..40,
+            |_| {
+                none += 1;
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(none, 0);
     }
 }

@@ -6,10 +6,14 @@ pub mod atomic;
 // charts: pending
 pub mod charts;
 pub mod evolution_files;
+pub mod game_files;
 pub mod guess_files;
 pub mod impartial_files;
 pub mod pigs_files;
 pub mod pirates_files;
 pub mod report;
+pub mod result_set_files;
+pub mod shard_files;
+pub mod sweep_files;
 pub mod tournament_charts;
 pub mod tournament_files;

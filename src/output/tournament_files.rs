@@ -1,9 +1,12 @@
 //! The CSV files of a tournament: `summary.csv` (axelrod's header and number
-//! format), `payoff_matrix.csv` and `matches.csv`.
+//! format), `payoff_matrix.csv`, `matches.csv` and `interactions.csv`
+//! (axelrod's 28 columns, two rows per match, streamed).
 //!
 //! Numbers are written the way Python's `repr` writes floats, so files
 //! compare equal to the axelrod library's, and every value round-trips.
 
+use crate::ipd::action::Action;
+use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
@@ -171,6 +174,176 @@ impl MatchesWriter {
         field(&outcome.first_moves[0].letter())?;
         field(&outcome.first_moves[1].letter())?;
         self.writer.write_record(None::<&[u8]>).map_err(csv_error)
+    }
+
+    /// Flushes the file.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.writer.flush()?;
+        let inner = self
+            .writer
+            .into_inner()
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+}
+
+/// The header of `interactions.csv`, as axelrod 4.14's
+/// `Tournament.play(filename=...)` writes it.
+pub const INTERACTIONS_HEADER: [&str; 28] = [
+    "Interaction index",
+    "Player index",
+    "Opponent index",
+    "Repetition",
+    "Player name",
+    "Opponent name",
+    "Actions",
+    "Score",
+    "Score difference",
+    "Turns",
+    "Score per turn",
+    "Score difference per turn",
+    "Win",
+    "Initial cooperation",
+    "Cooperation count",
+    "CC count",
+    "CD count",
+    "DC count",
+    "DD count",
+    "CC to C count",
+    "CC to D count",
+    "CD to C count",
+    "CD to D count",
+    "DC to C count",
+    "DC to D count",
+    "DD to C count",
+    "DD to D count",
+    "Good partner",
+];
+
+/// Streams `interactions.csv` in axelrod's format: per match (numbered from
+/// 0 in pair-then-repetition order) one row per seat, from that player's
+/// point of view (state counts and "state to action" counts use the
+/// player's own move first). Scores are written as integers when every
+/// payoff is a whole number (axelrod's default game holds integers) and as
+/// Python floats otherwise; `Initial cooperation` is `True`/`False`.
+pub struct InteractionsWriter {
+    writer: csv::Writer<BufWriter<File>>,
+    names: Vec<String>,
+    payoffs: Payoffs,
+    integer_payoffs: bool,
+    index: u64,
+    scratch: String,
+    letters: Vec<u8>,
+}
+
+/// ASCII letters shown as text.
+struct Letters<'a>(&'a [u8]);
+
+impl std::fmt::Display for Letters<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Only 'C' and 'D' are ever pushed.
+        f.write_str(std::str::from_utf8(self.0).unwrap_or(""))
+    }
+}
+
+/// A score as axelrod shows it: an integer for an integer game.
+struct Score(f64, bool);
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.1 && self.0.abs() < 9e15 {
+            write!(f, "{}", self.0 as i64)
+        } else {
+            PythonFloat(self.0).fmt(f)
+        }
+    }
+}
+
+impl InteractionsWriter {
+    /// Creates the file and writes the header.
+    pub fn create(
+        path: &Path,
+        names: Vec<String>,
+        payoffs: Payoffs,
+    ) -> io::Result<InteractionsWriter> {
+        let file = BufWriter::with_capacity(1 << 20, File::create(path)?);
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(file);
+        writer
+            .write_record(INTERACTIONS_HEADER)
+            .map_err(csv_error)?;
+        let integer_payoffs = [payoffs.r, payoffs.s, payoffs.t, payoffs.p]
+            .iter()
+            .all(|v| v.fract() == 0.0 && v.abs() < 1e9);
+        Ok(InteractionsWriter {
+            writer,
+            names,
+            payoffs,
+            integer_payoffs,
+            index: 0,
+            scratch: String::new(),
+            letters: Vec::new(),
+        })
+    }
+
+    /// Appends the two rows of one match.
+    pub fn write(&mut self, record: &MatchRecord, moves: &PackedMoves) -> io::Result<()> {
+        use std::fmt::Write as _;
+        let scores = record.outcome.scores(&self.payoffs);
+        let cooperations = record.outcome.cooperations();
+        let turns = record.outcome.length;
+        let players = [record.first, record.second];
+        for seat in 0..2 {
+            let other = 1 - seat;
+            let view = if seat == 0 {
+                record.outcome
+            } else {
+                record.outcome.swapped()
+            };
+            let states = view.state_counts();
+            let (followed, cooperated) = view.cooperation_after_states();
+            let difference = scores[seat] - scores[other];
+            let integer = self.integer_payoffs;
+            let (scratch, writer) = (&mut self.scratch, &mut self.writer);
+            let mut field = |value: &dyn std::fmt::Display| -> io::Result<()> {
+                scratch.clear();
+                let _ = write!(scratch, "{value}");
+                writer.write_field(scratch.as_bytes()).map_err(csv_error)
+            };
+            field(&self.index)?;
+            field(&players[seat])?;
+            field(&players[other])?;
+            field(&record.repetition)?;
+            field(&self.names[players[seat]])?;
+            field(&self.names[players[other]])?;
+            self.letters.clear();
+            moves.push_letters(seat, &mut self.letters);
+            field(&Letters(&self.letters))?;
+            field(&Score(scores[seat], integer))?;
+            field(&Score(difference, integer))?;
+            field(&turns)?;
+            field(&PythonFloat(scores[seat] / turns as f64))?;
+            field(&PythonFloat(difference / turns as f64))?;
+            field(&u8::from(scores[seat] > scores[other]))?;
+            field(&if view.first_moves[0] == Action::C {
+                "True"
+            } else {
+                "False"
+            })?;
+            field(&cooperations[seat])?;
+            for count in states {
+                field(&count)?;
+            }
+            for s in 0..4 {
+                field(&cooperated[s])?;
+                field(&(followed[s] - cooperated[s]))?;
+            }
+            field(&u8::from(cooperations[seat] >= cooperations[other]))?;
+            self.writer.write_record(None::<&[u8]>).map_err(csv_error)?;
+        }
+        self.index += 1;
+        Ok(())
     }
 
     /// Flushes the file.

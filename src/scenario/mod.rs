@@ -16,6 +16,8 @@ pub mod pirates;
 pub mod reader;
 pub mod spatial;
 pub mod strategy_file;
+pub mod sweep;
+pub mod templates;
 pub mod tournament;
 
 pub use ecological::EcologicalScenario;
@@ -25,6 +27,7 @@ pub use impartial::ImpartialScenario;
 pub use moran::MoranScenario;
 pub use pirates::PiratesScenario;
 pub use spatial::SpatialScenario;
+pub use sweep::SweepScenario;
 pub use tournament::TournamentScenario;
 
 use reader::{TableReader, parse_document};
@@ -64,6 +67,8 @@ pub enum Scenario {
     Spatial(Box<SpatialScenario>),
     /// A normal-form game, boxed pigs or the traveler's dilemma.
     NormalForm(normal_form::NormalFormScenario),
+    /// A tournament over a grid of parameter values (`[sweep]`).
+    Sweep(Box<SweepScenario>),
 }
 
 impl Scenario {
@@ -78,6 +83,7 @@ impl Scenario {
             Scenario::Ecological(s) => &s.tournament.name,
             Scenario::Spatial(s) => &s.name,
             Scenario::NormalForm(s) => &s.name,
+            Scenario::Sweep(s) => &s.base.name,
         }
     }
 
@@ -92,6 +98,7 @@ impl Scenario {
             Scenario::Ecological(s) => s.tournament.chart_style,
             Scenario::Spatial(s) => s.chart_style,
             Scenario::NormalForm(s) => s.chart_style,
+            Scenario::Sweep(s) => s.base.chart_style,
         }
     }
 
@@ -106,6 +113,7 @@ impl Scenario {
             Scenario::Ecological(s) => s.tournament.seed,
             Scenario::Spatial(s) => s.seed,
             Scenario::NormalForm(s) => s.seed,
+            Scenario::Sweep(s) => s.base.seed,
         }
     }
 
@@ -129,6 +137,7 @@ impl Scenario {
                 s.game.seed = seed;
             }
             Scenario::NormalForm(s) => s.seed = seed,
+            Scenario::Sweep(s) => s.set_seed(seed),
         }
     }
 
@@ -143,6 +152,7 @@ impl Scenario {
             Scenario::Ecological(s) => s.resolved_toml(),
             Scenario::Spatial(s) => s.resolved_toml(),
             Scenario::NormalForm(s) => s.resolved_toml(),
+            Scenario::Sweep(s) => s.resolved_toml(),
         }
     }
 }
@@ -209,12 +219,14 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
     let mut warnings = Vec::new();
     let scenario =
         match kind.value.as_str() {
-            "tournament" => Scenario::Tournament(tournament::read_tournament(
-                &mut top,
-                name,
-                seed,
-                &mut warnings,
-            )?),
+            "tournament" => {
+                let sweep_table = top.table("sweep")?;
+                let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
+                match sweep_table {
+                    None => Scenario::Tournament(base),
+                    Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),
+                }
+            }
             "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
             "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
             "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),

@@ -17,7 +17,7 @@
 //!                             # { lattice = [rows, cols], periodic = true }, or
 //!                             # { edges = [[0, 1], [1, 2], ...] }
 //! replacement = "complete"    # same forms; default: the interaction graph
-//! [[population]]
+//! [[players]]                 # (older name: [[population]])
 //! strategy = "tit-for-tat"
 //! count = 3                   # individuals of this strategy (default 1)
 //! # fitness = 1.5             # constant fitness instead of matches (all entries or none)
@@ -105,7 +105,7 @@ impl MoranScenario {
                 t.into()
             })
             .collect();
-        top.insert("population".into(), population.into());
+        top.insert("players".into(), population.into());
         let mut output = toml::Table::new();
         output.insert("charts".into(), self.charts.into());
         crate::scenario::chart_options::write(&self.chart_style, &mut output);
@@ -237,16 +237,18 @@ pub fn read_moran(
     let description = top.string("description")?.map(|d| d.value);
     let (settings, payoffs_preset) = read_match_settings(top, |_| Ok(()))?;
 
-    let Some(list) = top.array("population")? else {
+    // `players` is the name every kind uses; `population` is its older name here.
+    let key = top.key_or_alias("players", "population")?;
+    let Some(list) = top.array(key)? else {
         return Err(top.error(
             top.span().start,
-            "population",
-            "missing; a Moran process needs [[population]] entries (strategy, count)",
+            "players",
+            "missing; a Moran process needs [[players]] entries (strategy, count)",
         ));
     };
     let mut population = Vec::new();
     for (i, item) in list.value.iter().enumerate() {
-        let field = format!("population[{i}]");
+        let field = format!("{key}[{i}]");
         let (player, (count, fitness)) =
             read_strategy_entry(source, &field, item, &["count", "fitness"], |r| {
                 let count = r.count("count", 1)?.map_or(1, |c| c.value);
@@ -268,14 +270,14 @@ pub fn read_moran(
     if size < 2 {
         return Err(source.invalid(
             list.span.start,
-            "population",
+            key,
             format!("a population needs at least 2 individuals, got {size}"),
         ));
     }
     if size > MAX_POPULATION {
         return Err(source.invalid(
             list.span.start,
-            "population",
+            key,
             format!("at most {MAX_POPULATION} individuals, got {size}"),
         ));
     }
@@ -283,7 +285,7 @@ pub fn read_moran(
     if constant != 0 && constant != population.len() {
         return Err(source.invalid(
             list.span.start,
-            "population",
+            key,
             "give `fitness` for every entry (constant fitness) or for none (fitness from matches)",
         ));
     }

@@ -273,6 +273,33 @@ impl<'a> TableReader<'a> {
         }
     }
 
+    /// Which key names a field that also has an older name: `canonical` when
+    /// the table has it or has neither, `alias` when only the old name is
+    /// used; both at once is an error. Both count as allowed keys.
+    pub fn key_or_alias(
+        &mut self,
+        canonical: &'static str,
+        alias: &'static str,
+    ) -> Result<&'static str, ScenarioError> {
+        let find = |key: &str| self.table.iter().find(|(k, _)| k.get_ref() == key);
+        let chosen = match (find(canonical), find(alias)) {
+            (Some(_), Some((k, _))) => {
+                return Err(self.error(
+                    k.span().start,
+                    alias,
+                    format!(
+                        "`{alias}` is the older name of `{canonical}`; give one of them, not both"
+                    ),
+                ));
+            }
+            (None, Some(_)) => alias,
+            _ => canonical,
+        };
+        self.asked.push(canonical.to_string());
+        self.asked.push(alias.to_string());
+        Ok(chosen)
+    }
+
     /// Fails on the first key (in file order) that was never asked for,
     /// naming the allowed keys and the nearest one.
     pub fn finish(self) -> Result<(), ScenarioError> {

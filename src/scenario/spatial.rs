@@ -16,8 +16,8 @@
 //! shares = [0.9, 0.1]         # for start = "random", one per type (default equal)
 //! [game]
 //! b = 1.85                    # Nowak & May's temptation (C-C 1, D-C b, else 0); or, with
-//!                             # [[cells]], payoffs = "standard" and a [match] table
-//! # [[cells]]                 # catalogue strategies as cell types (at least 2)
+//!                             # [[players]], payoffs = "standard" and a [match] table
+//! # [[players]]               # (older name: [[cells]]) catalogue strategies as cell types (at least 2)
 //! # strategy = "tit-for-tat"
 //! [output]
 //! charts = true
@@ -137,7 +137,7 @@ impl SpatialScenario {
             top.insert("game".into(), game.into());
             top.insert("match".into(), m.into());
             top.insert(
-                "cells".into(),
+                "players".into(),
                 players
                     .iter()
                     .map(|p| toml::Value::from(player_toml(p)))
@@ -310,17 +310,19 @@ pub fn read_spatial(
     }
 
     // Cell types: Nowak & May's C and D, or catalogue strategies.
-    let has_cells = top.keys().iter().any(|k| k.value == "cells");
+    // `players` is the name every kind uses; `cells` is its older name here.
+    let key = top.key_or_alias("players", "cells")?;
+    let has_cells = top.keys().iter().any(|k| k.value == key);
     let mut b = None;
     let (type_names, payoff, cells) = if has_cells {
         let (settings, preset) = read_match_settings(top, |_| Ok(()))?;
-        let list = top.array("cells")?.expect("checked");
+        let list = top.array(key)?.expect("checked");
         if list.value.len() < 2 || list.value.len() > MAX_TYPES {
             return Err(source.invalid(
                 list.span.start,
-                "cells",
+                key,
                 format!(
-                    "give 2 to {MAX_TYPES} [[cells]] entries, got {}",
+                    "give 2 to {MAX_TYPES} [[{key}]] entries, got {}",
                     list.value.len()
                 ),
             ));
@@ -328,7 +330,7 @@ pub fn read_spatial(
         let mut players = Vec::new();
         for (i, item) in list.value.iter().enumerate() {
             let (p, ()) =
-                read_strategy_entry(source, &format!("cells[{i}]"), item, &[], |_| Ok(()))?;
+                read_strategy_entry(source, &format!("{key}[{i}]"), item, &[], |_| Ok(()))?;
             players.push(p);
         }
         let table = Arc::new(PayoffTable::build(&players, settings));

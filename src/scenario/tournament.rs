@@ -23,6 +23,8 @@
 //! [output]
 //! charts = true             # default true
 //! matches = true            # write matches.csv, default true
+//! interactions = false      # write interactions.csv (axelrod's format, every
+//!                           # move of every match), default false
 //! ```
 
 use crate::ipd::horizon::{Horizon, check_random_horizon};
@@ -68,6 +70,8 @@ pub struct TournamentScenario {
     pub chart_style: crate::output::charts::ChartStyle,
     /// Write `matches.csv`.
     pub write_matches: bool,
+    /// Write `interactions.csv` (axelrod's format, every move).
+    pub write_interactions: bool,
     /// Count self-play in the normalised scores and the ranking
     /// (`[ranking] include_self_play`; axelrod and the default: no).
     pub self_play_in_ranking: bool,
@@ -121,6 +125,7 @@ impl TournamentScenario {
         struct Output {
             charts: bool,
             matches: bool,
+            interactions: bool,
             #[serde(flatten)]
             style: toml::Table,
         }
@@ -164,6 +169,7 @@ impl TournamentScenario {
             output: Output {
                 charts: self.charts,
                 matches: self.write_matches,
+                interactions: self.write_interactions,
                 style: crate::scenario::chart_options::table(&self.chart_style),
             },
         };
@@ -245,10 +251,12 @@ pub fn read_tournament(
 
     let mut charts = true;
     let mut write_matches = true;
+    let mut write_interactions = false;
     let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
+        write_interactions = output.boolean("interactions")?.is_some_and(|b| b.value);
         chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
@@ -269,6 +277,7 @@ pub fn read_tournament(
         charts,
         chart_style,
         write_matches,
+        write_interactions,
         self_play_in_ranking,
     })
 }

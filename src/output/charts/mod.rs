@@ -42,6 +42,7 @@ mod lattice;
 mod legend;
 mod line_chart;
 mod palette;
+mod payoff_grid;
 mod png_dpi;
 mod region_band;
 mod region_map;
@@ -52,6 +53,7 @@ mod style;
 mod svg_text;
 #[cfg(test)]
 mod test_support;
+mod violin;
 
 use std::path::PathBuf;
 
@@ -61,10 +63,12 @@ pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
 pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
+pub use payoff_grid::{PayoffGrid, draw_payoff_grid};
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
 pub use style::{ChartFormat, ChartStyle, with_style};
+pub use violin::draw_violin_plot;
 
 /// Error raised when a chart cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -102,6 +106,22 @@ pub struct BoxPlot<'a> {
     /// Label of the category (vertical) axis.
     pub category_label: &'a str,
     /// One name per box.
+    pub names: &'a [String],
+    /// One sample per name.
+    pub samples: &'a [Vec<f64>],
+}
+
+/// Violin plot, one violin per named sample in the order given (first at the top): the
+/// sample's kernel density estimate mirrored about the row, its median as a line.
+/// Non-finite observations are ignored.
+pub struct ViolinPlot<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// Label of the value (horizontal) axis.
+    pub value_label: &'a str,
+    /// Label of the category (vertical) axis.
+    pub category_label: &'a str,
+    /// One name per violin.
     pub names: &'a [String],
     /// One sample per name.
     pub samples: &'a [Vec<f64>],

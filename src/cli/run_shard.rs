@@ -1,0 +1,285 @@
+//! `dilemma run SCENARIO --shard I/N`: play one shard of a tournament or a
+//! sweep and write `<out>/<name>.shard-I-of-N/` (see `output::shard_files` for its
+//! files and `scale::shard` for the split). `--shard auto` takes the index
+//! and count from a Slurm job array or a Kubernetes Indexed Job.
+//!
+//! A sweep's unit ids are its points' match ids laid end to end (point k's
+//! ids follow point k - 1's), so a shard may hold the end of one point and
+//! the start of the next; its rows carry the point number.
+//!
+//! The folder holds nothing that depends on threads, machine or time, so a
+//! shard that is killed and rerun writes the same bytes; it is staged and
+//! renamed into place like every results folder.
+
+use crate::cli::run_cmd::RunArgs;
+use crate::cli::run_common::failed;
+use crate::cli::{CliError, progress, shown};
+use crate::output::atomic::StagingDir;
+use crate::output::shard_files::{
+    MANIFEST, Manifest, OUTCOMES, OutcomesWriter, SCENARIO, SHARD_FORMAT, digest_file, sha256_hex,
+    write_manifest,
+};
+use crate::output::tournament_files::write_text;
+use crate::scale::shard::{self, Shard, ShardSpec};
+use crate::scenario::Scenario;
+use serde_json::json;
+use std::path::Path;
+
+/// The shard this run plays, if `--shard` was given: `I/N` as written, or
+/// with `auto` from the scheduler's environment. `--shards` without
+/// `--shard auto` is refused.
+pub fn resolve(args: &RunArgs) -> Result<Option<Shard>, CliError> {
+    let bad = |e: shard::ShardError| CliError::BadInput(format!("--shard: {e}"));
+    match (args.shard, args.shards) {
+        (None, None) => Ok(None),
+        (Some(ShardSpec::Fixed(s)), None) => Ok(Some(s)),
+        (Some(ShardSpec::Fixed(_)) | None, Some(_)) => Err(CliError::BadInput(
+            "--shards N is the shard count for --shard auto with a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); with --shard I/N leave it out".into(),
+        )),
+        (Some(ShardSpec::Auto), shards) => {
+            shard::from_environment(|name| std::env::var(name).ok(), shards)
+                .map(Some)
+                .map_err(bad)
+        }
+    }
+}
+
+/// Refuses scenarios whose kind cannot be split yet.
+pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<(), CliError> {
+    for scenario in scenarios {
+        if !matches!(scenario, Scenario::Tournament(_) | Scenario::Sweep(_)) {
+            return Err(CliError::BadInput(format!(
+                "--shard: scenario `{}` is not a tournament or a sweep; only those can be run as shards so far (run it without --shard)",
+                scenario.name()
+            )));
+        }
+        if let Scenario::Tournament(t) = scenario
+            && t.write_interactions
+        {
+            return Err(CliError::BadInput(format!(
+                "--shard: scenario `{}` asks for interactions.csv ([output] interactions = true), which shards do not write yet; run it without --shard or set interactions = false",
+                scenario.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The shard folder's name: `<name>.shard-I-of-N`.
+pub fn folder_name(name: &str, shard: Option<Shard>) -> String {
+    match shard {
+        Some(shard) => format!("{name}.{}", shard.folder_suffix()),
+        None => name.to_string(),
+    }
+}
+
+/// The work of a study as tournaments with consecutive unit ids: one for
+/// a tournament; one per grid point for a sweep (point k's match ids follow
+/// point k - 1's). The flag says whether rows carry the point.
+pub struct Parts {
+    /// The tournaments, in id order.
+    pub tournaments: Vec<crate::ipd::Tournament>,
+    /// First unit id of each tournament.
+    pub offsets: Vec<u64>,
+    /// All unit ids.
+    pub total: u64,
+    /// A sweep: rows of `outcomes.csv` lead with the point.
+    pub with_point: bool,
+}
+
+impl Parts {
+    /// The parts of a study that can be sharded.
+    pub fn of(scenario: &Scenario) -> Option<Parts> {
+        let (tournaments, with_point) = match scenario {
+            Scenario::Tournament(t) => (vec![t.tournament()], false),
+            Scenario::Sweep(s) => (
+                s.points.iter().map(|p| p.tournament.tournament()).collect(),
+                true,
+            ),
+            _ => return None,
+        };
+        let mut offsets = Vec::with_capacity(tournaments.len());
+        let mut total = 0u64;
+        for t in &tournaments {
+            offsets.push(total);
+            total += t.match_id_count();
+        }
+        Some(Parts {
+            tournaments,
+            offsets,
+            total,
+            with_point,
+        })
+    }
+
+    /// The kind written in the manifest.
+    pub fn kind(&self) -> &'static str {
+        if self.with_point {
+            "sweep"
+        } else {
+            "tournament"
+        }
+    }
+
+    /// Unit id -> (point, first, second, repetition).
+    pub fn locate(&self, id: u64) -> Option<(usize, usize, usize, u32)> {
+        if id >= self.total {
+            return None;
+        }
+        let k = self.offsets.partition_point(|&o| o <= id) - 1;
+        let t = &self.tournaments[k];
+        let local = id - self.offsets[k];
+        let reps = t.repetitions.max(1) as u64;
+        let n = t.players.len();
+        // Pair number p of (i, j), i <= j, in Tournament::pairs order.
+        let mut p = local / reps;
+        let mut i = 0;
+        while p >= (n - i) as u64 {
+            p -= (n - i) as u64;
+            i += 1;
+        }
+        Some((k, i, i + p as usize, (local % reps) as u32))
+    }
+}
+
+/// Plays shard `shard` of a tournament or sweep and writes its folder.
+pub fn run_shard(
+    name: &str,
+    seed: u64,
+    whole: &Scenario,
+    destination: &Path,
+    shard: Shard,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let Some(parts) = Parts::of(whole) else {
+        return Err(CliError::BadInput(format!(
+            "--shard: scenario `{name}` cannot be run as shards"
+        )));
+    };
+    let total = parts.total;
+    let ids = shard.ids(total);
+    let resolved = whole.resolved_toml();
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the shard folder", destination, e))?;
+    let write_error =
+        |name: &str, e: std::io::Error| failed("cannot write", &destination.join(name), e);
+    write_text(&staging.file(SCENARIO), &resolved).map_err(|e| write_error(SCENARIO, e))?;
+    let mut outcomes = OutcomesWriter::create(&staging.file(OUTCOMES), parts.with_point)
+        .map_err(|e| write_error(OUTCOMES, e))?;
+    let bar = progress::bar_with_parts(ids.end - ids.start, name, args.quiet || args.json);
+    let points = parts.tournaments.len();
+    let mut done = 0;
+    for (k, tournament) in parts.tournaments.iter().enumerate() {
+        let offset = parts.offsets[k];
+        let end = offset + tournament.match_id_count();
+        let (from, to) = (ids.start.max(offset), ids.end.min(end));
+        if from >= to {
+            continue;
+        }
+        bar.set_message(if parts.with_point {
+            format!("shard {shard}, point {}/{points}", k + 1)
+        } else {
+            format!("shard {shard}")
+        });
+        tournament
+            .run_ids(
+                from - offset..to - offset,
+                |record| {
+                    if parts.with_point {
+                        outcomes.write_in_point(k, record)
+                    } else {
+                        outcomes.write(record)
+                    }
+                },
+                |d| bar.set_position(done + d),
+            )
+            .map_err(|e| write_error(OUTCOMES, e))?;
+        done += to - from;
+    }
+    bar.finish_and_clear();
+    outcomes.finish().map_err(|e| write_error(OUTCOMES, e))?;
+    let digest = digest_file(&staging.file(OUTCOMES)).map_err(|e| write_error(OUTCOMES, e))?;
+    let manifest = Manifest {
+        format: SHARD_FORMAT.into(),
+        dilemma_version: env!("CARGO_PKG_VERSION").into(),
+        kind: parts.kind().into(),
+        scenario: name.to_string(),
+        scenario_sha256: sha256_hex(resolved.as_bytes()),
+        seed,
+        shard_index: shard.index,
+        shard_count: shard.count,
+        units_start: ids.start,
+        units_end: ids.end,
+        units_total: total,
+        files: [(OUTCOMES.to_string(), digest)].into_iter().collect(),
+    };
+    write_manifest(&staging.file(MANIFEST), &manifest).map_err(|e| write_error(MANIFEST, e))?;
+    let folder = staging
+        .commit()
+        .map_err(|e| failed("cannot move the shard into place", destination, e))?;
+    if args.json {
+        let value = json!({
+            "name": name,
+            "shard": shard.to_string(),
+            "results": shown(&folder),
+            "matches": ids.end - ids.start,
+            "match_ids": [ids.start, ids.end],
+            "matches_total": total,
+        });
+        println!("{value}");
+    } else if !args.quiet {
+        println!(
+            "{name}: shard {shard}: matches {}..{} of {total} written to {}/",
+            ids.start,
+            ids.end,
+            shown(&folder)
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_ids_locate_points_pairs_and_repetitions_in_order() {
+        let text = r#"
+name = "locate"
+kind = "tournament"
+[match]
+turns = 5
+[[players]]
+strategy = "cooperator"
+[[players]]
+strategy = "defector"
+[[players]]
+strategy = "random"
+[sweep.x]
+key = "match.repetitions"
+values = [3, 1, 2]
+"#;
+        let source = crate::scenario::Source {
+            path: "locate.toml".into(),
+            text: text.into(),
+        };
+        let loaded = crate::scenario::parse(&source, std::path::Path::new("locate.toml")).unwrap();
+        let parts = Parts::of(&loaded.scenario).unwrap();
+        assert_eq!(parts.kind(), "sweep");
+        let mut expected = Vec::new();
+        for (k, t) in parts.tournaments.iter().enumerate() {
+            for (i, j) in t.pairs() {
+                for r in 0..t.repetitions {
+                    expected.push((k, i, j, r));
+                }
+            }
+        }
+        assert_eq!(parts.total, 6 * (3 + 1 + 2));
+        assert_eq!(expected.len() as u64, parts.total);
+        let located: Vec<_> = (0..parts.total)
+            .map(|id| parts.locate(id).unwrap())
+            .collect();
+        assert_eq!(located, expected);
+        assert_eq!(parts.locate(parts.total), None);
+    }
+}

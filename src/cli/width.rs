@@ -1,0 +1,187 @@
+//! The terminal's width budget: every line printed for people fits
+//! [`DEFAULT_COLUMNS`] columns (counted in characters) unless `--wide` was
+//! given. Prose is wrapped at spaces with a hanging indent; table cells are
+//! elided with "…" by [`crate::cli::table::render`]. JSON and CSV printed on
+//! standard output are never touched.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The width of a terminal line by default.
+pub const DEFAULT_COLUMNS: usize = 80;
+
+/// Set once by `--wide` before any command runs.
+static WIDE: AtomicBool = AtomicBool::new(false);
+
+/// Lifts the width limit (`--wide`) or restores it.
+pub fn set_wide(wide: bool) {
+    WIDE.store(wide, Ordering::Relaxed);
+}
+
+/// The width every printed line must fit, or `None` with `--wide`.
+pub fn limit() -> Option<usize> {
+    if WIDE.load(Ordering::Relaxed) {
+        None
+    } else {
+        Some(DEFAULT_COLUMNS)
+    }
+}
+
+/// `text` cut to `width` characters, its end replaced by "…" when cut.
+pub fn elide(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let kept: String = text.chars().take(width - 1).collect();
+    let mut out = kept.trim_end().to_string();
+    out.push('…');
+    out
+}
+
+/// `text` with every line fitted to the current [`limit`] (see [`wrap`]).
+pub fn fit(text: &str) -> String {
+    match limit() {
+        Some(width) => wrap(text, width),
+        None => text.to_string(),
+    }
+}
+
+/// Wraps every line of `text` longer than `width` characters at spaces;
+/// continuation lines keep the line's indent plus two spaces. A word longer
+/// than a whole line is split where it must be. A final newline is kept.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(8);
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = line.chars().take_while(|c| *c == ' ').count();
+        let hanging = " ".repeat((indent + 2).min(width / 2));
+        let mut current = " ".repeat(indent);
+        let mut current_len = indent;
+        let mut has_word = false;
+        // Words with the spaces before them, so aligned text keeps its spacing.
+        for (gap, word) in words_with_gaps(&line[indent..]) {
+            let mut word: Vec<char> = word.chars().collect();
+            loop {
+                let needed = if has_word { gap } else { 0 } + word.len();
+                if current_len + needed <= width {
+                    if has_word {
+                        current.push_str(&" ".repeat(gap));
+                    }
+                    current.extend(word.iter());
+                    current_len += needed;
+                    has_word = true;
+                    break;
+                }
+                if has_word {
+                    out.push_str(&current);
+                    out.push('\n');
+                    current = hanging.clone();
+                    current_len = hanging.len();
+                    has_word = false;
+                    continue;
+                }
+                // A word longer than the room on an empty line: split it.
+                let room = width - current_len;
+                current.extend(word[..room].iter());
+                out.push_str(&current);
+                out.push('\n');
+                word.drain(..room);
+                current = hanging.clone();
+                current_len = hanging.len();
+            }
+        }
+        out.push_str(&current);
+    }
+    out
+}
+
+/// The words of `text`, each with the number of spaces before it.
+fn words_with_gaps(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut gap = 0;
+    for piece in text.split(' ') {
+        if piece.is_empty() {
+            gap += 1;
+        } else {
+            out.push((gap, piece));
+            gap = 1;
+        }
+    }
+    out
+}
+
+/// "1 repetition", "2 repetitions": `count` and the noun, plural unless 1.
+pub fn count(count: impl std::fmt::Display, singular: &str, plural: &str) -> String {
+    let shown = count.to_string();
+    if shown == "1" {
+        format!("{shown} {singular}")
+    } else {
+        format!("{shown} {plural}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widest(text: &str) -> usize {
+        text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_with_a_hanging_indent() {
+        let line = "  - Row plays Opera with probability 3/5 and Football with probability 2/5, Column plays Opera";
+        let wrapped = wrap(line, 40);
+        assert!(widest(&wrapped) <= 40, "{wrapped}");
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(lines[0].starts_with("  - Row plays"));
+        assert!(lines[1..].iter().all(|l| l.starts_with("    ")));
+        let words = |t: &str| t.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(line));
+    }
+
+    #[test]
+    fn spacing_inside_a_line_is_kept() {
+        let line = format!("{}  x    y", "word ".repeat(10));
+        let wrapped = wrap(&line, 30);
+        assert!(wrapped.ends_with("x    y"), "{wrapped}");
+    }
+
+    #[test]
+    fn short_lines_and_the_final_newline_are_kept() {
+        assert_eq!(wrap("a b\n\nc\n", 10), "a b\n\nc\n");
+    }
+
+    #[test]
+    fn a_word_longer_than_the_line_is_split() {
+        let word = "x".repeat(25);
+        let wrapped = wrap(&word, 10);
+        assert!(widest(&wrapped) <= 10, "{wrapped}");
+        assert_eq!(wrapped.replace(['\n', ' '], ""), word);
+    }
+
+    #[test]
+    fn elision_counts_characters() {
+        assert_eq!(elide("Tit For Tat", 20), "Tit For Tat");
+        assert_eq!(elide("Tit For Tat", 6), "Tit F…");
+        assert_eq!(elide("Tit For Tat", 6).chars().count(), 6);
+        assert_eq!(elide("ééééé", 3), "éé…");
+        assert_eq!(elide("Tit For Tat", 5), "Tit…");
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(count(1, "repetition", "repetitions"), "1 repetition");
+        assert_eq!(count(0, "repetition", "repetitions"), "0 repetitions");
+        assert_eq!(count(12, "match", "matches"), "12 matches");
+    }
+}

@@ -1,0 +1,668 @@
+//! `dilemma run --shard I/N` and `dilemma merge` end to end: any split, run
+//! in any order on any thread count, merges into the folder a single run
+//! writes, byte for byte (run.json's timing and thread fields aside); every
+//! refusal exits with 2, names the problem and writes nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("dilemma-cli-shards-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Noise, a random horizon and stochastic players: every match generator
+/// matters. 5 players, 15 pairs x 4 repetitions = 60 matches.
+const NOISY: &str = r#"
+name = "noisy"
+kind = "tournament"
+seed = 11
+[game]
+payoffs = "standard"
+[match]
+continuation = 0.95
+cap = 300
+noise = 0.04
+repetitions = 4
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "random"
+p = 0.3
+[[players]]
+strategy = "grudger"
+[[players]]
+strategy = "win-stay-lose-shift"
+[[players]]
+strategy = "generous-tit-for-tat"
+"#;
+
+/// A fixed horizon without noise: deterministic pairs are played once and
+/// reused, and their repetitions are cut across shards.
+const REUSED: &str = r#"
+name = "reused"
+kind = "tournament"
+seed = 3
+[game]
+payoffs = { R = 3, S = 0, T = 5, P = 1 }
+[match]
+turns = 30
+noise = 0.0
+repetitions = 3
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "alternator"
+[[players]]
+strategy = "random"
+[[players]]
+strategy = "grudger"
+"#;
+
+fn write_scenario(dir: &Path, file: &str, text: &str) -> PathBuf {
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn dilemma_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dilemma"));
+    command.current_dir(root()).args(args);
+    for var in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_MIN",
+        "JOB_COMPLETION_INDEX",
+    ] {
+        command.env_remove(var);
+    }
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().unwrap()
+}
+
+fn dilemma(args: &[&str]) -> Output {
+    let output = dilemma_env(args, &[]);
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Runs and expects exit 2; returns standard error.
+fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
+    let output = dilemma_env(args, env);
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().to_string(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The run.json fields that describe the machine and the time, not the results.
+const RUN_JSON_VARIABLE: [&str; 4] = [
+    "threads",
+    "simulation_seconds",
+    "total_seconds",
+    "simulated_turns_per_second",
+];
+
+fn assert_same_results(single: &Path, merged: &Path) {
+    let (a, b) = (files(single), files(merged));
+    assert_eq!(
+        a.keys().collect::<Vec<_>>(),
+        b.keys().collect::<Vec<_>>(),
+        "{}",
+        merged.display()
+    );
+    assert!(a.contains_key("matches.csv") && a.contains_key("payoff_matrix.csv"));
+    assert!(a.keys().any(|k| k.ends_with(".png")), "charts are compared");
+    for (name, bytes) in &a {
+        if name == "run.json" {
+            let mut x: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+            let mut y: serde_json::Value = serde_json::from_slice(&b[name]).unwrap();
+            for field in RUN_JSON_VARIABLE {
+                assert!(
+                    x.as_object_mut().unwrap().remove(field).is_some(),
+                    "{field}"
+                );
+                y.as_object_mut().unwrap().remove(field);
+            }
+            assert_eq!(x, y, "run.json of {}", merged.display());
+        } else {
+            assert!(bytes == &b[name], "{name} differs in {}", merged.display());
+        }
+    }
+}
+
+/// Runs every shard of an N-way split in reverse order, thread counts
+/// cycling 1, 2, 3, into `dir`; returns the shard folders in index order.
+fn run_shards(scenario: &Path, dir: &Path, n: u32) -> Vec<PathBuf> {
+    for index in (0..n).rev() {
+        let threads = (1 + index % 3).to_string();
+        dilemma(&[
+            "run",
+            s(scenario),
+            "--quiet",
+            "--shard",
+            &format!("{index}/{n}"),
+            "--threads",
+            &threads,
+            "--out",
+            s(dir),
+        ]);
+    }
+    let name = scenario.file_stem().unwrap().to_str().unwrap();
+    (0..n)
+        .map(|i| dir.join(format!("{name}.shard-{i}-of-{n}")))
+        .collect()
+}
+
+fn merge(shards: &[PathBuf], out: &Path) {
+    let mut args = vec!["merge", "--quiet", "--out", s(out)];
+    args.extend(shards.iter().map(|p| s(p)));
+    dilemma(&args);
+}
+
+#[test]
+fn any_split_merges_into_the_single_run_byte_for_byte() {
+    let dir = scratch("splits");
+    for (file, text, splits) in [
+        ("noisy.toml", NOISY, &[1u32, 2, 7][..]),
+        ("reused.toml", REUSED, &[7][..]),
+    ] {
+        let scenario = write_scenario(&dir, file, text);
+        let name = file.trim_end_matches(".toml");
+        let single = dir.join("single");
+        dilemma(&[
+            "run",
+            s(&scenario),
+            "--quiet",
+            "--threads",
+            "2",
+            "--out",
+            s(&single),
+        ]);
+        for &n in splits {
+            let shards = run_shards(&scenario, &dir.join(format!("shards-{n}")), n);
+            // Given in a shuffled order: merge sorts them by index.
+            let mut given = shards.clone();
+            given.rotate_left(n as usize / 2);
+            let out = dir.join(format!("merged-{n}"));
+            merge(&given, &out);
+            assert_same_results(&single.join(name), &out.join(name));
+        }
+    }
+}
+
+#[test]
+fn a_rerun_shard_writes_the_same_bytes() {
+    let dir = scratch("rerun");
+    let scenario = write_scenario(&dir, "noisy.toml", NOISY);
+    let first = run_shards(&scenario, &dir.join("a"), 3);
+    let before = files(&first[1]);
+    // Killed and rerun, on another thread count: the folder is replaced by
+    // the same bytes.
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--shard",
+        "1/3",
+        "--threads",
+        "3",
+        "--out",
+        s(&dir.join("a")),
+    ]);
+    assert_eq!(files(&first[1]), before);
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        ["manifest.json", "outcomes.csv", "scenario.toml"]
+    );
+    let manifest: serde_json::Value = serde_json::from_slice(&before["manifest.json"]).unwrap();
+    assert_eq!(manifest["shard_index"], 1);
+    assert_eq!(manifest["shard_count"], 3);
+    assert_eq!(manifest["seed"], 11);
+    assert_eq!(manifest["units_start"], 20);
+    assert_eq!(manifest["units_end"], 40);
+    assert_eq!(manifest["units_total"], 60);
+    assert_eq!(manifest["dilemma_version"], env!("CARGO_PKG_VERSION"));
+    // One header and one row per match of the shard.
+    let outcomes = String::from_utf8(before["outcomes.csv"].clone()).unwrap();
+    assert_eq!(outcomes.lines().count(), 1 + 20);
+}
+
+#[test]
+fn the_shard_comes_from_slurm_or_kubernetes_with_auto() {
+    let dir = scratch("auto");
+    let scenario = write_scenario(&dir, "noisy.toml", NOISY);
+    let out = dir.join("out");
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "3"),
+        ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+    ];
+    let run = |env: &[(&str, &str)], extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            s(&scenario),
+            "--quiet",
+            "--shard",
+            "auto",
+            "--out",
+            s(&out),
+        ];
+        args.extend(extra);
+        let output = dilemma_env(&args, env);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run(&slurm, &[]);
+    assert!(
+        out.join("noisy.shard-2-of-4")
+            .join("manifest.json")
+            .exists()
+    );
+    run(&[("JOB_COMPLETION_INDEX", "4")], &["--shards", "5"]);
+    assert!(
+        out.join("noisy.shard-4-of-5")
+            .join("manifest.json")
+            .exists()
+    );
+    // The same shard as --shard I/N writes the same bytes.
+    let explicit = dir.join("explicit");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--shard",
+        "2/4",
+        "--out",
+        s(&explicit),
+    ]);
+    assert_eq!(
+        files(&out.join("noisy.shard-2-of-4")),
+        files(&explicit.join("noisy.shard-2-of-4"))
+    );
+}
+
+#[test]
+fn bad_shard_options_are_refused_naming_the_option() {
+    let dir = scratch("options");
+    let scenario = write_scenario(&dir, "noisy.toml", NOISY);
+    let out = dir.join("out");
+    let base = ["run", s(&scenario), "--out", s(&out)];
+    let with = |extra: &[&'static str]| {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        args
+    };
+    let e = refused(&with(&["--shard", "5/4"]), &[]);
+    assert!(
+        e.contains("--shard") && e.contains("index 5 is not below the count 4"),
+        "{e}"
+    );
+    let e = refused(&with(&["--shard", "0/0"]), &[]);
+    assert!(e.contains("--shard") && e.contains("count 0"), "{e}");
+    let e = refused(&with(&["--shard", "two/4"]), &[]);
+    assert!(e.contains("--shard") && e.contains("I/N or auto"), "{e}");
+    let e = refused(&with(&["--shard", "auto"]), &[]);
+    assert!(
+        e.contains("--shard") && e.contains("no scheduler environment"),
+        "{e}"
+    );
+    let e = refused(
+        &with(&["--shard", "auto"]),
+        &[("JOB_COMPLETION_INDEX", "2")],
+    );
+    assert!(e.contains("--shards N"), "{e}");
+    let e = refused(
+        &with(&["--shard", "auto", "--shards", "2"]),
+        &[("JOB_COMPLETION_INDEX", "2")],
+    );
+    assert!(e.contains("index 2 is not below the count 2"), "{e}");
+    let e = refused(&with(&["--shard", "1/4", "--shards", "4"]), &[]);
+    assert!(e.contains("--shards"), "{e}");
+    let e = refused(
+        &[
+            "run",
+            "scenarios/moran.toml",
+            "--shard",
+            "0/2",
+            "--out",
+            s(&out),
+        ],
+        &[],
+    );
+    assert!(
+        e.contains("--shard") && e.contains("not a tournament"),
+        "{e}"
+    );
+    assert!(!out.exists(), "nothing is written");
+}
+
+/// Copies a shard folder (to damage the copy).
+fn copy(from: &Path, to: &Path) -> PathBuf {
+    std::fs::create_dir_all(to).unwrap();
+    for (name, bytes) in files(from) {
+        std::fs::write(to.join(name), bytes).unwrap();
+    }
+    to.to_path_buf()
+}
+
+fn merge_refused(shards: &[&Path], out: &Path) -> String {
+    let mut args = vec!["merge", "--out", s(out)];
+    args.extend(shards.iter().map(|p| s(p)));
+    let e = refused(&args, &[]);
+    assert!(!out.exists(), "nothing is written: {e}");
+    e
+}
+
+fn rewrite_manifest(folder: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let path = folder.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    edit(&mut manifest);
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+}
+
+#[test]
+fn merge_refuses_shards_that_do_not_make_one_run() {
+    let dir = scratch("refusals");
+    let scenario = write_scenario(&dir, "noisy.toml", NOISY);
+    let shards = run_shards(&scenario, &dir.join("good"), 3);
+    let out = dir.join("out");
+    let [s0, s1, s2] = [&shards[0], &shards[1], &shards[2]].map(|p| p.as_path());
+
+    // A missing shard, named.
+    let e = merge_refused(&[s0, s2], &out);
+    assert!(e.contains("shard 1 of 3 missing"), "{e}");
+    // A duplicated shard, named with both folders.
+    let again = copy(s1, &dir.join("again").join("noisy.shard-1-of-3"));
+    let e = merge_refused(&[s0, s1, &again, s2], &out);
+    assert!(e.contains("shard 1 of 3 is given twice"), "{e}");
+    assert!(e.contains(s(&again)), "{e}");
+
+    // Another seed.
+    let seeded = dir.join("seeded");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--shard",
+        "1/3",
+        "--seed",
+        "12",
+        "--out",
+        s(&seeded),
+    ]);
+    let e = merge_refused(&[s0, &seeded.join("noisy.shard-1-of-3"), s2], &out);
+    assert!(e.contains("different seeds (11 and 12)"), "{e}");
+
+    // Another scenario with the same name (one more repetition).
+    let other = write_scenario(
+        &dir,
+        "noisy-5.toml",
+        &NOISY.replace("repetitions = 4", "repetitions = 5"),
+    );
+    let other_out = dir.join("other");
+    dilemma(&[
+        "run",
+        s(&other),
+        "--quiet",
+        "--shard",
+        "2/3",
+        "--out",
+        s(&other_out),
+    ]);
+    let e = merge_refused(&[s0, s1, &other_out.join("noisy.shard-2-of-3")], &out);
+    assert!(e.contains("different scenarios"), "{e}");
+
+    // Another split.
+    let halves = run_shards(&scenario, &dir.join("halves"), 2);
+    let e = merge_refused(&[s0, s1, &halves[1]], &out);
+    assert!(
+        e.contains("different splits (3 shards and 2 shards)"),
+        "{e}"
+    );
+
+    // Another version of dilemma: between shards, and against this binary.
+    let old = copy(s2, &dir.join("old").join("noisy.shard-2-of-3"));
+    rewrite_manifest(&old, |m| m["dilemma_version"] = "0.0.1".into());
+    let e = merge_refused(&[s0, s1, &old], &out);
+    assert!(e.contains("different versions of dilemma"), "{e}");
+    let all_old: Vec<PathBuf> = shards
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let c = copy(
+                p,
+                &dir.join(format!("all-old-{i}"))
+                    .join(p.file_name().unwrap()),
+            );
+            rewrite_manifest(&c, |m| m["dilemma_version"] = "0.0.1".into());
+            c
+        })
+        .collect();
+    let refs: Vec<&Path> = all_old.iter().map(|p| p.as_path()).collect();
+    let e = merge_refused(&refs, &out);
+    assert!(e.contains("written by dilemma 0.0.1"), "{e}");
+}
+
+#[test]
+fn merge_refuses_a_damaged_shard() {
+    let dir = scratch("damaged");
+    let scenario = write_scenario(&dir, "noisy.toml", NOISY);
+    let shards = run_shards(&scenario, &dir.join("good"), 3);
+    let out = dir.join("out");
+    let damaged = |tag: &str| copy(&shards[1], &dir.join(tag).join("noisy.shard-1-of-3"));
+    let merge_with = |bad: &Path| merge_refused(&[&shards[0], bad, &shards[2]], &out);
+
+    // No manifest: not a shard folder.
+    let d = damaged("no-manifest");
+    std::fs::remove_file(d.join("manifest.json")).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains("manifest.json") && e.contains("shard folder"),
+        "{e}"
+    );
+    // A manifest that is not JSON.
+    let d = damaged("bad-manifest");
+    std::fs::write(d.join("manifest.json"), "{ not json").unwrap();
+    let e = merge_with(&d);
+    assert!(e.contains("not a shard manifest"), "{e}");
+    // outcomes.csv missing.
+    let d = damaged("no-outcomes");
+    std::fs::remove_file(d.join("outcomes.csv")).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains("outcomes.csv: cannot read") && e.contains("damaged"),
+        "{e}"
+    );
+    // One count changed: the digest no longer matches.
+    let d = damaged("edited");
+    let text = std::fs::read_to_string(d.join("outcomes.csv")).unwrap();
+    let rows = || -> Vec<String> { text.lines().map(String::from).collect() };
+    let bump = |row: &str, field: usize| {
+        let mut fields: Vec<String> = row.split(',').map(String::from).collect();
+        fields[field] = (fields[field].parse::<u64>().unwrap() + 1).to_string();
+        fields.join(",")
+    };
+    let mut lines = rows();
+    lines[3] = bump(&lines[3], 21);
+    std::fs::write(d.join("outcomes.csv"), lines.join("\n") + "\n").unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains("outcomes.csv") && e.contains("SHA-256") && e.contains("rerun shard 1/3"),
+        "{e}"
+    );
+    // A length changed, with a matching digest: the row itself is checked.
+    let d = damaged("edited-rehashed");
+    let mut lines = rows();
+    lines[3] = bump(&lines[3], 3);
+    std::fs::write(d.join("outcomes.csv"), lines.join("\n") + "\n").unwrap();
+    let digest = rehash(&d.join("outcomes.csv"));
+    rewrite_manifest(&d, |m| {
+        m["files"]["outcomes.csv"]["sha256"] = digest.0.into();
+        m["files"]["outcomes.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(e.contains("line 4") && e.contains("add up"), "{e}");
+    // Rows out of order (digest matching).
+    let d = damaged("swapped");
+    let mut lines = rows();
+    lines.swap(1, 2);
+    std::fs::write(d.join("outcomes.csv"), lines.join("\n") + "\n").unwrap();
+    let digest = rehash(&d.join("outcomes.csv"));
+    rewrite_manifest(&d, |m| {
+        m["files"]["outcomes.csv"]["sha256"] = digest.0.into();
+        m["files"]["outcomes.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(e.contains("line 2") && e.contains("belongs"), "{e}");
+    // scenario.toml edited.
+    let d = damaged("scenario");
+    let toml = std::fs::read_to_string(d.join("scenario.toml")).unwrap();
+    std::fs::write(
+        d.join("scenario.toml"),
+        toml.replace("noise = 0.04", "noise = 0.05"),
+    )
+    .unwrap();
+    let e = merge_with(&d);
+    assert!(e.contains("scenario.toml") && e.contains("damaged"), "{e}");
+    // A manifest whose unit range is not its shard's.
+    let d = damaged("units");
+    rewrite_manifest(&d, |m| m["units_end"] = 41.into());
+    let e = merge_with(&d);
+    assert!(e.contains("units 20..41") && e.contains("damaged"), "{e}");
+}
+
+/// SHA-256 (hex) and size of a file, with the `sha256sum` tool.
+fn rehash(path: &Path) -> (String, u64) {
+    let output = Command::new("sha256sum").arg(path).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let hex = text.split_whitespace().next().unwrap().to_string();
+    (hex, std::fs::metadata(path).unwrap().len())
+}
+
+/// A 2-D sweep whose points differ in size (repetitions is swept), with the
+/// points' own files and the charts.
+const SWEEP: &str = r#"
+name = "sweep"
+kind = "tournament"
+seed = 4
+[game]
+payoffs = "standard"
+[match]
+turns = 25
+noise = 0.0
+repetitions = 2
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "random"
+[[players]]
+strategy = "grudger"
+[sweep]
+points = true
+[sweep.x]
+key = "match.noise"
+values = [0.0, 0.05, 0.1]
+[sweep.y]
+key = "match.repetitions"
+values = [2, 5]
+"#;
+
+#[test]
+fn a_sweep_split_into_shards_merges_into_the_single_run() {
+    let dir = scratch("sweep");
+    let scenario = write_scenario(&dir, "sweep.toml", SWEEP);
+    let single = dir.join("single");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        s(&single),
+    ]);
+    let single_files = files_deep(&single.join("sweep"));
+    assert!(single_files.contains_key("points/5/summary.csv"));
+    assert!(single_files.contains_key("sweep_cooperation.png"));
+    for n in [1u32, 4, 9] {
+        let shards = run_shards(&scenario, &dir.join(format!("shards-{n}")), n);
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(shards[0].join("manifest.json")).unwrap())
+                .unwrap();
+        assert_eq!(manifest["kind"], "sweep");
+        // 3 noise values x (6 pairs x 2 + 6 pairs x 5 repetitions).
+        assert_eq!(manifest["units_total"], 3 * (12 + 30));
+        let out = dir.join(format!("merged-{n}"));
+        merge(&shards, &out);
+        let merged = files_deep(&out.join("sweep"));
+        assert_eq!(
+            single_files.keys().collect::<Vec<_>>(),
+            merged.keys().collect::<Vec<_>>()
+        );
+        for (name, bytes) in &single_files {
+            if name == "run.json" {
+                let mut x: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+                let mut y: serde_json::Value = serde_json::from_slice(&merged[name]).unwrap();
+                for field in ["threads", "total_seconds"] {
+                    x.as_object_mut().unwrap().remove(field);
+                    y.as_object_mut().unwrap().remove(field);
+                }
+                assert_eq!(x, y, "run.json, {n} shards");
+            } else {
+                assert!(bytes == &merged[name], "{name} differs, {n} shards");
+            }
+        }
+    }
+}
+
+fn files_deep(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            for (inner, bytes) in files_deep(&path) {
+                out.insert(format!("{name}/{inner}"), bytes);
+            }
+        } else {
+            out.insert(name, std::fs::read(&path).unwrap());
+        }
+    }
+    out
+}
