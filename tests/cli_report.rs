@@ -46,12 +46,6 @@ fn files(dir: &Path) -> Vec<String> {
     out
 }
 
-/// Scenarios whose kind gets its CSV and chart from another part of issue 14 (item 7,
-/// `kind = "game"`); they must still write report.html.
-fn without_csv_and_chart_yet(name: &str) -> bool {
-    name.starts_with("game-")
-}
-
 #[test]
 fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
     let dir = scratch("shipped");
@@ -87,10 +81,8 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
             .iter()
             .filter(|n| !n.contains('/') && (n.ends_with(".png") || n.ends_with(".svg")))
             .collect();
-        if !without_csv_and_chart_yet(&name) {
-            assert!(!csvs.is_empty(), "{name}: no CSV in {names:?}");
-            assert!(!charts.is_empty(), "{name}: no chart in {names:?}");
-        }
+        assert!(!csvs.is_empty(), "{name}: no CSV in {names:?}");
+        assert!(!charts.is_empty(), "{name}: no chart in {names:?}");
         let html = std::fs::read_to_string(folder.join("report.html"))
             .unwrap_or_else(|e| panic!("{name}: report.html: {e}"));
         assert!(html.starts_with("<!DOCTYPE html>"), "{name}");
@@ -122,7 +114,9 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
     }
     // Tournaments show their ranking table.
     let classic = std::fs::read_to_string(out.join("classic/report.html")).unwrap();
-    assert!(classic.contains("<th>Rank</th>") && classic.contains("<td>Tit For Tat</td>"));
+    assert!(
+        classic.contains("<th>Rank</th>") && classic.contains("<td class=\"t\">Tit For Tat</td>")
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -167,8 +167,8 @@ pub fn run_normal_form(
                     &folder.file("mean_claim_by_bonus"),
                     &LineChart {
                         title: &title,
-                        x_label: "bonus R",
-                        y_label: "mean claim",
+                        x_label: "Bonus R",
+                        y_label: "Mean claim",
                         series: vec![
                             Series {
                                 name: format!("logit QRE, lambda = {lambda}"),
@@ -193,8 +193,8 @@ pub fn run_normal_form(
                     &folder.file("qre_branch"),
                     &LineChart {
                         title: &title,
-                        x_label: "precision lambda",
-                        y_label: "mean claim",
+                        x_label: "Precision lambda",
+                        y_label: "Mean claim",
                         series: vec![Series {
                             name: "logit QRE (continuation)".into(),
                             points: &pts,

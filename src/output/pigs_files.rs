@@ -32,6 +32,16 @@ fn axis_label(axis: &Axis) -> String {
     )
 }
 
+/// Chart axis label, capitalised like every other chart's: "Food (food dropped per press, F)".
+fn chart_label(axis: &Axis) -> String {
+    let label = axis_label(axis);
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => label,
+    }
+}
+
 fn outcome_json(o: &Outcome) -> Value {
     const S: [&str; 2] = ["Press", "Wait"];
     json!({
@@ -247,7 +257,7 @@ pub fn draw_regions(stem: &Path, r: &LineRegions, note: Option<&str>) -> Result<
         "Boxed pigs: which equilibrium holds for each {}",
         r.axis.parameter
     );
-    let x_label = axis_label(&r.axis);
+    let x_label = chart_label(&r.axis);
     draw_region_band(
         stem,
         &RegionBand {
@@ -387,7 +397,7 @@ pub fn draw_map(stem: &Path, m: &RegionMap) -> Result<(), ChartError> {
         "Boxed pigs: which equilibrium holds where ({} and {})",
         m.x.parameter, m.y.parameter
     );
-    let (xl, yl) = (axis_label(&m.x), axis_label(&m.y));
+    let (xl, yl) = (chart_label(&m.x), chart_label(&m.y));
     draw_region_map(
         stem,
         &RegionMapChart {

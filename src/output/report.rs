@@ -22,7 +22,7 @@ border-bottom:1px solid #ccc;padding-bottom:.2em}\
 pre{background:#f4f5f7;padding:12px;overflow-x:auto;font-size:13px;line-height:1.3}\
 table{border-collapse:collapse;font-size:13px;display:block;overflow-x:auto}\
 th,td{border:1px solid #d0d0d0;padding:3px 8px;text-align:right;white-space:nowrap}\
-th{background:#eef0f3;position:sticky;top:0}td:first-child,th:first-child{text-align:left}\
+th{background:#eef0f3;position:sticky;top:0}td.t{text-align:left}\
 tr:nth-child(even) td{background:#fafafa}\
 figure{margin:16px 0 28px}figure img{max-width:100%;height:auto;border:1px solid #e2e2e2}\
 figcaption{font-size:13px;color:#555}ul.files{columns:2;font-size:14px}\
@@ -119,6 +119,23 @@ pub fn chart_files(names: &[String]) -> Vec<(String, String)> {
     charts
 }
 
+/// One table cell: numbers with more than 4 decimals shown with 4 (the full value in the tooltip and
+/// the CSV), text left-aligned.
+fn table_cell(cell: &str) -> String {
+    match cell.parse::<f64>() {
+        Ok(v)
+            if v.is_finite()
+                && cell
+                    .split_once('.')
+                    .is_some_and(|(_, d)| d.len() > 4 && d.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            format!("<td title=\"{}\">{v:.4}</td>", escape(cell))
+        }
+        Ok(_) => format!("<td>{}</td>", escape(cell)),
+        Err(_) => format!("<td class=\"t\">{}</td>", escape(cell)),
+    }
+}
+
 fn csv_table(path: &Path, html: &mut String) {
     let Ok(mut reader) = csv::ReaderBuilder::new().has_headers(true).from_path(path) else {
         return;
@@ -141,7 +158,7 @@ fn csv_table(path: &Path, html: &mut String) {
         shown += 1;
         html.push_str("<tr>");
         for cell in &record {
-            let _ = write!(html, "<td>{}</td>", escape(cell));
+            html.push_str(&table_cell(cell));
         }
         html.push_str("</tr>\n");
     }
@@ -221,6 +238,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn long_numbers_are_rounded_with_the_full_value_kept() {
+        assert_eq!(
+            table_cell("0.15718749999999998"),
+            "<td title=\"0.15718749999999998\">0.1572</td>"
+        );
+        assert_eq!(table_cell("2.5275"), "<td>2.5275</td>");
+        assert_eq!(table_cell("2.504375"), "<td title=\"2.504375\">2.5044</td>");
+        assert_eq!(table_cell("120000"), "<td>120000</td>");
+        assert_eq!(table_cell("1.5e-07"), "<td>1.5e-07</td>");
+        assert_eq!(
+            table_cell("Tit For Tat"),
+            "<td class=\"t\">Tit For Tat</td>"
+        );
+    }
+
+    #[test]
     fn png_preferred_and_frames_only_linked() {
         let names: Vec<String> = ["a.csv", "b.svg", "b.png", "c.svg", "frames/f1.png"]
             .iter()
@@ -248,7 +281,7 @@ mod tests {
         let path = write_report(&dir, "A & B", "rank  name\n1     <TFT>\n").expect("report");
         let html = std::fs::read_to_string(path).expect("read");
         assert!(html.contains("<h1>A &amp; B</h1>"));
-        assert!(html.contains("<td>&lt;TFT&gt;</td>"));
+        assert!(html.contains("<td class=\"t\">&lt;TFT&gt;</td>"));
         assert!(html.contains("<img src=\"scores%20boxplot.png\""));
         assert!(html.contains("href=\"scores%20boxplot.svg\""));
         assert!(html.contains("href=\"frames/step_1.png\""));

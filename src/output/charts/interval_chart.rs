@@ -21,6 +21,11 @@ use plotters::style::RGBColor;
 
 const WIDTH: f64 = 1200.0;
 const ROW: f64 = 44.0;
+
+/// Row height, growing with text larger than the default.
+fn row_pitch() -> f64 {
+    ROW * font_scale().max(1.0)
+}
 fn legend_size() -> f64 {
     17.0 * font_scale()
 }
@@ -57,7 +62,7 @@ pub fn draw_interval_chart(stem: &Path, chart: &IntervalChart) -> Result<(), Cha
     let x1 = WIDTH - MARGIN - 24.0;
     let legend_h = legend_size() + 14.0;
     let y0 = MARGIN + title_size() + TITLE_GAP + legend_h;
-    let y1 = y0 + ROW * chart.names.len().max(1) as f64;
+    let y1 = y0 + row_pitch() * chart.names.len().max(1) as f64;
     let height = y1 + TICK_LEN + 8.0 + tick_size() + 14.0 + label_size() + MARGIN;
     render(
         stem,
@@ -141,7 +146,7 @@ impl Scene for IntervalScene<'_> {
             Txt::new(legend_size(), HAlign::Left, VAlign::Middle),
         )?;
         for (i, name) in self.chart.names.iter().enumerate() {
-            let y = self.y0 + ROW * (i as f64 + 0.5);
+            let y = self.y0 + row_pitch() * (i as f64 + 0.5);
             c.text(
                 name,
                 (self.x0 - 12.0, y),

@@ -1,4 +1,4 @@
-//! Publication-quality charts of tournament results, written as both PNG and SVG.
+//! Publication-quality charts, written as PNG and/or SVG (both by default).
 //!
 //! The module is deliberately "pure data in, files out": every `draw_*` function takes
 //! plain names and numbers (no tournament types) and writes `<stem>.png` and `<stem>.svg`
@@ -14,8 +14,10 @@
 //! (D, D)" stay readable and the canvas simply grows taller with the number of strategies.
 //!
 //! All text uses DejaVu Sans, embedded in the binary and registered with plotters under the
-//! family name `"sans-serif"`; no system font is ever looked up. Layout depends only on the
-//! input data, so the same data always produces byte-identical files.
+//! family name `"sans-serif"`; no system font is ever looked up (SVG text is written as the
+//! font's glyph outlines, `svg_text`). Layout depends only on the input data and the
+//! [`ChartStyle`] in effect ([`with_style`]: size, dpi, formats, title, font size), so the
+//! same data always produces byte-identical files.
 //!
 //! Edge cases never panic: empty input draws an empty frame with the title and a "no data"
 //! note, non-finite values (NaN, ±inf) are skipped (marked "n/a" in bar charts and box

@@ -10,8 +10,8 @@ use super::canvas::{Canvas, DrawResult, HAlign, Txt, VAlign, canvas_size, draw_t
 use super::font::{fit_text, text_width};
 use super::scale::{fmt_num, nice_ticks};
 use super::style::{
-    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, label_size, max_name_width, tick_size,
-    title_size,
+    FRAME, MARGIN, MUTED, NO_DATA, TICK_LEN, TITLE_GAP, font_scale, label_size, max_name_width,
+    tick_size, title_size,
 };
 
 const BASE_WIDTH: f64 = 1200.0;
@@ -71,7 +71,9 @@ impl Rows {
 
         let y0 = MARGIN + title_size() + TITLE_GAP;
         let bottom = Self::bottom_height(value_label);
-        let plot_h = (BASE_HEIGHT - y0 - bottom).max(names.len() as f64 * MIN_ROW_PITCH);
+        // Rows make room for larger text (font_size above the default).
+        let pitch = MIN_ROW_PITCH * font_scale().max(1.0);
+        let plot_h = (BASE_HEIGHT - y0 - bottom).max(names.len() as f64 * pitch);
         let height = y0 + plot_h + bottom;
 
         Self {

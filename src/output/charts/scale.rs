@@ -37,7 +37,7 @@ pub(super) fn value_decimals(values: impl Iterator<Item = f64>) -> usize {
         return 0;
     }
     let max_abs = finite.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
-    if max_abs >= 1000.0 {
+    let most = if max_abs >= 1000.0 {
         0
     } else if max_abs >= 100.0 {
         1
@@ -45,7 +45,17 @@ pub(super) fn value_decimals(values: impl Iterator<Item = f64>) -> usize {
         2
     } else {
         3
-    }
+    };
+    // Fewer decimals when they show every value exactly (medians of whole numbers:
+    // "0.5" and "2.0", not "0.50" and "2.00").
+    (0..most)
+        .find(|&d| {
+            let f = 10f64.powi(d as i32);
+            finite
+                .iter()
+                .all(|v| ((v * f).round() / f - v).abs() <= 1e-9 * v.abs().max(1.0))
+        })
+        .unwrap_or(most)
 }
 
 /// Formats a number with a typographic minus sign and without "-0".
@@ -154,6 +164,14 @@ pub(super) fn contrasting_text(bg: RGBColor) -> RGBColor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_are_the_fewest_that_show_every_value() {
+        assert_eq!(value_decimals([0.5, 2.0, 3.5].into_iter()), 1);
+        assert_eq!(value_decimals([3.0, 7.0].into_iter()), 0);
+        assert_eq!(value_decimals([2.5275, 1.0].into_iter()), 2);
+        assert_eq!(value_decimals([0.125, 0.5].into_iter()), 3);
+    }
 
     #[test]
     fn helpers() {

@@ -46,6 +46,7 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
             _ => out.push(ch),
         }
     }
@@ -203,7 +204,7 @@ mod tests {
         let text = SvgText::default();
         for origin in [(10.0, 20.0), (10.0, 60.0)] {
             assert!(text.add(&Placed {
-                text: "a<b & a",
+                text: "a<b & a'",
                 origin,
                 start: 0.0,
                 up: false,
@@ -220,7 +221,7 @@ mod tests {
         let a = glyph_id(false, FontMetrics::get(false).expect("font").glyph('a'));
         assert_eq!(svg.matches(&format!("<path id=\"{a}\"")).count(), 1);
         assert_eq!(svg.matches(&format!("href=\"#{a}\"")).count(), 4);
-        assert!(svg.contains("aria-label=\"a&lt;b &amp; a\""));
+        assert!(svg.contains("aria-label=\"a&lt;b &amp; a&apos;\""));
         assert!(svg.contains("fill=\"#010203\""));
         assert!(!svg.contains("<text"));
         // Outlines are real curves: the letter a has two contours (bowl and outside).
