@@ -230,7 +230,10 @@ fn run_tournament(
             &results,
             &extras,
             &stats,
-            scenario.settings.horizon.is_random(),
+            match scenario.settings.horizon {
+                crate::ipd::Horizon::Random { continuation, .. } => Some(continuation),
+                crate::ipd::Horizon::Fixed { .. } => None,
+            },
         )
         .map_err(|e| {
             CliError::Failed(format!("{}: cannot draw charts: {e}", shown(destination)))
