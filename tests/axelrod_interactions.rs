@@ -103,6 +103,24 @@ fn interactions_are_off_by_default_and_match_the_summary_when_on() {
     let classic = dir.join("classic");
     assert!(classic.join("summary.csv").exists());
     assert!(!classic.join("interactions.csv").exists());
+    // The ResultSet extras and axelrod's sdvplot and pdplot are always
+    // written; the match-length plot only for random horizons.
+    for file in [
+        "payoff_diffs_means.csv",
+        "payoff_stddevs.csv",
+        "cooperation.csv",
+        "normalised_cooperation.csv",
+        "good_partner_matrix.csv",
+        "ratings.csv",
+        "match_lengths.csv",
+        "score_diffs_violin.png",
+        "score_diffs_violin.svg",
+        "payoff_diffs_heatmap.png",
+        "payoff_diffs_heatmap.svg",
+    ] {
+        assert!(classic.join(file).exists(), "{file}");
+    }
+    assert!(!classic.join("match_lengths_violin.png").exists());
     let resolved = std::fs::read_to_string(classic.join("scenario.toml")).unwrap();
     assert!(resolved.contains("interactions = false"), "{resolved}");
 
@@ -125,7 +143,6 @@ strategy = "random"
 [[players]]
 strategy = "grudger"
 [output]
-charts = false
 interactions = true
 "#,
     )
@@ -178,6 +195,8 @@ interactions = true
         .collect();
     let from_interactions: Vec<String> = rows.iter().step_by(2).map(|r| r[9].to_string()).collect();
     assert_eq!(turns, from_interactions);
+    let svg = std::fs::read_to_string(dir.join("noisy/match_lengths_violin.svg")).unwrap();
+    assert!(svg.contains("noisy: match lengths (continuation 0.9)"));
 }
 
 fn floats(value: &Value) -> Vec<f64> {

@@ -10,7 +10,7 @@
 //! Text output fits 80 columns: long names are shortened with "...", long
 //! move strings wrapped. Two players with the same name are shown as
 //! "NAME (1)" and "NAME (2)"; in a single match, moves noise flipped are
-//! marked with `*`.
+//! marked with `*` (`--json`: `noise_flips`, the 1-based turns per player).
 
 use crate::cli::{CliError, table};
 use crate::ipd::horizon::{Horizon, check_random_horizon};

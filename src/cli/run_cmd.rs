@@ -307,7 +307,10 @@ pub(crate) fn finish_tournament(
             results,
             extras,
             &stats,
-            scenario.settings.horizon.is_random(),
+            match scenario.settings.horizon {
+                crate::ipd::Horizon::Random { continuation, .. } => Some(continuation),
+                crate::ipd::Horizon::Fixed { .. } => None,
+            },
         )
         .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
     }

@@ -45,8 +45,12 @@ impl PackedMoves {
     /// Appends `seat`'s moves as the letters `C`/`D` to `out`.
     pub fn push_letters(&self, seat: usize, out: &mut Vec<u8>) {
         out.reserve(self.len as usize);
-        for turn in 0..self.len {
-            out.push(self.action(seat, turn).letter() as u8);
+        let mut left = self.len as usize;
+        for &word in &self.bits[seat] {
+            let take = left.min(64);
+            // 'C' + bit ('D' is 'C' + 1).
+            out.extend((0..take).map(|k| b'C' + ((word >> k) & 1) as u8));
+            left -= take;
         }
     }
 }

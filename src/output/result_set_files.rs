@@ -148,15 +148,16 @@ pub const RESULT_SET_CHART_STEMS: [&str; 3] = [
     "match_lengths_violin",
 ];
 
-/// Draws axelrod's `sdvplot`, `pdplot` and (when `random_horizon`) its
-/// `lengthplot`, players ranked as in `summary.csv`.
+/// Draws axelrod's `sdvplot`, `pdplot` and, for a random horizon (its
+/// continuation probability given), its `lengthplot`; players ranked as in
+/// `summary.csv`.
 pub fn write_result_set_charts(
     folder: &Path,
     title: &str,
     results: &TournamentResults,
     extras: &ResultSetExtras,
     stats: &ResultSetStats,
-    random_horizon: bool,
+    continuation: Option<f64>,
 ) -> Result<(), ChartError> {
     let ranking = results.ranking();
     let n = results.player_count();
@@ -201,7 +202,7 @@ pub fn write_result_set_charts(
             values: &matrix,
         },
     )?;
-    if random_horizon {
+    if let Some(w) = continuation {
         let lengths: Vec<Vec<f64>> = ranking
             .iter()
             .map(|&i| {
@@ -213,7 +214,7 @@ pub fn write_result_set_charts(
         draw_violin_plot(
             &folder.join(RESULT_SET_CHART_STEMS[2]),
             &ViolinPlot {
-                title: &format!("{title}: match lengths"),
+                title: &format!("{title}: match lengths (continuation {w})"),
                 value_label: "Turns per match (every opponent and repetition)",
                 category_label: "Strategy (ranked by median score)",
                 names: &names,

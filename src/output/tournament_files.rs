@@ -236,16 +236,6 @@ pub struct InteractionsWriter {
     letters: Vec<u8>,
 }
 
-/// ASCII letters shown as text.
-struct Letters<'a>(&'a [u8]);
-
-impl std::fmt::Display for Letters<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Only 'C' and 'D' are ever pushed.
-        f.write_str(std::str::from_utf8(self.0).unwrap_or(""))
-    }
-}
-
 /// A score as axelrod shows it: an integer for an integer game.
 struct Score(f64, bool);
 
@@ -319,7 +309,14 @@ impl InteractionsWriter {
             field(&self.names[players[other]])?;
             self.letters.clear();
             moves.push_letters(seat, &mut self.letters);
-            field(&Letters(&self.letters))?;
+            // The letters go to the writer as they are (no copy).
+            self.writer.write_field(&self.letters).map_err(csv_error)?;
+            let (scratch, writer) = (&mut self.scratch, &mut self.writer);
+            let mut field = |value: &dyn std::fmt::Display| -> io::Result<()> {
+                scratch.clear();
+                let _ = write!(scratch, "{value}");
+                writer.write_field(scratch.as_bytes()).map_err(csv_error)
+            };
             field(&Score(scores[seat], integer))?;
             field(&Score(difference, integer))?;
             field(&turns)?;
