@@ -9,7 +9,9 @@
 //! [match]
 //! turns = 200                 # or continuation = 0.99 (random horizon); noise = 0.0
 //! [moran]
-//! mode = "bd"                 # "bd" birth-death (default) or "db" death-birth
+//! mode = "bd"                 # "bd" birth-death (default), "db" death-birth (fitness
+//!                             # before the death: the dying individual still counts as an
+//!                             # opponent) or "db-survivors" (fitness among the survivors)
 //! runs = 1000                 # independent runs for fixation probabilities (default 1000)
 //! mutation = 0.0              # mutation probability per birth (default 0)
 //! steps = 500                 # stop after this many steps (required when mutation > 0)
@@ -297,11 +299,14 @@ pub fn read_moran(
             mode = match m.value.as_str() {
                 "bd" | "birth-death" => Mode::BirthDeath,
                 "db" | "death-birth" => Mode::DeathBirth,
+                "db-survivors" => Mode::DeathBirthSurvivors,
                 other => {
                     return Err(table.error(
                         m.span.start,
                         "mode",
-                        format!("unknown mode `{other}` (allowed: \"bd\", \"db\")"),
+                        format!(
+                            "unknown mode `{other}` (allowed: \"bd\", \"db\", \"db-survivors\")"
+                        ),
                     ));
                 }
             }
