@@ -118,6 +118,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             Scenario::Sweep(s) => {
                 crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
             }
+            Scenario::Fixation(s) => {
+                crate::cli::run_fixation::run_fixation(s, &loaded.scenario, &destination, args)
+            }
             Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                 s,
                 &loaded.scenario,

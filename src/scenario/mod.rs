@@ -6,6 +6,7 @@
 pub mod ecological;
 pub mod error;
 pub mod evolution_common;
+pub mod fixation;
 pub mod game_file;
 pub mod guess;
 pub mod impartial;
@@ -20,6 +21,7 @@ pub mod tournament;
 
 pub use ecological::EcologicalScenario;
 pub use error::{ScenarioError, Source};
+pub use fixation::FixationScenario;
 pub use guess::GuessScenario;
 pub use impartial::ImpartialScenario;
 pub use moran::MoranScenario;
@@ -38,6 +40,7 @@ pub const KINDS: &[&str] = &[
     "guess",
     "impartial",
     "moran",
+    "fixation",
     "ecological",
     "replicator",
     "spatial",
@@ -67,6 +70,8 @@ pub enum Scenario {
     NormalForm(normal_form::NormalFormScenario),
     /// A tournament over a grid of parameter values (`[sweep]`).
     Sweep(Box<SweepScenario>),
+    /// Moran fixation probabilities of every ordered pair of strategies.
+    Fixation(Box<FixationScenario>),
 }
 
 impl Scenario {
@@ -82,6 +87,7 @@ impl Scenario {
             Scenario::Spatial(s) => &s.name,
             Scenario::NormalForm(s) => &s.name,
             Scenario::Sweep(s) => &s.base.name,
+            Scenario::Fixation(s) => &s.name,
         }
     }
 
@@ -97,6 +103,7 @@ impl Scenario {
             Scenario::Spatial(s) => s.seed,
             Scenario::NormalForm(s) => s.seed,
             Scenario::Sweep(s) => s.base.seed,
+            Scenario::Fixation(s) => s.study.seed,
         }
     }
 
@@ -121,6 +128,7 @@ impl Scenario {
             }
             Scenario::NormalForm(s) => s.seed = seed,
             Scenario::Sweep(s) => s.set_seed(seed),
+            Scenario::Fixation(s) => s.study.seed = seed,
         }
     }
 
@@ -136,6 +144,7 @@ impl Scenario {
             Scenario::Spatial(s) => s.resolved_toml(),
             Scenario::NormalForm(s) => s.resolved_toml(),
             Scenario::Sweep(s) => s.resolved_toml(),
+            Scenario::Fixation(s) => s.resolved_toml(),
         }
     }
 }
@@ -200,38 +209,41 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         None => 1,
     };
     let mut warnings = Vec::new();
-    let scenario =
-        match kind.value.as_str() {
-            "tournament" => {
-                let sweep_table = top.table("sweep")?;
-                let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
-                match sweep_table {
-                    None => Scenario::Tournament(base),
-                    Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),
-                }
+    let scenario = match kind.value.as_str() {
+        "tournament" => {
+            let sweep_table = top.table("sweep")?;
+            let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
+            match sweep_table {
+                None => Scenario::Tournament(base),
+                Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),
             }
-            "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
-            "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
-            "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
-            "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
-            "ecological" | "replicator" => Scenario::Ecological(Box::new(
-                ecological::read_ecological(&mut top, name, seed, &mut warnings)?,
-            )),
-            "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
-            "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
-                &mut top,
-                &kind.value,
-                name,
-                seed,
-            )?),
-            other => {
-                return Err(top.error(
-                    kind.span.start,
-                    "kind",
-                    format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
-                ));
-            }
-        };
+        }
+        "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
+        "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
+        "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
+        "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
+        "fixation" => Scenario::Fixation(Box::new(fixation::read_fixation(&mut top, name, seed)?)),
+        "ecological" | "replicator" => Scenario::Ecological(Box::new(ecological::read_ecological(
+            &mut top,
+            name,
+            seed,
+            &mut warnings,
+        )?)),
+        "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
+        "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
+            &mut top,
+            &kind.value,
+            name,
+            seed,
+        )?),
+        other => {
+            return Err(top.error(
+                kind.span.start,
+                "kind",
+                format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
+            ));
+        }
+    };
     top.finish()?;
     Ok(Loaded { scenario, warnings })
 }

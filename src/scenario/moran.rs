@@ -21,7 +21,8 @@
 //! replacement = "complete"    # same forms; default: the interaction graph
 //! [[population]]
 //! strategy = "tit-for-tat"
-//! count = 3                   # individuals of this strategy (default 1)
+//! count = 3                   # individuals of this strategy (default 1); two entries with
+//!                             # the same strategy and parameters are refused (one type)
 //! # fitness = 1.5             # constant fitness instead of matches (all entries or none)
 //! [output]
 //! charts = true
@@ -261,6 +262,22 @@ pub fn read_moran(
                 };
                 Ok((count, fitness))
             })?;
+        if let Some(j) = population
+            .iter()
+            .position(|(p, _, _): &(Player, u32, Option<f64>)| {
+                player_toml(p) == player_toml(&player)
+            })
+        {
+            return Err(source.invalid(
+                item.span().start,
+                &field,
+                format!(
+                    "the same strategy and parameters as population[{j}] (`{}`); one type is one entry: give it count = {} instead",
+                    player.name,
+                    population[j].1 + count
+                ),
+            ));
+        }
         population.push((player, count, fitness));
     }
     let size: u64 = population.iter().map(|p| p.1 as u64).sum();
