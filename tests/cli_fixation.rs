@@ -245,3 +245,100 @@ fn the_example_runs() {
     // Every pair is deterministic here: each has its exact value.
     assert!(pairs.iter().all(|p| p["exact"].is_number()));
 }
+
+#[test]
+fn shards_of_moran_runs_merge_into_the_single_run() {
+    let dir = scratch("shards");
+    let scenario = write(&dir, "small.toml", SMALL);
+    let single = dir.join("single");
+    let o = dilemma(&["run", s(&scenario), "--quiet", "--out", s(&single)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let expected = files(&single.join("small-fixation"));
+    for n in [1u32, 3, 5] {
+        let shard_dir = dir.join(format!("shards-{n}"));
+        for index in (0..n).rev() {
+            let threads = (1 + index % 2).to_string();
+            let o = dilemma(&[
+                "run",
+                s(&scenario),
+                "--quiet",
+                "--shard",
+                &format!("{index}/{n}"),
+                "--threads",
+                &threads,
+                "--out",
+                s(&shard_dir),
+            ]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        let folders: Vec<PathBuf> = (0..n)
+            .map(|i| shard_dir.join(format!("small-fixation.shard-{i}-of-{n}")))
+            .collect();
+        let out = dir.join(format!("merged-{n}"));
+        let mut args = vec!["merge", "--quiet", "--out", s(&out)];
+        args.extend(folders.iter().rev().map(|p| s(p)));
+        let o = dilemma(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let merged = files(&out.join("small-fixation"));
+        assert_eq!(
+            expected.keys().collect::<Vec<_>>(),
+            merged.keys().collect::<Vec<_>>()
+        );
+        for (name, bytes) in &expected {
+            if name == "run.json" {
+                let strip = |b: &[u8]| {
+                    let mut v: serde_json::Value = serde_json::from_slice(b).unwrap();
+                    v.as_object_mut().unwrap().remove("threads");
+                    v.as_object_mut().unwrap().remove("total_seconds");
+                    v
+                };
+                assert_eq!(strip(bytes), strip(&merged[name]), "{n} shards");
+            } else {
+                assert!(bytes == &merged[name], "{name} differs, {n} shards");
+            }
+        }
+        if n == 3 {
+            // A damaged row with a matching digest is still refused.
+            let bad = dir.join("bad").join("small-fixation.shard-1-of-3");
+            std::fs::create_dir_all(&bad).unwrap();
+            for (name, bytes) in files(&folders[1]) {
+                std::fs::write(bad.join(name), bytes).unwrap();
+            }
+            let text = std::fs::read_to_string(bad.join("fixations.csv")).unwrap();
+            let edited = text.replacen("\n", "\n7,", 2).replacen("\n7,", "\n", 1);
+            std::fs::write(bad.join("fixations.csv"), &edited).unwrap();
+            let sha = Command::new("sha256sum")
+                .arg(bad.join("fixations.csv"))
+                .output()
+                .unwrap();
+            let hex = String::from_utf8(sha.stdout)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string();
+            let manifest_path = bad.join("manifest.json");
+            let mut m: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(&manifest_path).unwrap()).unwrap();
+            m["files"]["fixations.csv"]["sha256"] = hex.into();
+            m["files"]["fixations.csv"]["bytes"] = (edited.len() as u64).into();
+            std::fs::write(&manifest_path, m.to_string()).unwrap();
+            let out = dir.join("bad-out");
+            let o = dilemma(&[
+                "merge",
+                "--out",
+                s(&out),
+                s(&folders[0]),
+                s(&bad),
+                s(&folders[2]),
+            ]);
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{stderr}");
+            assert!(
+                stderr.contains("fixations.csv") && stderr.contains("damaged"),
+                "{stderr}"
+            );
+            assert!(!out.exists());
+        }
+    }
+}

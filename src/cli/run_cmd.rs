@@ -91,7 +91,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             shard,
         ));
         pool.install(|| match &loaded.scenario {
-            whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+            whole @ (Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_))
+                if shard.is_some() =>
+            {
                 let (name, seed) = (whole.name(), whole.seed());
                 let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
                 crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)

@@ -27,12 +27,34 @@ pub fn run_fixation(
     bar.set_message(format!("{} ordered pairs", study.pairs().len()));
     let estimates = study.estimate(|done| bar.set_position(done));
     bar.finish_and_clear();
+    finish_fixation(
+        scenario,
+        &whole.resolved_toml(),
+        destination,
+        &estimates,
+        started,
+        args,
+    )
+}
+
+/// Writes the files of a fixation matrix from its estimates, moves the
+/// folder into place and reports; `dilemma merge` renders merged shards
+/// with this same function.
+pub(crate) fn finish_fixation(
+    scenario: &FixationScenario,
+    resolved_toml: &str,
+    destination: &Path,
+    estimates: &[PairFixation],
+    started: Instant,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let study = &scenario.study;
     let names: Vec<String> = study.players.iter().map(|p| p.name.clone()).collect();
     let folder = ResultsFolder::create(destination)?;
     folder.write("fixation_matrix.csv", |p| {
-        write_fixation_matrix(p, &names, study.size, &estimates)
+        write_fixation_matrix(p, &names, study.size, estimates)
     })?;
-    folder.text("scenario.toml", &whole.resolved_toml())?;
+    folder.text("scenario.toml", resolved_toml)?;
     if scenario.charts {
         draw_fixation_matrix(
             &folder.file("fixation_matrix"),
@@ -44,7 +66,7 @@ pub fn run_fixation(
                 study.mode.id()
             ),
             &names,
-            &estimates,
+            estimates,
         )
         .map_err(|e| folder.chart_failed(e))?;
     }
@@ -78,7 +100,7 @@ pub fn run_fixation(
             })
         })
         .collect();
-    let report = || report_text(scenario, &names, &estimates);
+    let report = || report_text(scenario, &names, estimates);
     folder.publish(
         args,
         &scenario.name,
