@@ -123,7 +123,10 @@ fn main() {
     );
     let single = std::fs::read(dir.join("single/sweep20/sweep.csv")).expect("sweep.csv");
     let merged = std::fs::read(dir.join("merged/sweep20/sweep.csv")).expect("merged sweep.csv");
-    assert!(single == merged, "merged sweep.csv differs from the single run");
+    assert!(
+        single == merged,
+        "merged sweep.csv differs from the single run"
+    );
     println!("merged sweep.csv equals the single run's byte for byte");
     let _ = std::fs::remove_dir_all(&dir);
 }
