@@ -7,6 +7,7 @@
 # total_seconds). Exit 0 when they are equal.
 #
 #   sudo deploy/slurm/test-local.sh          (from the repository root)
+#   sudo DILEMMA=/path/to/dilemma deploy/slurm/test-local.sh   (skip the build)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -21,9 +22,12 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq slurmctld slurmd munge >/dev/null
 
-echo "== building dilemma (release)"
-cargo build --release --quiet
-DILEMMA="$ROOT/target/release/dilemma"
+if [ -z "${DILEMMA:-}" ]; then
+    echo "== building dilemma (release)"
+    cargo build --release --quiet
+    DILEMMA="$ROOT/target/release/dilemma"
+fi
+echo "== dilemma: $DILEMMA"
 
 echo "== starting a one-node cluster on localhost"
 CPUS=$(nproc)
@@ -52,9 +56,21 @@ CONF
     dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key 2>/dev/null
 chown -R munge: /etc/munge /run/munge 2>/dev/null || true
 chmod 400 /etc/munge/munge.key
-pgrep -x munged >/dev/null || su -s /bin/sh munge -c /usr/sbin/munged || /usr/sbin/munged --force
-pgrep -x slurmctld >/dev/null || slurmctld
-pgrep -x slurmd >/dev/null || slurmd
+# Daemons this script starts are stopped when it ends (by the pid each
+# writes to its pid file).
+pidfiles=()
+trap 'for f in "${pidfiles[@]}"; do [ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null; done; true' EXIT
+start() { # name pidfile command...
+    local name=$1 pidfile=$2
+    shift 2
+    if ! pgrep -x "$name" >/dev/null; then
+        "$@"
+        pidfiles+=("$pidfile")
+    fi
+}
+start munged /run/munge/munged.pid sh -c 'su -s /bin/sh munge -c /usr/sbin/munged || /usr/sbin/munged --force'
+start slurmctld /run/slurmctld.pid slurmctld
+start slurmd /run/slurmd.pid slurmd
 for _ in $(seq 30); do
     sinfo -h -o %T 2>/dev/null | grep -q idle && break
     sleep 1
