@@ -1,5 +1,6 @@
 //! `dilemma merge SHARD_FOLDER... --out OUT`: fold the shards of one study
-//! (a tournament or a sweep, written by `dilemma run --shard I/N`) in
+//! (a tournament, a sweep or a fixation matrix, written by `dilemma run
+//! --shard I/N`) in
 //! unit-id order and write `OUT/<name>/`, byte for byte the folder a single
 //! run writes (`run.json` aside: its `threads`, `simulation_seconds`,
 //! `total_seconds` and `simulated_turns_per_second` describe the merge; a
@@ -16,6 +17,7 @@
 use crate::cli::run_cmd::{RunArgs, check_out_folder, finish_tournament};
 use crate::cli::run_common::ResultsFolder;
 use crate::cli::run_common::failed;
+use crate::cli::run_fixation::finish_fixation;
 use crate::cli::run_shard::Parts;
 use crate::cli::run_sweep::{finish_sweep, summarize_point};
 use crate::cli::{CliError, progress, shown};
@@ -24,8 +26,8 @@ use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
-    MANIFEST, Manifest, OUTCOMES, SCENARIO, SHARD_FORMAT, digest_file, read_manifest,
-    read_outcomes, sha256_hex,
+    FIXATIONS, MANIFEST, Manifest, OUTCOMES, SCENARIO, SHARD_FORMAT, digest_file, read_fixations,
+    read_manifest, read_outcomes, sha256_hex,
 };
 use crate::output::tournament_files::MatchesWriter;
 use crate::scale::Shard;
@@ -233,8 +235,13 @@ fn check_digests(folder: &ShardFolder) -> Result<(), CliError> {
             "its SHA-256 differs from the manifest's".into(),
         ));
     }
-    if !m.files.contains_key(OUTCOMES) {
-        return Err(damaged(MANIFEST, format!("no digest of {OUTCOMES}")));
+    let data = if m.kind == "fixation" {
+        FIXATIONS
+    } else {
+        OUTCOMES
+    };
+    if !m.files.contains_key(data) {
+        return Err(damaged(MANIFEST, format!("no digest of {data}")));
     }
     for (name, expected) in &m.files {
         if name.contains(['/', '\\']) || name.starts_with('.') {
@@ -282,6 +289,11 @@ fn merge_loaded(
 ) -> Result<(), CliError> {
     let first = &shards[0];
     let scenario_path = first.path.join(SCENARIO);
+    if let Scenario::Fixation(f) = whole
+        && first.manifest.kind == "fixation"
+    {
+        return merge_fixation(shards, f, &source.text, started, args);
+    }
     let parts = Parts::of(whole).filter(|p| p.kind() == first.manifest.kind);
     let Some(parts) = parts else {
         return Err(bad(format!(
@@ -469,4 +481,95 @@ fn fold_shards(
         }
     }
     Ok(())
+}
+
+/// Merges the shards of a fixation matrix: every row checked (it is the
+/// unit its id names), the fixations counted per pair, then rendered as a
+/// single run renders them.
+fn merge_fixation(
+    shards: &[ShardFolder],
+    scenario: &crate::scenario::FixationScenario,
+    resolved: &str,
+    started: Instant,
+    args: &MergeArgs,
+) -> Result<(), CliError> {
+    let study = &scenario.study;
+    let total = study.unit_count();
+    let m0 = &shards[0].manifest;
+    if total != m0.units_total || study.seed != m0.seed {
+        return Err(bad(format!(
+            "{}: the scenario has {total} runs and seed {}, the manifest says {} and {}: the shard is damaged",
+            shown(&shards[0].path.join(SCENARIO)),
+            study.seed,
+            m0.units_total,
+            m0.seed
+        )));
+    }
+    check_out_folder(&args.out, std::iter::once(scenario.name.as_str()))?;
+    let runs = study.runs.max(1);
+    let mut estimates = study.empty_estimates();
+    let mut next_id = 0u64;
+    for folder in shards {
+        let m = &folder.manifest;
+        let path = folder.path.join(FIXATIONS);
+        read_fixations(&path, |pair, run, fixed| {
+            if next_id >= m.units_end {
+                return Err(format!(
+                    "more rows than the shard's {} runs",
+                    m.units_end - m.units_start
+                ));
+            }
+            if (pair, run) != (next_id / runs, next_id % runs) {
+                return Err(format!(
+                    "pair {pair} run {run} where unit {next_id} (pair {}, run {}) belongs",
+                    next_id / runs,
+                    next_id % runs
+                ));
+            }
+            let e = &mut estimates[pair as usize];
+            e.runs += 1;
+            e.fixations += u64::from(fixed);
+            next_id += 1;
+            Ok(())
+        })
+        .and_then(|()| {
+            if next_id == m.units_end {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} rows, the shard has {} runs",
+                    next_id - m.units_start,
+                    m.units_end - m.units_start
+                ))
+            }
+        })
+        .map_err(|e| {
+            bad(format!(
+                "{}: {e}: the shard is damaged; rerun shard {}/{} (nothing was written)",
+                shown(&path),
+                m.shard_index,
+                m.shard_count
+            ))
+        })?;
+    }
+    let run_args = RunArgs {
+        scenarios: Vec::new(),
+        out: args.out.clone(),
+        threads: 0,
+        seed: None,
+        quiet: args.quiet,
+        json: args.json,
+        shard: None,
+        shards: None,
+        no_limit: true,
+    };
+    let destination = args.out.join(&scenario.name);
+    finish_fixation(
+        scenario,
+        resolved,
+        &destination,
+        &estimates,
+        started,
+        &run_args,
+    )
 }

@@ -106,7 +106,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         };
         pool.install(|| {
             with_charts(&|| match &loaded.scenario {
-                whole @ (Scenario::Tournament(_) | Scenario::Sweep(_)) if shard.is_some() => {
+                whole @ (Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_))
+                    if shard.is_some() =>
+                {
                     let (name, seed) = (whole.name(), whole.seed());
                     let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
                     crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
@@ -138,6 +140,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                 }
                 Scenario::Sweep(s) => {
                     crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
+                }
+                Scenario::Fixation(s) => {
+                    crate::cli::run_fixation::run_fixation(s, &loaded.scenario, &destination, args)
                 }
                 Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                     s,

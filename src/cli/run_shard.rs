@@ -10,14 +10,18 @@
 //! The folder holds nothing that depends on threads, machine or time, so a
 //! shard that is killed and rerun writes the same bytes; it is staged and
 //! renamed into place like every results folder.
+//!
+//! A fixation matrix's units are (ordered pair, Moran run), id
+//! `pair * runs + run`; its shard holds `fixations.csv` (pair, run, 1 when
+//! the mutant took over).
 
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::failed;
 use crate::cli::{CliError, progress, shown};
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
-    MANIFEST, Manifest, OUTCOMES, OutcomesWriter, SCENARIO, SHARD_FORMAT, digest_file, sha256_hex,
-    write_manifest,
+    FIXATIONS, MANIFEST, Manifest, OUTCOMES, OutcomesWriter, SCENARIO, SHARD_FORMAT, digest_file,
+    sha256_hex, write_fixations, write_manifest,
 };
 use crate::output::tournament_files::write_text;
 use crate::scale::shard::{self, Shard, ShardSpec};
@@ -47,9 +51,12 @@ pub fn resolve(args: &RunArgs) -> Result<Option<Shard>, CliError> {
 /// Refuses scenarios whose kind cannot be split yet.
 pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<(), CliError> {
     for scenario in scenarios {
-        if !matches!(scenario, Scenario::Tournament(_) | Scenario::Sweep(_)) {
+        if !matches!(
+            scenario,
+            Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_)
+        ) {
             return Err(CliError::BadInput(format!(
-                "--shard: scenario `{}` is not a tournament or a sweep; only those can be run as shards so far (run it without --shard)",
+                "--shard: scenario `{}` is not a tournament, a sweep or a fixation matrix; only those can be run as shards so far (run it without --shard)",
                 scenario.name()
             )));
         }
@@ -151,6 +158,9 @@ pub fn run_shard(
     shard: Shard,
     args: &RunArgs,
 ) -> Result<(), CliError> {
+    if let Scenario::Fixation(f) = whole {
+        return run_fixation_shard(f, whole, destination, shard, args);
+    }
     let Some(parts) = Parts::of(whole) else {
         return Err(CliError::BadInput(format!(
             "--shard: scenario `{name}` cannot be run as shards"
@@ -230,6 +240,77 @@ pub fn run_shard(
     } else if !args.quiet {
         println!(
             "{name}: shard {shard}: matches {}..{} of {total} written to {}/",
+            ids.start,
+            ids.end,
+            shown(&folder)
+        );
+    }
+    Ok(())
+}
+
+/// Plays shard `shard` of a fixation matrix (units: ordered pair x run)
+/// and writes its folder with `fixations.csv`.
+fn run_fixation_shard(
+    scenario: &crate::scenario::FixationScenario,
+    whole: &Scenario,
+    destination: &Path,
+    shard: Shard,
+    args: &RunArgs,
+) -> Result<(), CliError> {
+    let study = &scenario.study;
+    let total = study.unit_count();
+    let ids = shard.ids(total);
+    let resolved = whole.resolved_toml();
+    let staging = StagingDir::create(destination)
+        .map_err(|e| failed("cannot create the shard folder", destination, e))?;
+    let write_error =
+        |name: &str, e: std::io::Error| failed("cannot write", &destination.join(name), e);
+    write_text(&staging.file(SCENARIO), &resolved).map_err(|e| write_error(SCENARIO, e))?;
+    let bar =
+        progress::bar_with_parts(ids.end - ids.start, &scenario.name, args.quiet || args.json);
+    bar.set_message(format!("shard {shard}"));
+    let runs = study.runs.max(1);
+    let mut rows = Vec::with_capacity((ids.end - ids.start) as usize);
+    study.run_ids(
+        ids.clone(),
+        |id, fixed| rows.push((id / runs, id % runs, fixed)),
+        |done| bar.set_position(done),
+    );
+    bar.finish_and_clear();
+    write_fixations(&staging.file(FIXATIONS), &rows).map_err(|e| write_error(FIXATIONS, e))?;
+    let digest = digest_file(&staging.file(FIXATIONS)).map_err(|e| write_error(FIXATIONS, e))?;
+    let manifest = Manifest {
+        format: SHARD_FORMAT.into(),
+        dilemma_version: env!("CARGO_PKG_VERSION").into(),
+        kind: "fixation".into(),
+        scenario: scenario.name.clone(),
+        scenario_sha256: sha256_hex(resolved.as_bytes()),
+        seed: study.seed,
+        shard_index: shard.index,
+        shard_count: shard.count,
+        units_start: ids.start,
+        units_end: ids.end,
+        units_total: total,
+        files: [(FIXATIONS.to_string(), digest)].into_iter().collect(),
+    };
+    write_manifest(&staging.file(MANIFEST), &manifest).map_err(|e| write_error(MANIFEST, e))?;
+    let folder = staging
+        .commit()
+        .map_err(|e| failed("cannot move the shard into place", destination, e))?;
+    if args.json {
+        let value = json!({
+            "name": scenario.name,
+            "shard": shard.to_string(),
+            "results": shown(&folder),
+            "runs": ids.end - ids.start,
+            "run_ids": [ids.start, ids.end],
+            "runs_total": total,
+        });
+        println!("{value}");
+    } else if !args.quiet {
+        println!(
+            "{}: shard {shard}: Moran runs {}..{} of {total} written to {}/",
+            scenario.name,
             ids.start,
             ids.end,
             shown(&folder)

@@ -10,6 +10,7 @@
 
 pub mod error;
 pub mod fixation;
+pub mod fixation_matrix;
 pub mod graph;
 pub mod interval;
 pub mod long_run;

@@ -10,9 +10,15 @@
 //!   proportional to fitness; its offspring replaces a uniformly chosen
 //!   neighbour on the replacement graph (on the complete graph: any other
 //!   individual).
-//! * Death-birth: a uniformly chosen individual dies; a neighbour on the
-//!   replacement graph, chosen proportionally to fitness (computed before
-//!   the death), fills the place.
+//! * Death-birth (`db`): a uniformly chosen individual dies; a neighbour on
+//!   the replacement graph, chosen proportionally to fitness, fills the
+//!   place. Fitness is computed before the death: the dying individual
+//!   still counts as an opponent of its neighbours (as axelrod's
+//!   `MoranProcess` does for its death-birth mode).
+//! * Death-birth among survivors (`db-survivors`): the same, but fitness is
+//!   computed after the death, in the population without the dying
+//!   individual (its matches do not count), the other common convention
+//!   (e.g. Ohtsuki et al., Nature 441, 2006, score the survivors).
 //!
 //! With mutation rate mu the offspring becomes, with probability mu, a type
 //! drawn uniformly from the other types. Without mutation a run ends at
@@ -39,8 +45,11 @@ use std::sync::Arc;
 pub enum Mode {
     /// Birth (fitness-proportional) then death (uniform neighbour).
     BirthDeath,
-    /// Death (uniform) then birth (fitness-proportional neighbour).
+    /// Death (uniform) then birth (fitness-proportional neighbour; fitness
+    /// computed before the death, the dying individual counted).
     DeathBirth,
+    /// Death (uniform) then birth, fitness computed among the survivors.
+    DeathBirthSurvivors,
 }
 
 impl Mode {
@@ -49,6 +58,7 @@ impl Mode {
         match self {
             Mode::BirthDeath => "bd",
             Mode::DeathBirth => "db",
+            Mode::DeathBirthSurvivors => "db-survivors",
         }
     }
 }
@@ -288,20 +298,34 @@ impl MoranProcess {
                     counts: history,
                 };
             }
+            // Among survivors, the dying individual is drawn first and left
+            // out of everyone's fitness.
+            let early_dead = (self.mode == Mode::DeathBirthSurvivors)
+                .then(|| pick_type(&counts, None, rng.random_range(0..n as u32)));
+            let alive = |b: usize| counts[b] - u32::from(early_dead == Some(b));
             match (&self.fitness, &matrix) {
                 (Fitness::Constant(values), _) => fit.copy_from_slice(values),
                 (_, Some(m)) => {
                     for a in 0..k {
-                        fit[a] = if counts[a] == 0 {
+                        fit[a] = if alive(a) == 0 {
                             0.0
                         } else {
-                            (0..k).map(|b| counts[b] as f64 * m[a][b]).sum::<f64>() - m[a][a]
+                            (0..k).map(|b| alive(b) as f64 * m[a][b]).sum::<f64>() - m[a][a]
                         };
                     }
                 }
-                _ => unreachable!("matrix exists for match fitness"),
+                _ => {}
             }
             let (parent, dead) = match self.mode {
+                Mode::DeathBirthSurvivors => {
+                    let dead = early_dead.unwrap_or(0);
+                    let parent = proportional_or_uniform(
+                        (0..k).map(|a| alive(a) as f64 * fit[a]),
+                        (0..k).map(|a| alive(a) as f64),
+                        rng,
+                    );
+                    (parent, dead)
+                }
                 Mode::BirthDeath => {
                     let parent = proportional_or_uniform(
                         (0..k).map(|a| counts[a] as f64 * fit[a]),
@@ -367,13 +391,20 @@ impl MoranProcess {
                     counts: history,
                 };
             }
+            // Among survivors, the dying node is drawn first; its matches
+            // do not count.
+            let early_dead =
+                (self.mode == Mode::DeathBirthSurvivors).then(|| rng.random_range(0..n));
             if sampled && let Fitness::Matches(table) = &self.fitness {
                 fit.iter_mut().for_each(|f| *f = 0.0);
                 for i in 0..n {
+                    if early_dead == Some(i) {
+                        continue;
+                    }
                     let degree = self.interaction.degree(i);
                     for d in 0..degree {
                         let j = self.interaction.neighbour(i, d);
-                        if j > i {
+                        if j > i && early_dead != Some(j) {
                             let (x, y) = table.play(types[i], types[j], rng);
                             fit[i] += x;
                             fit[j] += y;
@@ -382,6 +413,28 @@ impl MoranProcess {
                 }
             }
             let (parent_node, dead) = match self.mode {
+                Mode::DeathBirthSurvivors => {
+                    let dead = early_dead.unwrap_or(0);
+                    let degree = self.replacement.degree(dead);
+                    // Deterministic fitness is kept for the whole population:
+                    // take out each neighbour's match against the dying node.
+                    let weight = |j: usize| {
+                        if sampled {
+                            return fit[j];
+                        }
+                        let mut edges = 0u32;
+                        self.interaction
+                            .for_each_neighbour(j, |u| edges += u32::from(u == dead));
+                        let lost = edges as f64 * self.pair_fitness(types[j], types[dead]);
+                        (fit[j] - lost).max(0.0)
+                    };
+                    let d = proportional(
+                        (0..degree).map(|d| weight(self.replacement.neighbour(dead, d))),
+                        degree,
+                        rng,
+                    );
+                    (self.replacement.neighbour(dead, d), dead)
+                }
                 Mode::BirthDeath => {
                     let parent = proportional(fit.iter().copied(), n, rng);
                     let d = rng.random_range(0..self.replacement.degree(parent));

@@ -36,6 +36,56 @@ pub const MANIFEST: &str = "manifest.json";
 /// The outcomes file's name.
 pub const OUTCOMES: &str = "outcomes.csv";
 
+/// The fixation-matrix units file's name (one row per Moran run).
+pub const FIXATIONS: &str = "fixations.csv";
+
+/// The header of `fixations.csv`.
+pub const FIXATIONS_HEADER: &str = "pair,run,mutant_fixed";
+
+/// Writes `fixations.csv`: one row per unit (ordered pair, run), in id
+/// order, with 1 when the mutant took over and 0 otherwise.
+pub fn write_fixations(path: &Path, rows: &[(u64, u64, bool)]) -> io::Result<()> {
+    let mut out = BufWriter::new(std::fs::File::create(path)?);
+    writeln!(out, "{FIXATIONS_HEADER}")?;
+    for &(pair, run, fixed) in rows {
+        writeln!(out, "{pair},{run},{}", u8::from(fixed))?;
+    }
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+}
+
+/// Reads `fixations.csv`, calling `each(pair, run, fixed)` per row; errors
+/// name the line.
+pub fn read_fixations(
+    path: &Path,
+    mut each: impl FnMut(u64, u64, bool) -> Result<(), String>,
+) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut lines = io::BufReader::new(file).lines();
+    let header = lines
+        .next()
+        .transpose()
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if header.as_deref() != Some(FIXATIONS_HEADER) {
+        return Err(format!("line 1: not the {FIXATIONS} header"));
+    }
+    for (k, line) in lines.enumerate() {
+        let n = k + 2;
+        let line = line.map_err(|e| format!("line {n}: cannot read: {e}"))?;
+        let fields: Vec<&str> = line.split(',').collect();
+        let parsed = match fields.as_slice() {
+            [pair, run, fixed] => match (pair.parse(), run.parse(), *fixed) {
+                (Ok(pair), Ok(run), "0" | "1") => Some((pair, run, *fixed == "1")),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (pair, run, fixed) =
+            parsed.ok_or_else(|| format!("line {n}: expected pair,run,0|1, got `{line}`"))?;
+        each(pair, run, fixed).map_err(|e| format!("line {n}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// The resolved scenario's file name.
 pub const SCENARIO: &str = "scenario.toml";
 

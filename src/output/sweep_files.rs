@@ -6,14 +6,15 @@
 //!   rank order within a point;
 //! - `points/<k>/summary.csv` and `payoff_matrix.csv` when `points = true`;
 //! - charts: for one axis, median score against the swept value (one line
-//!   per strategy, legend outside the plot) and the rank against it; for two
+//!   per strategy) and the rank against it (rank 1 at the top); for two
 //!   axes, heat maps over the grid of the mean cooperation rating and of the
-//!   winner's median score.
+//!   winner's median score. The line charts label each line at its right
+//!   end (`charts::labelled_lines`), legible with 20 and more strategies.
 
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::charts::{
-    ChartError, HeatMap, LineChart, Series, draw_heat_map, draw_line_chart,
+    ChartError, HeatMap, LabelledLines, Series, draw_heat_map, draw_labelled_lines,
 };
 use crate::output::tournament_files::summary_records;
 use std::io;
@@ -120,13 +121,18 @@ pub fn write_sweep_charts(
                 .map(|&i| (names[i].clone(), data[i].clone()))
                 .collect()
         };
-        for (stem, label, data) in [
-            (chart_stems(1)[0], "Median score per turn", series(&scores)),
-            (chart_stems(1)[1], "Rank (1 = best)", series(&ranks)),
+        for (stem, label, data, downwards) in [
+            (
+                chart_stems(1)[0],
+                "Median score per turn",
+                series(&scores),
+                false,
+            ),
+            (chart_stems(1)[1], "Rank (1 = best)", series(&ranks), true),
         ] {
-            draw_line_chart(
+            draw_labelled_lines(
                 &folder.join(stem),
-                &LineChart {
+                &LabelledLines {
                     title: &format!("{title}: {} against {}", label.to_lowercase(), keys[0].0),
                     x_label: &keys[0].0,
                     y_label: label,
@@ -137,8 +143,7 @@ pub fn write_sweep_charts(
                             points,
                         })
                         .collect(),
-                    steps: false,
-                    y_from_zero: false,
+                    y_downwards: downwards,
                 },
             )?;
         }

@@ -7,6 +7,7 @@ pub mod chart_options;
 pub mod ecological;
 pub mod error;
 pub mod evolution_common;
+pub mod fixation;
 pub mod game_file;
 pub mod guess;
 pub mod impartial;
@@ -23,6 +24,7 @@ pub mod work;
 
 pub use ecological::EcologicalScenario;
 pub use error::{ScenarioError, Source};
+pub use fixation::FixationScenario;
 pub use guess::GuessScenario;
 pub use impartial::ImpartialScenario;
 pub use moran::MoranScenario;
@@ -41,6 +43,7 @@ pub const KINDS: &[&str] = &[
     "guess",
     "impartial",
     "moran",
+    "fixation",
     "ecological",
     "replicator",
     "spatial",
@@ -70,6 +73,8 @@ pub enum Scenario {
     NormalForm(normal_form::NormalFormScenario),
     /// A tournament over a grid of parameter values (`[sweep]`).
     Sweep(Box<SweepScenario>),
+    /// Moran fixation probabilities of every ordered pair of strategies.
+    Fixation(Box<FixationScenario>),
 }
 
 impl Scenario {
@@ -85,6 +90,7 @@ impl Scenario {
             Scenario::Spatial(s) => &s.name,
             Scenario::NormalForm(s) => &s.name,
             Scenario::Sweep(s) => &s.base.name,
+            Scenario::Fixation(s) => &s.name,
         }
     }
 
@@ -100,6 +106,7 @@ impl Scenario {
             Scenario::Spatial(s) => s.chart_style,
             Scenario::NormalForm(s) => s.chart_style,
             Scenario::Sweep(s) => s.base.chart_style,
+            Scenario::Fixation(s) => s.chart_style,
         }
     }
 
@@ -115,6 +122,7 @@ impl Scenario {
             Scenario::Spatial(s) => s.seed,
             Scenario::NormalForm(s) => s.seed,
             Scenario::Sweep(s) => s.base.seed,
+            Scenario::Fixation(s) => s.study.seed,
         }
     }
 
@@ -139,6 +147,7 @@ impl Scenario {
             }
             Scenario::NormalForm(s) => s.seed = seed,
             Scenario::Sweep(s) => s.set_seed(seed),
+            Scenario::Fixation(s) => s.study.seed = seed,
         }
     }
 
@@ -154,6 +163,7 @@ impl Scenario {
             Scenario::Spatial(s) => s.resolved_toml(),
             Scenario::NormalForm(s) => s.resolved_toml(),
             Scenario::Sweep(s) => s.resolved_toml(),
+            Scenario::Fixation(s) => s.resolved_toml(),
         }
     }
 }
@@ -227,38 +237,41 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         limits_lifted = limits.boolean("none")?.is_some_and(|b| b.value);
         limits.finish()?;
     }
-    let scenario =
-        match kind.value.as_str() {
-            "tournament" => {
-                let sweep_table = top.table("sweep")?;
-                let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
-                match sweep_table {
-                    None => Scenario::Tournament(base),
-                    Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),
-                }
+    let scenario = match kind.value.as_str() {
+        "tournament" => {
+            let sweep_table = top.table("sweep")?;
+            let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
+            match sweep_table {
+                None => Scenario::Tournament(base),
+                Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),
             }
-            "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
-            "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
-            "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
-            "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
-            "ecological" | "replicator" => Scenario::Ecological(Box::new(
-                ecological::read_ecological(&mut top, name, seed, &mut warnings)?,
-            )),
-            "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
-            "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
-                &mut top,
-                &kind.value,
-                name,
-                seed,
-            )?),
-            other => {
-                return Err(top.error(
-                    kind.span.start,
-                    "kind",
-                    format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
-                ));
-            }
-        };
+        }
+        "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
+        "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
+        "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
+        "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
+        "fixation" => Scenario::Fixation(Box::new(fixation::read_fixation(&mut top, name, seed)?)),
+        "ecological" | "replicator" => Scenario::Ecological(Box::new(ecological::read_ecological(
+            &mut top,
+            name,
+            seed,
+            &mut warnings,
+        )?)),
+        "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
+        "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
+            &mut top,
+            &kind.value,
+            name,
+            seed,
+        )?),
+        other => {
+            return Err(top.error(
+                kind.span.start,
+                "kind",
+                format!("unknown kind `{other}` (allowed: {})", KINDS.join(", ")),
+            ));
+        }
+    };
     top.finish()?;
     let over_limit = if limits_lifted {
         None

@@ -9,7 +9,9 @@
 //! [match]
 //! turns = 200                 # or continuation = 0.99 (random horizon); noise = 0.0
 //! [moran]
-//! mode = "bd"                 # "bd" birth-death (default) or "db" death-birth
+//! mode = "bd"                 # "bd" birth-death (default), "db" death-birth (fitness
+//!                             # before the death: the dying individual still counts as an
+//!                             # opponent) or "db-survivors" (fitness among the survivors)
 //! runs = 1000                 # independent runs for fixation probabilities (default 1000)
 //! mutation = 0.0              # mutation probability per birth (default 0)
 //! steps = 500                 # stop after this many steps (required when mutation > 0)
@@ -19,7 +21,8 @@
 //! replacement = "complete"    # same forms; default: the interaction graph
 //! [[players]]                 # (older name: [[population]])
 //! strategy = "tit-for-tat"
-//! count = 3                   # individuals of this strategy (default 1)
+//! count = 3                   # individuals of this strategy (default 1); two entries with
+//!                             # the same strategy and parameters are refused (one type)
 //! # fitness = 1.5             # constant fitness instead of matches (all entries or none)
 //! [output]
 //! charts = true
@@ -264,6 +267,22 @@ pub fn read_moran(
                 };
                 Ok((count, fitness))
             })?;
+        if let Some(j) = population
+            .iter()
+            .position(|(p, _, _): &(Player, u32, Option<f64>)| {
+                player_toml(p) == player_toml(&player)
+            })
+        {
+            return Err(source.invalid(
+                item.span().start,
+                &field,
+                format!(
+                    "the same strategy and parameters as population[{j}] (`{}`); one type is one entry: give it count = {} instead",
+                    player.name,
+                    population[j].1 + count
+                ),
+            ));
+        }
         population.push((player, count, fitness));
     }
     let size: u64 = population.iter().map(|p| p.1 as u64).sum();
@@ -302,11 +321,14 @@ pub fn read_moran(
             mode = match m.value.as_str() {
                 "bd" | "birth-death" => Mode::BirthDeath,
                 "db" | "death-birth" => Mode::DeathBirth,
+                "db-survivors" => Mode::DeathBirthSurvivors,
                 other => {
                     return Err(table.error(
                         m.span.start,
                         "mode",
-                        format!("unknown mode `{other}` (allowed: \"bd\", \"db\")"),
+                        format!(
+                            "unknown mode `{other}` (allowed: \"bd\", \"db\", \"db-survivors\")"
+                        ),
                     ));
                 }
             }

@@ -268,6 +268,22 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 ],
             }]
         }
+        Scenario::Fixation(f) => {
+            let s = &f.study;
+            let n = s.players.len() as u64;
+            let pairs = n * n.saturating_sub(1);
+            vec![Estimate {
+                measure: "process steps",
+                amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
+                limit: MAX_MORAN_STEPS,
+                field: "fixation.runs".into(),
+                drivers: vec![
+                    ("players".into(), n.to_string()),
+                    ("fixation.size".into(), s.size.to_string()),
+                    ("fixation.runs".into(), s.runs.to_string()),
+                ],
+            }]
+        }
         Scenario::Pirates(_) | Scenario::Guess(_) | Scenario::NormalForm(_) => Vec::new(),
     }
 }

@@ -1,0 +1,170 @@
+//! The cluster files under deploy/ read as data: the Kubernetes Indexed Job
+//! and merge Job agree on the scenario, the shard count, the folders and
+//! the volume; the Slurm scripts pass `--shard auto`, merge every index and
+//! chain the merge with `--dependency=afterok`; the scenario they name
+//! exists and `dilemma run --shard auto` accepts the Indexed Job's variables.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(root().join(path)).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn after<'a>(args: &'a [String], flag: &str) -> &'a str {
+    let i = args
+        .iter()
+        .position(|a| a == flag)
+        .unwrap_or_else(|| panic!("no {flag} in {args:?}"));
+    &args[i + 1]
+}
+
+#[test]
+fn the_kubernetes_jobs_agree() {
+    let shards = json("deploy/kubernetes/shards-job.json");
+    let merge = json("deploy/kubernetes/merge-job.json");
+    for job in [&shards, &merge] {
+        assert_eq!(job["apiVersion"], "batch/v1");
+        assert_eq!(job["kind"], "Job");
+        assert_eq!(job["spec"]["template"]["spec"]["restartPolicy"], "Never");
+    }
+    let spec = &shards["spec"];
+    assert_eq!(spec["completionMode"], "Indexed");
+    let completions = spec["completions"].as_u64().unwrap();
+    assert_eq!(spec["parallelism"].as_u64(), Some(completions));
+    let container = &spec["template"]["spec"]["containers"][0];
+    let args = strings(&container["args"]);
+    assert_eq!(args[0], "run");
+    assert_eq!(after(&args, "--shard"), "auto");
+    assert_eq!(
+        after(&args, "--shards").parse::<u64>().unwrap(),
+        completions
+    );
+    let scenario = args[1].clone();
+    let out = after(&args, "--out").to_string();
+    // The image carries scenarios/ at /scenarios: the file must exist here.
+    let local = root().join(scenario.trim_start_matches('/'));
+    assert!(local.exists(), "{}", local.display());
+    let text = std::fs::read_to_string(&local).unwrap();
+    let name = text
+        .lines()
+        .find_map(|l| l.strip_prefix("name = \""))
+        .map(|l| l.trim_end_matches('"').to_string())
+        .unwrap();
+
+    // The merge step lists every index exactly once, from the shards' --out.
+    let merge_spec = &merge["spec"]["template"]["spec"];
+    let merge_args = strings(&merge_spec["containers"][0]["args"]);
+    assert_eq!(merge_args[0], "merge");
+    let folders: Vec<&String> = merge_args[1..]
+        .iter()
+        .take_while(|a| !a.starts_with("--"))
+        .collect();
+    let expected: Vec<String> = (0..completions)
+        .map(|i| format!("{out}/{name}.shard-{i}-of-{completions}"))
+        .collect();
+    assert_eq!(folders, expected.iter().collect::<Vec<_>>());
+    assert_ne!(
+        after(&merge_args, "--out"),
+        out,
+        "results apart from shards"
+    );
+    // It waits for the shards Job by name.
+    let wait = strings(&merge_spec["initContainers"][0]["command"]);
+    assert!(wait.contains(&format!(
+        "job/{}",
+        shards["metadata"]["name"].as_str().unwrap()
+    )));
+    assert!(wait.contains(&"--for=condition=complete".to_string()));
+    // Both mount the same claim at the same place.
+    let claim = |job: &serde_json::Value| {
+        job["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"].clone()
+    };
+    assert_eq!(claim(&shards), claim(&merge));
+    assert_eq!(
+        container["volumeMounts"][0]["mountPath"],
+        merge_spec["containers"][0]["volumeMounts"][0]["mountPath"]
+    );
+    assert!(out.starts_with(container["volumeMounts"][0]["mountPath"].as_str().unwrap()));
+}
+
+#[test]
+fn the_indexed_job_environment_picks_each_shard() {
+    let dir = std::env::temp_dir().join(format!("dilemma-deploy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for index in 0..4 {
+        let output = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+            .current_dir(root())
+            .args([
+                "run",
+                "scenarios/sweep-noise.toml",
+                "--shard",
+                "auto",
+                "--shards",
+                "4",
+                "--quiet",
+            ])
+            .args(["--out", dir.to_str().unwrap()])
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env("JOB_COMPLETION_INDEX", index.to_string())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            dir.join(format!("sweep-noise.shard-{index}-of-4/manifest.json"))
+                .exists()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_slurm_scripts_chain_the_array_and_the_merge() {
+    let read = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    let shards = read("deploy/slurm/shards.sbatch");
+    assert!(shards.contains("#SBATCH --array=0-"));
+    assert!(shards.contains("--shard auto"));
+    let merge = read("deploy/slurm/merge.sbatch");
+    assert!(merge.contains("for ((i = 0; i < SHARDS; i++))"));
+    assert!(merge.contains("$OUT/$NAME.shard-$i-of-$SHARDS"));
+    assert!(merge.contains(" merge "));
+    let submit = read("deploy/slurm/submit.sh");
+    assert!(submit.contains("--array=\"0-$((SHARDS - 1))\""));
+    assert!(submit.contains("--dependency=\"afterok:"));
+    let test = read("deploy/slurm/test-local.sh");
+    for word in ["slurmctld", "slurmd", "munge", "submit.sh", "SHARDS=4"] {
+        assert!(test.contains(word), "{word}");
+    }
+    // Every script is valid shell syntax.
+    for script in [
+        "shards.sbatch",
+        "merge.sbatch",
+        "submit.sh",
+        "test-local.sh",
+    ] {
+        let status = Command::new("bash")
+            .arg("-n")
+            .arg(root().join("deploy/slurm").join(script))
+            .status()
+            .unwrap();
+        assert!(status.success(), "{script}");
+    }
+}
