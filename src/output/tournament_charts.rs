@@ -24,8 +24,9 @@ pub fn write_tournament_charts(
         &folder.join(CHART_STEMS[0]),
         &BoxPlot {
             title: &format!(
-                "{title}: mean score per turn over {} repetitions",
-                results.repetitions
+                "{title}: mean score per turn over {} repetition{}",
+                results.repetitions,
+                if results.repetitions == 1 { "" } else { "s" }
             ),
             value_label: "Mean score per turn (normalised, self-play excluded)",
             category_label: "Strategy (ranked by median)",

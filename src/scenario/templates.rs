@@ -21,6 +21,11 @@ pub const TEMPLATES: &[(&str, &str, &str)] = &[
         include_str!("templates/moran.toml"),
     ),
     (
+        "fixation",
+        "fixation matrix: can one A take over a population of B?",
+        include_str!("templates/fixation.toml"),
+    ),
+    (
         "spatial",
         "spatial prisoner's dilemma on a lattice (Nowak & May)",
         include_str!("templates/spatial.toml"),
