@@ -715,7 +715,7 @@ mod tests {
         assert!(direct_work(&long, 1_000_000) > DIRECT_WORK_LIMIT);
         let search = large_heap_search(&long) as f64;
         assert!(22.0 * search * search / 4.0 <= 16.0 * PERIOD_SEARCH_WORK as f64 * 1.01);
-        assert_eq!(direct_reach(&code("0.6")), DIRECT_LIMIT - 1);
+        assert_eq!(direct_reach(&code("0.33")), DIRECT_LIMIT - 1);
         // Kayles still gets its proven period.
         let k = Octal::new(vec![10], code("0.77")).unwrap();
         assert_eq!(k.game.periodicity.unwrap().period, 12);
