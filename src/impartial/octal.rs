@@ -398,10 +398,10 @@ pub const PERIOD_SEARCH_WORK: u64 = 1 << 24;
 /// [`DEFAULT_SEARCH`] values.
 pub fn large_heap_search(code: &OctalCode) -> u64 {
     let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
-    if splits == 0 {
-        return DEFAULT_SEARCH;
-    }
-    (((64 * PERIOD_SEARCH_WORK / splits) as f64).sqrt() as u64).min(DEFAULT_SEARCH)
+    (64 * PERIOD_SEARCH_WORK)
+        .checked_div(splits)
+        .map_or(DEFAULT_SEARCH, |w| (w as f64).sqrt() as u64)
+        .min(DEFAULT_SEARCH)
 }
 
 /// How many values to compute for heaps up to `biggest`: g(0..=biggest) is
@@ -413,11 +413,9 @@ pub fn large_heap_search(code: &OctalCode) -> u64 {
 /// thousand more at most), and the classic codes still get their period.
 pub fn search_bound(code: &OctalCode, biggest: u64) -> u64 {
     let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
-    let affordable = if splits == 0 {
-        DEFAULT_SEARCH
-    } else {
-        ((4 * PERIOD_SEARCH_WORK / splits) as f64).sqrt() as u64
-    };
+    let affordable = (4 * PERIOD_SEARCH_WORK)
+        .checked_div(splits)
+        .map_or(DEFAULT_SEARCH, |w| (w as f64).sqrt() as u64);
     biggest
         .saturating_add(1)
         .max(affordable.min(DEFAULT_SEARCH))

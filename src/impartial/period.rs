@@ -71,11 +71,11 @@ pub fn find_certified<T: PartialEq>(
         return None;
     }
     let z = reversed_z(values);
-    for p in 1..len {
+    for (p, &common) in z.iter().enumerate().skip(1) {
         if needs(0, p as u64) > len as u64 {
             break;
         }
-        let common = z[p] as usize;
+        let common = common as usize;
         let n0 = len - p - common;
         if needs(n0 as u64, p as u64) <= len as u64 {
             return Some(Periodicity {
