@@ -202,12 +202,15 @@ impl SparseValues {
     pub fn extend_to(&mut self, len: usize) {
         while self.values.len() < len {
             let n = self.values.len();
-            let g = if n < self.warmup {
+            if n == self.warmup {
+                self.choose_mask();
+            }
+            // Mask 0 makes every value rare: the sparse scan would look for a
+            // common value that does not exist (an endless loop); it is the
+            // plain mex then.
+            let g = if n < self.warmup || self.mask == 0 {
                 self.naive_next(n)
             } else {
-                if n == self.warmup {
-                    self.choose_mask();
-                }
                 self.sparse_next(n)
             };
             self.values.push(g);
@@ -356,12 +359,50 @@ impl Analysis {
 /// Heaps beyond this are only solvable with a proven period.
 pub const DIRECT_LIMIT: u64 = 1 << 20;
 
+/// Most split evaluations (worst case: the plain mex, k n^2 / 4 for k
+/// splitting digits) spent computing values directly when no period is
+/// proven: about a minute. The sparse method is usually far faster; this is
+/// the bound that holds whatever the code.
+pub const DIRECT_WORK_LIMIT: f64 = 5e10;
+
+fn splitting_digits(code: &OctalCode) -> f64 {
+    code.digits.iter().filter(|&&d| d & 4 != 0).count() as f64
+}
+
+/// Worst-case split evaluations of g(0..=heap).
+pub fn direct_work(code: &OctalCode, heap: u64) -> f64 {
+    let n = heap as f64 + 1.0;
+    splitting_digits(code) * n * n / 4.0
+}
+
+/// The largest heap computed directly within the limits.
+pub fn direct_reach(code: &OctalCode) -> u64 {
+    let k = splitting_digits(code);
+    let by_work = if k == 0.0 {
+        u64::MAX
+    } else {
+        ((4.0 * DIRECT_WORK_LIMIT / k).sqrt() as u64).saturating_sub(1)
+    };
+    by_work.min(DIRECT_LIMIT - 1)
+}
+
 /// Default search bound for the period.
 pub const DEFAULT_SEARCH: u64 = 1 << 16;
 
 /// Work allowed for the optional period search beyond the heaps asked about,
 /// in split evaluations of the plain mex (about 20 ms).
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 24;
+
+/// How far to search for a period when the heap is beyond direct reach:
+/// up to 16 times [`PERIOD_SEARCH_WORK`] (about a quarter second), at most
+/// [`DEFAULT_SEARCH`] values.
+pub fn large_heap_search(code: &OctalCode) -> u64 {
+    let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
+    (64 * PERIOD_SEARCH_WORK)
+        .checked_div(splits)
+        .map_or(DEFAULT_SEARCH, |w| (w as f64).sqrt() as u64)
+        .min(DEFAULT_SEARCH)
+}
 
 /// How many values to compute for heaps up to `biggest`: g(0..=biggest) is
 /// always needed; beyond that the search for a period goes on only while its
@@ -394,21 +435,29 @@ impl Octal {
     /// errors if a heap is too large and no period is proven.
     pub fn new(heaps: Vec<u64>, code: OctalCode) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
-        let bound = search_bound(&code, biggest.min(DEFAULT_SEARCH - 1));
-        let mut analysis = Analysis::new(code.clone(), bound);
+        // Heaps within reach are computed directly (plus an affordable search
+        // for a period); beyond it only a proven period helps, searched as
+        // far as the work limit allows.
+        let reach = direct_reach(&code);
+        let bound = if biggest <= reach {
+            search_bound(&code, biggest)
+        } else {
+            large_heap_search(&code).min(reach + 1)
+        };
+        let analysis = Analysis::new(code.clone(), bound);
         if analysis.grundy(biggest).is_none() {
-            if biggest >= DIRECT_LIMIT {
-                return Err(ImpartialError::OutOfRange {
-                    what: format!(
-                        "heap for octal game {} (no period proven within {} values)",
-                        code.text(),
-                        analysis.values.len()
-                    ),
-                    value: biggest.to_string(),
-                    allowed: format!("0 to {}", DIRECT_LIMIT - 1),
-                });
-            }
-            analysis = Analysis::new(code, biggest + 1);
+            let work = direct_work(&code, biggest);
+            return Err(ImpartialError::OutOfRange {
+                what: format!(
+                    "heap for octal game {} (no period proven within {} values; computing g(0..={biggest}) \
+                     directly is up to {work:.1e} split evaluations (limit {DIRECT_WORK_LIMIT:.0e}) and \
+                     heaps stop at {DIRECT_LIMIT})",
+                    code.text(),
+                    analysis.values.len()
+                ),
+                value: biggest.to_string(),
+                allowed: format!("0 to {reach}"),
+            });
         }
         Ok(Octal {
             heaps,
@@ -658,6 +707,13 @@ mod tests {
             let q = Octal::new(vec![h], long.clone()).unwrap();
             assert_eq!(q.grundy(), Some(naive[h as usize] as u64), "heap {h}");
         }
+        // A large heap of a long code is beyond direct reach (refused, after
+        // a period search bounded by the work it may take).
+        assert!(direct_reach(&long) < 100_000);
+        assert!(direct_work(&long, 1_000_000) > DIRECT_WORK_LIMIT);
+        let search = large_heap_search(&long) as f64;
+        assert!(22.0 * search * search / 4.0 <= 16.0 * PERIOD_SEARCH_WORK as f64 * 1.01);
+        assert_eq!(direct_reach(&code("0.33")), DIRECT_LIMIT - 1);
         // Kayles still gets its proven period.
         let k = Octal::new(vec![10], code("0.77")).unwrap();
         assert_eq!(k.game.periodicity.unwrap().period, 12);
