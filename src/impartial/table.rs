@@ -72,6 +72,12 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
         message: message.to_string(),
         usage: usage.to_string(),
     };
+    if game.is_empty() {
+        return Err(usage(
+            "no game named",
+            "a one-heap game, e.g. kayles --table 100",
+        ));
+    }
     if n > MAX_HEAP_TABLE {
         return Err(too_big(game, n, MAX_HEAP_TABLE));
     }
