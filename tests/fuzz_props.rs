@@ -49,17 +49,24 @@ fn check_scenario(path: &Path, text: &str) -> Result<(), TestCaseError> {
     if let Err(error) = parse(&source, path) {
         let shown = error.to_string();
         match &error {
-            ScenarioError::Syntax { line, column, .. }
-            | ScenarioError::Invalid { line, column, .. } => {
-                let needle = format!("{}:{line}:{column}: ", path.display());
+            ScenarioError::Syntax {
+                path: file,
+                line,
+                column,
+                ..
+            }
+            | ScenarioError::Invalid {
+                path: file,
+                line,
+                column,
+                ..
+            } => {
+                // The scenario, or the strategy or game file it names.
+                let needle = format!("{}:{line}:{column}: ", file.display());
                 prop_assert!(*line >= 1 && *column >= 1, "{shown}");
-                // A mistake inside a file the scenario names (a strategy
-                // file, a game file: even an .nfg named as a strategy) names
-                // that file instead.
+                prop_assert!(shown.starts_with(&needle), "{shown}");
                 prop_assert!(
-                    shown.starts_with(&needle)
-                        || shown.contains(".toml:")
-                        || shown.contains(".nfg:"),
+                    shown.contains(": field `") || shown.contains(": not valid TOML"),
                     "{shown}"
                 );
             }
@@ -181,7 +188,14 @@ const KINDS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed_d11e), ..ProptestConfig::default() })]
+    // A fixed seed: the same inputs on every run (a failure reproduces);
+    // PROPTEST_RNG_SEED does not apply, change the seed here to explore.
+    #![proptest_config(ProptestConfig {
+        cases: 512,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(15),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn any_text_is_a_scenario_or_a_located_error(text in "(kind = \"(tournament|moran|game|pigs|travelers|guess|pirates|impartial|spatial|ecological)\"\n)?[\\[\\]a-z_=\"0-9.{}, \\n-]{0,200}") {

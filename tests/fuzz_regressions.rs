@@ -383,3 +383,28 @@ fn a_moran_lattice_whose_rows_times_cols_wraps_to_the_population_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn toml_values_nested_200000_deep_are_a_syntax_error() {
+    // The fuzzer's deepest text damage: the TOML parser bounds its recursion.
+    let depth = 200_000;
+    for (open, close) in [("[", "]"), ("{a=", "}")] {
+        let scenario = format!(
+            "kind = \"tournament\"\nx = {}1{}\n",
+            open.repeat(depth),
+            close.repeat(depth)
+        );
+        let dir = case_folder(
+            "nested-toml",
+            &[("scenario.toml".into(), scenario.into_bytes())],
+        );
+        let output = dilemma(&dir, &run_args(&dir));
+        assert_no_crash(&output, "nested TOML");
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("scenario.toml:2:") && stderr.contains("not valid TOML"),
+            "{stderr}"
+        );
+    }
+}

@@ -149,3 +149,35 @@ impl<'a> ResultsFolder<'a> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_is_said_plainly() {
+        // What a writer returns when the disk is full (ENOSPC), as the
+        // staging folder's files fail: the message names the final path.
+        let error = std::io::Error::from_raw_os_error(28);
+        let shown = failed("cannot write", Path::new("results/x/summary.csv"), error).to_string();
+        assert_eq!(
+            shown,
+            "results/x/summary.csv: cannot write: No space left on device (os error 28) (the disk \
+             is full: free some space and run again; no results folder was changed)"
+        );
+        let other = failed("cannot write", Path::new("a"), "permission denied").to_string();
+        assert_eq!(other, "a: cannot write: permission denied");
+        let chart = chart_failed(
+            Path::new("results/.x.partial-7"),
+            Path::new("results/x"),
+            "failed to draw chart results/.x.partial-7/wins.png: No space left on device (os error 28)",
+        );
+        assert!(
+            chart
+                .to_string()
+                .contains("chart results/x/wins.png: No space left"),
+            "{chart}"
+        );
+    }
+}
