@@ -311,30 +311,49 @@ pub fn find(name: &str) -> Option<&'static StrategyInfo> {
 /// edit distance, when it is close enough to be a plausible typo.
 pub fn suggest(name: &str) -> Option<String> {
     let wanted = normalise(name);
+    let length = wanted.chars().count();
+    // A suggestion is at most this far away; the difference of two lengths
+    // is a lower bound on their edit distance, so candidates of a very
+    // different length are skipped without computing it (a 100,000-character
+    // name took seconds).
+    let reach = (length / 2).max(2);
     let mut best: Option<(usize, &str)> = None;
-    for info in CATALOGUE.iter() {
-        let candidates = std::iter::once(info.id)
-            .chain(info.aliases.iter().copied())
-            .map(|c| c.to_string())
-            .chain(std::iter::once(normalise(info.name)));
-        for candidate in candidates {
-            let distance = edit_distance(&wanted, &candidate);
-            if best.is_none_or(|(d, _)| distance < d) {
-                best = Some((distance, info.id));
-            }
+    let mut consider = |candidate: &str, id: &'static str| {
+        if length.abs_diff(candidate.chars().count()) > reach {
+            return;
         }
+        let distance = edit_distance(&wanted, candidate);
+        if best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, id));
+        }
+    };
+    for info in CATALOGUE.iter() {
+        consider(info.id, info.id);
+        for alias in info.aliases {
+            consider(alias, info.id);
+        }
+        consider(&normalise(info.name), info.id);
     }
     // The shipped strategy files are catalogue entries too.
     for file in SHIPPED {
-        for candidate in [file.id.to_string(), normalise(file.name)] {
-            let distance = edit_distance(&wanted, &candidate);
-            if best.is_none_or(|(d, _)| distance < d) {
-                best = Some((distance, file.id));
-            }
-        }
+        consider(file.id, file.id);
+        consider(&normalise(file.name), file.id);
     }
     let (distance, id) = best?;
-    (distance <= (wanted.chars().count() / 2).max(2)).then(|| id.to_string())
+    (distance <= reach).then(|| id.to_string())
+}
+
+#[cfg(test)]
+mod suggest_tests {
+    #[test]
+    fn a_very_long_unknown_name_gets_no_suggestion_quickly() {
+        let long = "tit-for-tat".repeat(20_000);
+        assert_eq!(super::suggest(&long), None);
+        assert_eq!(
+            super::suggest("tit-for-tatt").as_deref(),
+            Some("tit-for-tat")
+        );
+    }
 }
 
 /// Levenshtein distance between two strings, by characters.
