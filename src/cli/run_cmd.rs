@@ -306,26 +306,33 @@ pub(crate) fn finish_tournament(
         crate::output::result_set_files::write_result_set_files(staging.path(), results, extras)
             .map_err(|(name, e)| failed("cannot write", &destination.join(name), e))?;
     if scenario.charts {
-        crate::output::result_set_files::write_result_set_charts(
-            staging.path(),
-            &scenario.name,
-            results,
-            extras,
-            &stats,
-            match scenario.settings.horizon {
-                crate::ipd::Horizon::Random { continuation, .. } => Some(continuation),
-                crate::ipd::Horizon::Fixed { .. } => None,
+        // The two groups of charts are independent files: drawn at once.
+        let continuation = match scenario.settings.horizon {
+            crate::ipd::Horizon::Random { continuation, .. } => Some(continuation),
+            crate::ipd::Horizon::Fixed { .. } => None,
+        };
+        let (extras_drawn, summary_drawn) = crate::output::charts::join(
+            || {
+                crate::output::result_set_files::write_result_set_charts(
+                    staging.path(),
+                    &scenario.name,
+                    results,
+                    extras,
+                    &stats,
+                    continuation,
+                )
             },
-        )
-        .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
-    }
-    if scenario.charts {
-        crate::output::tournament_charts::write_tournament_charts(
-            staging.path(),
-            &scenario.name,
-            results,
-        )
-        .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
+            || {
+                crate::output::tournament_charts::write_tournament_charts(
+                    staging.path(),
+                    &scenario.name,
+                    results,
+                )
+            },
+        );
+        extras_drawn
+            .and(summary_drawn)
+            .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
     }
     let run_info = run_json(
         scenario,

@@ -145,6 +145,17 @@ pub fn with_style<T>(style: &ChartStyle, f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// Runs `a` and `b` in parallel (rayon's current pool), each with the style
+/// in effect here: a way to draw independent charts at once, which a bare
+/// `rayon::join` would draw with the default style on the other thread.
+pub fn join<RA: Send, RB: Send>(
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    let style = current();
+    rayon::join(|| with_style(&style, a), || with_style(&style, b))
+}
+
 /// The style in effect.
 pub(super) fn current() -> ChartStyle {
     CURRENT.with(Cell::get)
@@ -174,4 +185,20 @@ pub(super) fn tick_size() -> f64 {
 
 pub(super) fn value_size() -> f64 {
     15.0 * font_scale()
+}
+
+#[cfg(test)]
+mod join_tests {
+    use super::*;
+
+    #[test]
+    fn join_carries_the_style_to_both_sides() {
+        let style = ChartStyle {
+            font_size: 30.0,
+            ..ChartStyle::default()
+        };
+        let (a, b) = with_style(&style, || join(current, current));
+        assert_eq!((a.font_size, b.font_size), (30.0, 30.0));
+        assert_eq!(current().font_size, ChartStyle::default().font_size);
+    }
 }
