@@ -135,22 +135,12 @@ pub(super) fn write_ann(network: &Ann, t: &mut toml::Table) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Chain, definition_toml, read_definition};
+    use super::super::{read_named, round_trip};
     use crate::ipd::strategies::defined::Definition;
-    use crate::scenario::error::{ScenarioError, Source};
-    use crate::scenario::reader::{TableReader, parse_document};
-    use std::path::PathBuf;
+    use crate::scenario::error::ScenarioError;
 
     fn read(text: &str) -> Result<Definition, ScenarioError> {
-        let source = Source {
-            path: PathBuf::from("net.toml"),
-            text: text.to_string(),
-        };
-        let document = parse_document(&source)?;
-        let mut top = TableReader::new(&source, "", document.get_ref(), document.span());
-        let definition = read_definition(&mut top, &mut Chain::default())?;
-        top.finish()?;
-        Ok(definition)
+        read_named("net.toml", text)
     }
 
     /// A one-unit network whose rows are written `rows` times `[w]`.
@@ -164,13 +154,10 @@ mod tests {
 
     #[test]
     fn an_ann_reads_and_survives_the_round_trip() {
-        let definition = read(&text("1", 17, "[0.1]", "[-0.5]")).unwrap();
+        let (definition, _) = round_trip(&text("1", 17, "[0.1]", "[-0.5]"));
         assert_eq!(definition.kind(), "ann");
         assert_eq!(definition.memory_depth(), None);
         assert!(!definition.is_stochastic());
-        let written = toml::to_string(&definition_toml(&definition)).unwrap();
-        let again = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
-        assert_eq!(toml::to_string(&definition_toml(&again)).unwrap(), written);
     }
 
     #[test]
