@@ -24,8 +24,8 @@
 //! Files may name other files (a transformed strategy, a meta player's team
 //! members); a loop is an error, so a meta file can never contain itself,
 //! directly or through other files. A meta team given as a `group` is
-//! resolved here from the catalogue (built-ins with default parameters,
-//! then the shipped files, meta players left out). Every mistake is a
+//! resolved from the catalogue (built-ins with default parameters, then the
+//! shipped files, meta players left out; `strategy_file/meta.rs`). Every mistake is a
 //! [`ScenarioError`] naming the file, line, column and field.
 //!
 //! This file is the entry point: the resolution of references, the
