@@ -70,7 +70,7 @@ pub(super) fn read_hmm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read 
     for (matrix, key) in transitions.iter_mut().zip(MATRICES) {
         let opponent = &key[key.len() - 1..];
         let shape = format!(
-            "the {n} x {n} matrix of transitions after the opponent's {opponent}: one row per              state, each the probabilities of the next state, e.g. {key} = [[1, 0], [0.5, 0.5]]"
+            "the {n} x {n} matrix of transitions after the opponent's {opponent}: one row per state, each the probabilities of the next state, e.g. {key} = [[1, 0], [0.5, 0.5]]"
         );
         let rows = required_array(reader, key, &shape, spans)?;
         for (r, row) in rows.iter().enumerate() {
@@ -112,7 +112,7 @@ pub(super) fn read_hmm(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read 
             return Err(reader.error(
                 start,
                 "start",
-                "missing; give the number of the hidden state the model starts in (states are                  numbered from 0 in the order of `emissions`)",
+                "missing; give the number of the hidden state the model starts in (states are numbered from 0 in the order of `emissions`)",
             ));
         }
     };
