@@ -6,7 +6,7 @@
 use super::CliError;
 use crate::impartial::catalogue::{number, parse_game};
 use crate::impartial::solve;
-use crate::impartial::table::{Table, tabulate};
+use crate::impartial::table::{Table, tabulate_within};
 use clap::Args;
 use std::io::{BufWriter, ErrorKind, Write};
 
@@ -19,7 +19,11 @@ pub struct SolveArgs {
     /// coins, 1-based; also `mock-turtles`, `turning-turtles`), `coloring 13
     /// [--colored 1:2,2:5]`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
-    /// default 20), `--table N` (one-heap games: g(0..=N) as CSV).
+    /// default 20), `--table N` (one-heap games: g(0..=N) as CSV),
+    /// `--no-limit` (tables over the default work limits: more than 10^7
+    /// rows, 10^5 positions solved one by one, a Wythoff grid over 300, an
+    /// octal code without a proven period beyond direct reach; up to 10^8
+    /// rows, a 3000 Wythoff grid).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
 }
@@ -30,6 +34,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut json = false;
     let mut limit = 20usize;
     let mut table: Option<u64> = None;
+    let mut no_limit = false;
     // In Fibonacci Nim `--limit` is part of the position (the largest take
     // allowed now), so it is not the listing limit there.
     let fibonacci = args.words.first().map(String::as_str) == Some("fibonacci-nim");
@@ -38,6 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         let w = &args.words[i];
         match w.as_str() {
             "--json" => json = true,
+            "--no-limit" => no_limit = true,
             "--limit" if fibonacci => {
                 words.push(w.clone());
                 if let Some(v) = args.words.get(i + 1) {
@@ -63,7 +69,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         i += 1;
     }
     if let Some(n) = table {
-        return print_table(&words, n, json);
+        return print_table(&words, n, json, no_limit);
     }
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| e.to_string());
     let position = parse_game(&words, &read).map_err(|e| CliError::BadInput(e.to_string()))?;
@@ -114,8 +120,9 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
-    let table = tabulate(words, n).map_err(|e| CliError::BadInput(e.to_string()))?;
+fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(), CliError> {
+    let table =
+        tabulate_within(words, n, no_limit).map_err(|e| CliError::BadInput(e.to_string()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     match write_table(&mut out, &table, json).and_then(|()| out.flush()) {
@@ -181,7 +188,7 @@ mod tests {
     #[test]
     fn tables_are_written_whole_through_the_buffer() {
         let words = vec!["subtraction".to_string(), "--set".into(), "1,3,4".into()];
-        let table = tabulate(&words, 9).unwrap();
+        let table = crate::impartial::table::tabulate(&words, 9).unwrap();
         let mut csv = Vec::new();
         write_table(&mut csv, &table, false).unwrap();
         assert_eq!(
