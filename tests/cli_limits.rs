@@ -325,6 +325,18 @@ fn no_limit_lifts_each_solver_limit_up_to_its_hard_bound() {
     assert_eq!(code, 2, "{err}");
     assert!(!err.contains("too much work"), "{err}");
     assert!(err.contains("from 1 to 100000"), "{err}");
+    // Every simulated choice is kept: 3e8 of them (2.4 GB) stay refused.
+    let (code, _, err) = dilemma(&[
+        "guess",
+        "--players",
+        "1000000",
+        "--rounds",
+        "300",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(err.contains("at most 250000000"), "{err}");
     let (code, _, err) = dilemma(&["solve", "kayles", "--table", "100000001", "--no-limit"]);
     assert_eq!(code, 2, "{err}");
     assert!(!err.contains("too much work"), "{err}");

@@ -7,7 +7,7 @@ use crate::dilemmas::guess::elimination::Stop;
 use crate::dilemmas::guess::equilibria::Search;
 use crate::dilemmas::guess::inputs::{build, settings_within};
 use crate::normal_form::rational::Rational;
-use crate::scenario::work::guess_estimate;
+use crate::scenario::work::{HARD_GUESS_CHOICES, guess_estimate};
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -52,7 +52,7 @@ pub struct GuessArgs {
     #[arg(long)]
     pub json: bool,
     /// Simulate even when players x rounds is over the default work limit
-    /// (5e7 choices); rounds stay at most 100000, players at most 1000000.
+    /// (5e7 choices); every choice is kept, so at most 2.5e8 (2 GB).
     #[arg(long)]
     pub no_limit: bool,
 }
@@ -84,7 +84,7 @@ pub fn run(args: &GuessArgs) -> Result<(), CliError> {
         args.tau,
         args.noise,
         args.seed,
-        u128::MAX,
+        HARD_GUESS_CHOICES,
     )
     .map_err(bad)?;
     let analysis =

@@ -49,7 +49,7 @@ pub struct PiratesArgs {
     #[arg(long)]
     pub json: bool,
     /// Solve even when the induction's N (N + 1) / 2 steps are over the
-    /// default work limit (5e9 steps, about 30 s); at most 1000000 pirates.
+    /// default work limit (5e9 steps, about 40 s); at most 1000000 pirates.
     #[arg(long)]
     pub no_limit: bool,
 }
