@@ -125,7 +125,16 @@ fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(
         tabulate_within(words, n, no_limit).map_err(|e| CliError::BadInput(e.to_string()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    match write_table(&mut out, &table, json).and_then(|()| out.flush()) {
+    // A bar over the rows written (on a terminal) for tables of a million
+    // rows and more (10^7 rows take seconds).
+    let rows = match &table {
+        Table::Heap { values, .. } => values.len() as u64,
+        Table::Wythoff { values } => (values.len() as u64).pow(2),
+    };
+    let bar = crate::cli::progress::bar_of(rows, "table", "rows", json || rows < 1_000_000);
+    let written = write_table(&mut out, &table, json, &mut |done| bar.set_position(done));
+    bar.finish_and_clear();
+    match written.and_then(|()| out.flush()) {
         Ok(()) => {}
         // A reader that stopped early (`| head`) is not an error.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(()),
@@ -146,8 +155,13 @@ fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(
 }
 
 /// Writes the table as CSV (or one JSON line) through a buffer: one system
-/// call per 64 KiB, not per row.
-fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Result<()> {
+/// call per 64 KiB, not per row; `on_rows(rows written)` every 65,536 rows.
+fn write_table(
+    out: &mut impl Write,
+    table: &Table,
+    json: bool,
+    on_rows: &mut dyn FnMut(u64),
+) -> std::io::Result<()> {
     match table {
         Table::Heap {
             label,
@@ -162,6 +176,9 @@ fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Resu
             writeln!(out, "n,grundy")?;
             for (i, g) in values.iter().enumerate() {
                 writeln!(out, "{i},{g}")?;
+                if i % 65_536 == 65_535 {
+                    on_rows(i as u64 + 1);
+                }
             }
         }
         Table::Wythoff { values } => {
@@ -175,6 +192,7 @@ fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Resu
                 for (y, g) in row.iter().enumerate() {
                     writeln!(out, "{x},{y},{g},{}", *g == 0)?;
                 }
+                on_rows(((x + 1) * row.len()) as u64);
             }
         }
     }
@@ -190,15 +208,27 @@ mod tests {
         let words = vec!["subtraction".to_string(), "--set".into(), "1,3,4".into()];
         let table = crate::impartial::table::tabulate(&words, 9).unwrap();
         let mut csv = Vec::new();
-        write_table(&mut csv, &table, false).unwrap();
+        let mut reported = Vec::new();
+        write_table(&mut csv, &table, false, &mut |n| reported.push(n)).unwrap();
+        assert!(reported.is_empty(), "no report before 65,536 rows");
         assert_eq!(
             String::from_utf8(csv).unwrap(),
             "n,grundy\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n8,1\n9,0\n"
         );
         let mut json = Vec::new();
-        write_table(&mut json, &table, true).unwrap();
+        write_table(&mut json, &table, true, &mut |_| {}).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(v["values"][4], 2);
         assert_eq!(v["period"]["period"], 7);
+    }
+
+    #[test]
+    fn long_tables_report_their_rows_for_the_bar() {
+        let words = vec!["kayles".to_string()];
+        let table = crate::impartial::table::tabulate(&words, 199_999).unwrap();
+        let mut reported = Vec::new();
+        let mut sink = std::io::sink();
+        write_table(&mut sink, &table, false, &mut |n| reported.push(n)).unwrap();
+        assert_eq!(reported, vec![65_536, 131_072, 196_608]);
     }
 }
