@@ -390,3 +390,23 @@ fn runs_off_a_terminal_print_no_progress_bar() {
         );
     }
 }
+
+/// An `impartial` scenario whose octal table has no period proven in a short
+/// search is refused (exit 2, nothing written) rather than computing a
+/// million values directly; `dilemma run --no-limit` would compute them.
+#[test]
+fn an_octal_table_without_a_period_is_refused_in_a_scenario_too() {
+    let d = dir("octal");
+    let s = d.join("s.toml");
+    std::fs::write(
+        &s,
+        "name = \"oct\"\nkind = \"impartial\"\n[game]\nrule = \"octal --code 0.16\"\ntable = 1000000\n",
+    )
+    .unwrap();
+    let (code, err) = run(&s, &d.join("out"), &[]);
+    assert_eq!(code, 2, "{err}");
+    for needle in ["oct: ", "octal 0.16", "no period proven", "--no-limit"] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert!(!d.join("out").exists());
+}

@@ -78,7 +78,8 @@ fn over_limit(game: &str, n: u64, measure: &str, limit: u64, hard: u64) -> Impar
         what: format!("--table for {game} (too much work: {measure})"),
         value: n.to_string(),
         allowed: format!(
-            "0 to {limit}, the default work limit; `dilemma solve ... --no-limit` lifts it to {hard}"
+            "0 to {limit}, the default work limit; `--no-limit` (on `dilemma solve` or `dilemma run`) \
+             lifts it to {hard}"
         ),
     }
 }
