@@ -87,6 +87,35 @@ fn each_kind_over_its_limit_is_refused_up_front() {
             "process steps",
         ],
     );
+    // Catalogue cells with a stochastic strategy play every neighbour every
+    // step (a fuzzer's spliced cell strategy): 1.6e8 cell updates are within
+    // their limit, 1.4e12 turns are not.
+    refused(
+        "spatial-matches",
+        "name = \"s\"\nkind = \"spatial\"\nseed = 2\n[lattice]\nsize = 400\nsteps = 1000\n\
+         [match]\nturns = 1000\n[[players]]\nstrategy = \"random\"\n\
+         [[players]]\nstrategy = \"tit-for-tat\"\n[output]\nframes = false\n",
+        &[
+            "field `lattice.steps`",
+            "turns of sampled cell matches",
+            "opponents per cell = 9",
+            "match.turns = 1000",
+        ],
+    );
+    // The traveler's dilemma counts every QRE trace together: 2000 bonuses
+    // each cheap (a fuzzer's grown `bonuses`).
+    refused(
+        "travelers",
+        &format!(
+            "name = \"t\"\nkind = \"travelers\"\n[game]\nbonus = 2\n[qre]\nbonuses = [{}]\n",
+            vec!["2"; 2000].join(", ")
+        ),
+        &[
+            "field `qre.bonuses`",
+            "qre.bonuses = 2000 values",
+            "QRE cost",
+        ],
+    );
     let positions: Vec<String> = (0..10_001).map(|i| format!("\"nim {i}\"")).collect();
     refused(
         "impartial",
@@ -155,4 +184,229 @@ fn shipped_scenarios_are_within_the_limits() {
             loaded.over_limit
         );
     }
+}
+
+/// `dilemma ARGS`: exit code, stdout, stderr.
+fn dilemma(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A solver command over its work limit: exit 2 up front, nothing on
+/// stdout, the option, the estimate, the limit and `--no-limit` named.
+fn command_refused(args: &[&str], needles: &[&str]) {
+    let (code, out, err) = dilemma(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert!(err.contains("too much work"), "{args:?}: {err}");
+    assert!(err.contains("--no-limit"), "{args:?}: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: {n} not in {err}");
+    }
+}
+
+#[test]
+fn solver_commands_over_their_work_limit_are_refused_up_front() {
+    command_refused(
+        &["pirates", "--pirates", "200000", "--coins", "100"],
+        &[
+            "--pirates: ",
+            "20000100000",
+            "induction steps",
+            "5000000000",
+            "`dilemma pirates --no-limit`",
+        ],
+    );
+    command_refused(
+        &["travelers", "--bonus", "100000"],
+        &[
+            "--lambda-max: ",
+            "QRE cost",
+            "15000000000",
+            "`dilemma travelers --no-limit`",
+        ],
+    );
+    // Each bonus alone is cheap; together they are not.
+    let many = vec!["2"; 2000].join(",");
+    command_refused(
+        &["travelers", "--bonuses", &many],
+        &["--bonuses: ", "(2000 values)", "15000000000"],
+    );
+    command_refused(
+        &["guess", "--players", "1000000", "--rounds", "1000"],
+        &["--rounds: ", "--players 1000000", "1000000000", "50000000"],
+    );
+    command_refused(
+        &["solve", "kayles", "--table", "20000000"],
+        &["--table for kayles", "20000001 rows", "10000000"],
+    );
+    command_refused(
+        &["solve", "wythoff", "--table", "400"],
+        &["--table for wythoff", "mex steps", "0 to 300"],
+    );
+    command_refused(
+        &["solve", "nim", "--table", "100001"],
+        &["--table for nim", "100002 positions", "0 to 100000"],
+    );
+    // An octal code with no period proven in a short search: refused
+    // rather than computing 10^6 values directly (2.5e11 split evaluations).
+    command_refused(
+        &["solve", "octal", "--code", "0.16", "--table", "1000000"],
+        &[
+            "--table for octal 0.16",
+            "no period proven",
+            "split evaluations",
+        ],
+    );
+}
+
+#[test]
+fn no_limit_lifts_each_solver_limit_up_to_its_hard_bound() {
+    // Over the QRE cost limit by the cost model, yet quick: two claims.
+    let args = [
+        "travelers",
+        "--low",
+        "2",
+        "--high",
+        "3",
+        "--bonus",
+        "1000000000",
+        "--lambda-max",
+        "100",
+    ];
+    let (code, _, err) = dilemma(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("too much work"), "{err}");
+    let mut lifted = args.to_vec();
+    lifted.push("--no-limit");
+    let (code, out, err) = dilemma(&lifted);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("QRE"), "{out}");
+
+    // Over the 10^5 positions of a position-by-position table, yet quick.
+    let (code, out, err) = dilemma(&["solve", "nim", "--table", "100001", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("\n100001,100001\n"),
+        "{}",
+        &out[out.len() - 40..]
+    );
+    let (code, out, err) = dilemma(&["solve", "wythoff", "--table", "301", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1 + 302 * 302);
+
+    // Pirates and guess: past the work check, the hard memory bounds stay.
+    let (code, _, err) = dilemma(&[
+        "pirates",
+        "--pirates",
+        "1000001",
+        "--coins",
+        "1",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(err.contains("from 1 to 1000000"), "{err}");
+    let (code, _, err) = dilemma(&[
+        "guess",
+        "--players",
+        "1000000",
+        "--rounds",
+        "100001",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(err.contains("from 1 to 100000"), "{err}");
+    // Every simulated choice is kept: 3e8 of them (2.4 GB) stay refused.
+    let (code, _, err) = dilemma(&[
+        "guess",
+        "--players",
+        "1000000",
+        "--rounds",
+        "300",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(err.contains("at most 250000000"), "{err}");
+    let (code, _, err) = dilemma(&["solve", "kayles", "--table", "100000001", "--no-limit"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(err.contains("0 to 100000000"), "{err}");
+}
+
+/// Progress bars are drawn only on a terminal: a run whose stderr is a pipe
+/// (as here) prints no bar, with or without `--quiet`, for every kind with
+/// a bar (tournament, ecological, Moran, spatial) and the solvers.
+#[test]
+fn runs_off_a_terminal_print_no_progress_bar() {
+    let d = dir("bars");
+    let kinds = [
+        "name = \"e\"\nkind = \"replicator\"\n[match]\nturns = 20\nrepetitions = 2\n\
+         [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"random\"\n\
+         [dynamics]\nsteps = 40\n[output]\ncharts = false\n",
+        "name = \"s\"\nkind = \"spatial\"\nseed = 2\n[lattice]\nsize = 12\nsteps = 5\n\
+         [match]\nturns = 10\n[[players]]\nstrategy = \"random\"\n\
+         [[players]]\nstrategy = \"tit-for-tat\"\n[output]\ncharts = false\nframes = false\n",
+        "name = \"m\"\nkind = \"moran\"\n[match]\nturns = 20\n[moran]\nruns = 50\n\
+         [[population]]\nstrategy = \"tit-for-tat\"\ncount = 3\n\
+         [[population]]\nstrategy = \"defector\"\ncount = 2\n[output]\ncharts = false\n",
+        "name = \"t\"\nkind = \"tournament\"\n[match]\nturns = 20\nrepetitions = 3\n\
+         [[players]]\nstrategy = \"random\"\n[[players]]\nstrategy = \"tit-for-tat\"\n\
+         [output]\ncharts = false\n",
+    ];
+    for (k, text) in kinds.iter().enumerate() {
+        let s = d.join(format!("k{k}.toml"));
+        std::fs::write(&s, text).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+            .arg("run")
+            .arg(&s)
+            .arg("--out")
+            .arg(d.join("out"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{text}: {err}");
+        assert!(!err.contains("eta") && !err.contains("[="), "{text}: {err}");
+    }
+    for args in [
+        &["pirates", "--pirates", "2000", "--coins", "100"][..],
+        &["travelers", "--high", "20"][..],
+        &["solve", "kayles", "--table", "1000"][..],
+    ] {
+        let (code, _, err) = dilemma(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(
+            !err.contains("eta") && !err.contains("[="),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// An `impartial` scenario whose octal table has no period proven in a short
+/// search is refused (exit 2, nothing written) rather than computing a
+/// million values directly; `dilemma run --no-limit` would compute them.
+#[test]
+fn an_octal_table_without_a_period_is_refused_in_a_scenario_too() {
+    let d = dir("octal");
+    let s = d.join("s.toml");
+    std::fs::write(
+        &s,
+        "name = \"oct\"\nkind = \"impartial\"\n[game]\nrule = \"octal --code 0.16\"\ntable = 1000000\n",
+    )
+    .unwrap();
+    let (code, err) = run(&s, &d.join("out"), &[]);
+    assert_eq!(code, 2, "{err}");
+    for needle in ["oct: ", "octal 0.16", "no period proven", "--no-limit"] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert!(!d.join("out").exists());
 }

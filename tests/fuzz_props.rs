@@ -3,7 +3,7 @@
 //! generated or mutated input and asserts the parser never panics and that
 //! what it refuses is a typed error pointing at the file, line and column
 //! (the fast, in-process half of the fuzzing harness; the long-running
-//! mutator that also runs the inputs is src/bin/fuzz/).
+//! mutator that also runs the inputs is examples/fuzz/).
 
 use clap::{CommandFactory, Parser};
 use dilemma::cli::Cli;

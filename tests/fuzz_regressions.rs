@@ -1,5 +1,5 @@
 //! The fuzzing regression corpus and the deep or huge definitions the
-//! fuzzer (src/bin/fuzz/) found breaking the tool.
+//! fuzzer (examples/fuzz/) found breaking the tool.
 //!
 //! tests/fuzz_corpus/<class>/<id>/ holds one input that once broke a rule
 //! (a panic, a stack overflow, an abort, debug text in a message): its files,
@@ -406,5 +406,51 @@ fn toml_values_nested_200000_deep_are_a_syntax_error() {
             stderr.contains("scenario.toml:2:") && stderr.contains("not valid TOML"),
             "{stderr}"
         );
+    }
+}
+
+/// The fuzzer's slow inputs (each ran past its CPU limit): two are now
+/// refused up front by the work model, one is quick since its slow paths
+/// were fixed (its snapshot is a PNG only above 250,000 cells).
+#[test]
+fn slow_inputs_are_refused_up_front_or_quick() {
+    let corpus = root().join("tests/fuzz_corpus/scenario");
+    for (id, refused, needles) in [
+        (
+            "spatial-sampled-cells",
+            true,
+            &["field `lattice.steps`", "turns of sampled cell matches"][..],
+        ),
+        (
+            "travelers-bonuses-grown",
+            true,
+            &["field `qre.bonuses`", "qre.bonuses = 2000 values"][..],
+        ),
+        ("nowak-may-large-lattice", false, &[][..]),
+    ] {
+        let text = std::fs::read(corpus.join(id).join("scenario.toml")).unwrap();
+        let dir = case_folder(&format!("slow-{id}"), &[("scenario.toml".into(), text)]);
+        let args: Vec<String> = ["run", "scenario.toml", "--out", "out", "--quiet"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let output = dilemma(&dir, &args);
+        assert_no_crash(&output, id);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if refused {
+            assert_eq!(output.status.code(), Some(2), "{id}: {stderr}");
+            assert!(stderr.contains("too much work"), "{id}: {stderr}");
+            for n in needles {
+                assert!(stderr.contains(n), "{id}: {n} not in {stderr}");
+            }
+            assert!(!dir.join("out").exists(), "{id}: nothing may be written");
+        } else {
+            assert_eq!(output.status.code(), Some(0), "{id}: {stderr}");
+            let results = dir.join("out/nowak-may-random");
+            assert!(results.join("lattice_0002.png").exists());
+            assert!(results.join("lattice_0002.csv").exists());
+            assert!(!results.join("lattice_0002.svg").exists());
+        }
+        let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     }
 }

@@ -5,8 +5,9 @@ use crate::cli::{CliError, table};
 use crate::dilemmas::guess::analysis::{GuessAnalysis, analyse};
 use crate::dilemmas::guess::elimination::Stop;
 use crate::dilemmas::guess::equilibria::Search;
-use crate::dilemmas::guess::inputs::{build, settings};
+use crate::dilemmas::guess::inputs::{build, settings_within};
 use crate::normal_form::rational::Rational;
+use crate::scenario::work::{HARD_GUESS_CHOICES, guess_estimate};
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -50,6 +51,10 @@ pub struct GuessArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Simulate even when players x rounds is over the default work limit
+    /// (5e7 choices); every choice is kept, so at most 2.5e8 (2 GB).
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Parses "LO..HI".
@@ -69,14 +74,17 @@ pub fn run(args: &GuessArgs) -> Result<(), CliError> {
         ))
     })?;
     let game = build(&args.p, lo, hi, &args.choices, &args.rounding, args.players).map_err(bad)?;
-    let settings = settings(
+    let estimate = guess_estimate(game.players as u64, args.rounds.max(0) as u64);
+    if estimate.exceeds() && !args.no_limit {
+        return Err(CliError::BadInput(estimate.command_message("guess")));
+    }
+    let settings = settings_within(
         &game,
-        args.levels,
+        [args.levels, args.elimination_rounds, args.rounds],
         args.tau,
-        args.elimination_rounds,
-        args.rounds,
         args.noise,
         args.seed,
+        HARD_GUESS_CHOICES,
     )
     .map_err(bad)?;
     let analysis =

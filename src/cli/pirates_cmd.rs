@@ -5,13 +5,18 @@
 use crate::cli::{CliError, table};
 use crate::dilemmas::count::digits;
 use crate::dilemmas::pirates::alternatives::{MAX_LISTED, equally_good};
-use crate::dilemmas::pirates::rules::pirate_name;
+use crate::dilemmas::pirates::induction::solve_reporting;
+use crate::dilemmas::pirates::rules::{HARD_MAX_PIRATES, pirate_name};
 use crate::dilemmas::pirates::{
-    Fate, Majority, PirateError, PirateGame, Round, Rules, Solution, Temperament, TieBreak, solve,
+    Fate, Majority, PirateError, PirateGame, Round, Rules, Solution, Temperament, TieBreak,
 };
+use crate::scenario::work::{induction_steps, pirates_estimate};
 use clap::Args;
 use num_bigint::BigUint;
 use serde_json::{Value, json};
+
+/// Induction steps from which a progress bar is shown (about 2 s).
+pub const PROGRESS_FROM: u128 = 300_000_000;
 
 /// Rounds whose proposals and votes are recorded for the teaching table.
 pub const RECORD_LIMIT: usize = 40;
@@ -20,7 +25,8 @@ pub const RECORD_LIMIT: usize = 40;
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct PiratesArgs {
-    /// Number of pirates (1 to 10000).
+    /// Number of pirates (1 to 1000000; above about 100000 the induction's
+    /// N (N + 1) / 2 steps are over the work limit: see --no-limit).
     #[arg(long, allow_hyphen_values = true)]
     pub pirates: i64,
     /// Number of gold coins (0 or more).
@@ -42,6 +48,10 @@ pub struct PiratesArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Solve even when the induction's N (N + 1) / 2 steps are over the
+    /// default work limit (5e9 steps, about 40 s); at most 1000000 pirates.
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// The rules from `--majority`, `--temperament` and `--tie-break`; an
@@ -65,20 +75,37 @@ fn option_rules(args: &PiratesArgs) -> Result<Rules, CliError> {
 /// Runs the command.
 pub fn run(args: &PiratesArgs) -> Result<(), CliError> {
     let rules = option_rules(args)?;
-    let game = PirateGame::new(args.pirates, args.coins, rules).map_err(|e| {
-        let option = match e {
-            PirateError::Pirates { .. } => "--pirates",
-            PirateError::Coins { .. } => "--coins",
-        };
-        CliError::BadInput(format!("{option}: {e}"))
-    })?;
+    let game = PirateGame::new_at_most(args.pirates, args.coins, rules, HARD_MAX_PIRATES).map_err(
+        |e| {
+            let option = match e {
+                PirateError::Pirates { .. } => "--pirates",
+                PirateError::Coins { .. } => "--coins",
+            };
+            CliError::BadInput(format!("{option}: {e}"))
+        },
+    )?;
     if !(1..=MAX_LISTED).contains(&args.list) {
         return Err(CliError::BadInput(format!(
             "--list must be from 1 to {MAX_LISTED}, got {}",
             args.list
         )));
     }
-    let solution = solve(&game, RECORD_LIMIT);
+    let estimate = pirates_estimate(game.pirates as u64, "--pirates");
+    if estimate.exceeds() && !args.no_limit {
+        return Err(CliError::BadInput(estimate.command_message("pirates")));
+    }
+    // A bar (on a terminal) when the induction takes more than a second or
+    // two: over its steps, k for the round with k pirates alive.
+    let bar = crate::cli::progress::bar_of(
+        estimate.amount as u64,
+        "pirate split",
+        "steps",
+        args.json || estimate.amount < PROGRESS_FROM,
+    );
+    let solution = solve_reporting(&game, RECORD_LIMIT, |alive| {
+        bar.set_position(induction_steps(alive as u64) as u64)
+    });
+    bar.finish_and_clear();
     let listed = equally_good(&solution, args.list.max(1));
     if args.json {
         println!("{:#}", solution_json(&solution, &listed));

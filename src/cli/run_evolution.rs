@@ -189,7 +189,15 @@ pub fn run_ecological(
 ) -> Result<(), CliError> {
     let started = Instant::now();
     let t = &scenario.tournament;
-    let results = t.tournament().play();
+    let tournament = t.tournament();
+    let bar = progress::bar(tournament.match_count(), &t.name, args.quiet || args.json);
+    let results = match tournament
+        .run::<std::convert::Infallible>(|_| Ok(()), |done| bar.set_position(done))
+    {
+        Ok(results) => results,
+        Err(never) => match never {},
+    };
+    bar.finish_and_clear();
     let matrix = results.payoff_matrix();
     let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
     let dynamics = ReplicatorDynamics {
@@ -315,8 +323,9 @@ pub fn run_spatial(
         Ok(())
     };
     save(0, &lattice)?;
+    let lists = game.neighbour_lists();
     for step in 0..scenario.steps {
-        lattice = game.step(&lattice, step);
+        lattice = game.step_using(&lattice, step, &lists);
         counts.push((step + 1, game.counts(&lattice)));
         save(step + 1, &lattice)?;
         bar.set_position(step + 1);

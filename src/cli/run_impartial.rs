@@ -8,7 +8,7 @@ use crate::cli::CliError;
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::ResultsFolder;
 use crate::impartial::catalogue::parse_game;
-use crate::impartial::table::{Table, tabulate};
+use crate::impartial::table::{Table, tabulate_within};
 use crate::impartial::{Solution, solve};
 use crate::output::impartial_files;
 use crate::scenario::impartial::{reader, words};
@@ -28,7 +28,10 @@ pub fn run_impartial(
     args: &RunArgs,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let table = tabulate(&words(&scenario.rule), scenario.table)
+    // The table's own work limits (an octal code without a period proven
+    // in a short search, a game tabulated position by position) are lifted
+    // with the run's --no-limit; the scenario's size bound stays.
+    let table = tabulate_within(&words(&scenario.rule), scenario.table, args.no_limit)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", scenario.name)))?;
     let mut solutions = Vec::new();
     for w in &scenario.positions {

@@ -6,7 +6,7 @@
 use super::CliError;
 use crate::impartial::catalogue::{number, parse_game};
 use crate::impartial::solve;
-use crate::impartial::table::{Table, tabulate};
+use crate::impartial::table::{Table, tabulate_within};
 use clap::Args;
 use std::io::{BufWriter, ErrorKind, Write};
 
@@ -19,7 +19,11 @@ pub struct SolveArgs {
     /// coins, 1-based; also `mock-turtles`, `turning-turtles`), `coloring 13
     /// [--colored 1:2,2:5]`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
-    /// default 20), `--table N` (one-heap games: g(0..=N) as CSV).
+    /// default 20), `--table N` (one-heap games: g(0..=N) as CSV),
+    /// `--no-limit` (tables over the default work limits: more than 10^7
+    /// rows, 10^5 positions solved one by one, a Wythoff grid over 300, an
+    /// octal code without a proven period beyond direct reach; up to 10^8
+    /// rows, a 3000 Wythoff grid).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
 }
@@ -30,6 +34,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut json = false;
     let mut limit = 20usize;
     let mut table: Option<u64> = None;
+    let mut no_limit = false;
     // In Fibonacci Nim `--limit` is part of the position (the largest take
     // allowed now), so it is not the listing limit there.
     let fibonacci = args.words.first().map(String::as_str) == Some("fibonacci-nim");
@@ -38,6 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         let w = &args.words[i];
         match w.as_str() {
             "--json" => json = true,
+            "--no-limit" => no_limit = true,
             "--limit" if fibonacci => {
                 words.push(w.clone());
                 if let Some(v) = args.words.get(i + 1) {
@@ -63,7 +69,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         i += 1;
     }
     if let Some(n) = table {
-        return print_table(&words, n, json);
+        return print_table(&words, n, json, no_limit);
     }
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| e.to_string());
     let position = parse_game(&words, &read).map_err(|e| CliError::BadInput(e.to_string()))?;
@@ -114,11 +120,21 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
-    let table = tabulate(words, n).map_err(|e| CliError::BadInput(e.to_string()))?;
+fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(), CliError> {
+    let table =
+        tabulate_within(words, n, no_limit).map_err(|e| CliError::BadInput(e.to_string()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    match write_table(&mut out, &table, json).and_then(|()| out.flush()) {
+    // A bar over the rows written (on a terminal) for tables of a million
+    // rows and more (10^7 rows take seconds).
+    let rows = match &table {
+        Table::Heap { values, .. } => values.len() as u64,
+        Table::Wythoff { values } => (values.len() as u64).pow(2),
+    };
+    let bar = crate::cli::progress::bar_of(rows, "table", "rows", json || rows < 1_000_000);
+    let written = write_table(&mut out, &table, json, &mut |done| bar.set_position(done));
+    bar.finish_and_clear();
+    match written.and_then(|()| out.flush()) {
         Ok(()) => {}
         // A reader that stopped early (`| head`) is not an error.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(()),
@@ -139,8 +155,13 @@ fn print_table(words: &[String], n: u64, json: bool) -> Result<(), CliError> {
 }
 
 /// Writes the table as CSV (or one JSON line) through a buffer: one system
-/// call per 64 KiB, not per row.
-fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Result<()> {
+/// call per 64 KiB, not per row; `on_rows(rows written)` every 65,536 rows.
+fn write_table(
+    out: &mut impl Write,
+    table: &Table,
+    json: bool,
+    on_rows: &mut dyn FnMut(u64),
+) -> std::io::Result<()> {
     match table {
         Table::Heap {
             label,
@@ -155,6 +176,9 @@ fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Resu
             writeln!(out, "n,grundy")?;
             for (i, g) in values.iter().enumerate() {
                 writeln!(out, "{i},{g}")?;
+                if i % 65_536 == 65_535 {
+                    on_rows(i as u64 + 1);
+                }
             }
         }
         Table::Wythoff { values } => {
@@ -168,6 +192,7 @@ fn write_table(out: &mut impl Write, table: &Table, json: bool) -> std::io::Resu
                 for (y, g) in row.iter().enumerate() {
                     writeln!(out, "{x},{y},{g},{}", *g == 0)?;
                 }
+                on_rows(((x + 1) * row.len()) as u64);
             }
         }
     }
@@ -181,17 +206,29 @@ mod tests {
     #[test]
     fn tables_are_written_whole_through_the_buffer() {
         let words = vec!["subtraction".to_string(), "--set".into(), "1,3,4".into()];
-        let table = tabulate(&words, 9).unwrap();
+        let table = crate::impartial::table::tabulate(&words, 9).unwrap();
         let mut csv = Vec::new();
-        write_table(&mut csv, &table, false).unwrap();
+        let mut reported = Vec::new();
+        write_table(&mut csv, &table, false, &mut |n| reported.push(n)).unwrap();
+        assert!(reported.is_empty(), "no report before 65,536 rows");
         assert_eq!(
             String::from_utf8(csv).unwrap(),
             "n,grundy\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n8,1\n9,0\n"
         );
         let mut json = Vec::new();
-        write_table(&mut json, &table, true).unwrap();
+        write_table(&mut json, &table, true, &mut |_| {}).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(v["values"][4], 2);
         assert_eq!(v["period"]["period"], 7);
+    }
+
+    #[test]
+    fn long_tables_report_their_rows_for_the_bar() {
+        let words = vec!["kayles".to_string()];
+        let table = crate::impartial::table::tabulate(&words, 199_999).unwrap();
+        let mut reported = Vec::new();
+        let mut sink = std::io::sink();
+        write_table(&mut sink, &table, false, &mut |n| reported.push(n)).unwrap();
+        assert_eq!(reported, vec![65_536, 131_072, 196_608]);
     }
 }

@@ -5,14 +5,18 @@
 use crate::cli::CliError;
 use crate::cli::game_cmd::{analyse_game, analysis_json};
 use crate::dilemmas::travelers::dynamics::best_response_path;
-use crate::dilemmas::travelers::qre::{QrePoint, check_cost, qre_at, trace};
+use crate::dilemmas::travelers::qre::{QrePoint, qre_at, trace};
 use crate::dilemmas::travelers::{TravelersError, TravelersGame};
 use crate::normal_form::analysis::Analysis;
 use crate::normal_form::dominance::Dominator;
 use crate::normal_form::elimination::Player;
 use crate::normal_form::rational::Rational;
+use crate::scenario::work::{qre_cost, travelers_estimate};
 use clap::Args;
 use serde_json::json;
+
+/// QRE cost units from which a progress bar is shown (about 2 s).
+pub const PROGRESS_FROM: u128 = 2_000_000_000;
 
 /// Options of `dilemma travelers`.
 #[derive(Args, Debug)]
@@ -43,6 +47,11 @@ pub struct TravelersArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Trace even when the QRE cost (lambda x spread x claims^3, summed over
+    /// the branch and every bonus) is over the default work limit (1.5e10,
+    /// 10 to 30 s); the step budget still ends every trace.
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Runs `dilemma travelers`.
@@ -70,30 +79,62 @@ pub fn run(args: &TravelersArgs) -> Result<(), CliError> {
             args.lambda
         )));
     }
-    check_cost(&game, args.lambda_max).map_err(|e| bad(format!("--lambda-max: {e}")))?;
     let bonuses = args
         .bonuses
         .split(',')
         .map(|s| {
             let r = Rational::parse(s).map_err(|e| bad(format!("--bonuses: {e}")))?;
-            let g = TravelersGame::new(args.low, args.high, r)
-                .map_err(|e| bad(format!("--bonuses: {e}")))?;
-            check_cost(&g, args.lambda).map_err(|e| bad(format!("--bonuses: {e}")))?;
-            Ok(g)
+            TravelersGame::new(args.low, args.high, r).map_err(|e| bad(format!("--bonuses: {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let branch_cost = qre_cost(game.low, game.high, game.bonus.to_f64(), args.lambda_max);
+    let mut costs = vec![branch_cost];
+    costs.extend(
+        bonuses
+            .iter()
+            .map(|g| qre_cost(g.low, g.high, g.bonus.to_f64(), args.lambda)),
+    );
+    let drivers = vec![
+        (
+            "--low/--high".into(),
+            format!("{}..{}", game.low, game.high),
+        ),
+        ("--lambda-max".into(), args.lambda_max.to_string()),
+        ("--bonuses".into(), format!("({} values)", bonuses.len())),
+        ("--lambda".into(), args.lambda.to_string()),
+    ];
+    let field = if travelers_estimate(&costs[..1], "", Vec::new()).exceeds() {
+        "--lambda-max"
+    } else {
+        "--bonuses"
+    };
+    let estimate = travelers_estimate(&costs, field, drivers);
+    if estimate.exceeds() && !args.no_limit {
+        return Err(bad(estimate.command_message("travelers")));
+    }
     let matrix = game
         .bimatrix()
         .map_err(|e| CliError::Failed(e.to_string()))?;
     let analysis = analyse_game(&matrix)?;
     let path = best_response_path(&game, game.high).map_err(|e| CliError::Failed(e.to_string()))?;
+    // A bar over the QRE traces (on a terminal) when they take more than a
+    // second or two by the cost model.
+    let bar = crate::cli::progress::bar_of(
+        costs.len() as u64,
+        "traveler's QRE",
+        "traces",
+        args.json || estimate.amount < PROGRESS_FROM,
+    );
     let branch = trace(&game, args.lambda_max, args.lambda_max / 20.0)
         .map_err(|e| CliError::Failed(e.to_string()))?;
+    bar.inc(1);
     let mut by_bonus = Vec::new();
     for g in &bonuses {
         let q = qre_at(g, args.lambda).map_err(|e| CliError::Failed(e.to_string()))?;
         by_bonus.push((g.bonus, q.mean));
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     if args.json {
         let mut v = analysis_json(&analysis);
         v["parameters"] =

@@ -72,6 +72,13 @@ pub struct SpatialGame {
     pub seed: u64,
 }
 
+/// Every cell's neighbours (see [`SpatialGame::neighbour_lists`]).
+#[derive(Clone, Debug)]
+pub struct NeighbourLists {
+    table: Vec<u32>,
+    count: Vec<u8>,
+}
+
 /// Types of all cells, row-major.
 pub type Lattice = Vec<u8>;
 
@@ -248,6 +255,29 @@ impl SpatialGame {
         self.step_with(lattice, step, &table, &count)
     }
 
+    /// Every cell's neighbours, built once for many [`SpatialGame::step_using`]
+    /// calls (32 bytes a cell: rebuilding them every step cost more than the
+    /// step itself on large lattices).
+    pub fn neighbour_lists(&self) -> NeighbourLists {
+        let (table, count) = self.neighbour_table();
+        NeighbourLists { table, count }
+    }
+
+    /// [`SpatialGame::step`] with neighbour lists built once.
+    pub fn step_using(&self, lattice: &Lattice, step: u64, lists: &NeighbourLists) -> Lattice {
+        self.step_with(lattice, step, &lists.table, &lists.count)
+    }
+
+    /// Cells each cell plays in one step (its neighbours, plus itself with
+    /// `self = true`), the largest over the lattice.
+    pub fn opponents_per_cell(&self) -> u64 {
+        let near = match self.neighbourhood {
+            Neighbourhood::Moore => 8,
+            Neighbourhood::VonNeumann => 4,
+        };
+        near + u64::from(self.with_self)
+    }
+
     fn step_with(&self, lattice: &Lattice, step: u64, table: &[u32], count: &[u8]) -> Lattice {
         let scores = self.scores_with(lattice, step, table, count);
         (0..self.rows * self.cols)
@@ -386,6 +416,26 @@ mod tests {
             (mean - NOWAK_MAY_FRACTION).abs() < 0.04,
             "cooperator fraction {mean}"
         );
+    }
+
+    #[test]
+    fn neighbour_lists_built_once_step_as_step_does() {
+        for boundary in [Boundary::Periodic, Boundary::Fixed] {
+            let game = SpatialGame::nowak_may(9, 1.85, Neighbourhood::Moore, true, boundary);
+            let lists = game.neighbour_lists();
+            let mut a = game.random_start(&[0.7, 0.3]);
+            let mut b = a.clone();
+            for step in 0..6 {
+                a = game.step(&a, step);
+                b = game.step_using(&b, step, &lists);
+                assert_eq!(a, b, "step {step}");
+            }
+        }
+        let game =
+            SpatialGame::nowak_may(5, 1.5, Neighbourhood::VonNeumann, false, Boundary::Fixed);
+        assert_eq!(game.opponents_per_cell(), 4);
+        let game = SpatialGame::nowak_may(5, 1.5, Neighbourhood::Moore, true, Boundary::Fixed);
+        assert_eq!(game.opponents_per_cell(), 9);
     }
 
     #[test]

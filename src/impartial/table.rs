@@ -20,13 +20,21 @@ use super::period::Periodicity;
 use super::subtraction::{self, SubtractionSet};
 use super::{coloring, wythoff};
 
-/// The largest N for one-heap tables.
+/// The largest N for one-heap tables (the default work limit; `--no-limit`
+/// lifts it to [`HARD_HEAP_TABLE`]).
 pub const MAX_HEAP_TABLE: u64 = 10_000_000;
 /// The largest N for games tabulated position by position (no fast
-/// recurrence).
+/// recurrence; the default work limit).
 pub const MAX_GENERIC_TABLE: u64 = 100_000;
-/// The largest N for the Wythoff grid (its mex recursion is cubic).
+/// The largest N for the Wythoff grid (its mex recursion is cubic; the
+/// default work limit).
 pub const MAX_WYTHOFF_TABLE: u64 = 300;
+/// The largest N of any one-heap table, even with `--no-limit`: the values
+/// are held in memory (8 bytes each, 800 MB here).
+pub const HARD_HEAP_TABLE: u64 = 100_000_000;
+/// The largest Wythoff grid side, even with `--no-limit` (N^2 values held,
+/// N^3 mex steps: 2.7e10 here).
+pub const HARD_WYTHOFF_TABLE: u64 = 3_000;
 
 /// A table of Grundy values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,9 +71,30 @@ fn too_big(game: &str, n: u64, max: u64) -> ImpartialError {
     }
 }
 
+/// A table over the default work limit: the measure, the limit, and what
+/// `--no-limit` lifts it to.
+fn over_limit(game: &str, n: u64, measure: &str, limit: u64, hard: u64) -> ImpartialError {
+    ImpartialError::OutOfRange {
+        what: format!("--table for {game} (too much work: {measure})"),
+        value: n.to_string(),
+        allowed: format!(
+            "0 to {limit}, the default work limit; `--no-limit` (on `dilemma solve` or `dilemma run`) \
+             lifts it to {hard}"
+        ),
+    }
+}
+
 /// Tabulates the game named by `words` (its command words without the heap
-/// size) for n = 0..=N.
+/// size) for n = 0..=N, within the default work limits.
 pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
+    tabulate_within(words, n, false)
+}
+
+/// As [`tabulate`]; `no_limit` lifts the default work limits (rows, positions
+/// solved, Wythoff's cubic grid, an octal code's direct values without a
+/// period) up to the hard memory bounds [`HARD_HEAP_TABLE`] and
+/// [`HARD_WYTHOFF_TABLE`].
+pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table, ImpartialError> {
     let game = words.first().map(String::as_str).unwrap_or("");
     let usage = |message: &str, usage: &str| ImpartialError::Usage {
         game: game.to_string(),
@@ -78,8 +107,17 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
             "a one-heap game, e.g. kayles --table 100",
         ));
     }
-    if n > MAX_HEAP_TABLE {
-        return Err(too_big(game, n, MAX_HEAP_TABLE));
+    if n > HARD_HEAP_TABLE {
+        return Err(too_big(game, n, HARD_HEAP_TABLE));
+    }
+    if n > MAX_HEAP_TABLE && !no_limit {
+        return Err(over_limit(
+            game,
+            n,
+            &format!("{} rows", n as u128 + 1),
+            MAX_HEAP_TABLE,
+            HARD_HEAP_TABLE,
+        ));
     }
     match game {
         "subtraction" => {
@@ -105,7 +143,31 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
                     .ok_or_else(|| usage("--code is required", "octal --code 0.77 --table N"))?,
             };
             let code = OctalCode::parse(&code)?;
-            let a = octal::Analysis::new(code.clone(), octal::search_bound(&code, n));
+            // Beyond direct reach (the work limit on computing every value
+            // without a period) only a period proven by a short search
+            // helps, as for `solve octal N`; `--no-limit` computes them all.
+            let reach = octal::direct_reach(&code);
+            let bound = if n <= reach || no_limit {
+                octal::search_bound(&code, n)
+            } else {
+                octal::large_heap_search(&code).min(reach + 1)
+            };
+            let a = octal::Analysis::new(code.clone(), bound);
+            if a.grundy(n).is_none() {
+                let work = octal::direct_work(&code, n);
+                return Err(over_limit(
+                    &format!("octal {}", code.text()),
+                    n,
+                    &format!(
+                        "no period proven within {} values; g(0..={n}) directly is up to \
+                         {work:.1e} split evaluations, limit {:.0e}",
+                        a.values.len(),
+                        octal::DIRECT_WORK_LIMIT
+                    ),
+                    reach,
+                    HARD_HEAP_TABLE,
+                ));
+            }
             Ok(Table::Heap {
                 label: format!("octal {}", code.text()),
                 values: (0..=n)
@@ -136,8 +198,18 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
             })
         }
         "wythoff" => {
-            if n > MAX_WYTHOFF_TABLE {
-                return Err(too_big(game, n, MAX_WYTHOFF_TABLE));
+            if n > HARD_WYTHOFF_TABLE {
+                return Err(too_big(game, n, HARD_WYTHOFF_TABLE));
+            }
+            if n > MAX_WYTHOFF_TABLE && !no_limit {
+                let steps = (n as u128 + 1).pow(3);
+                return Err(over_limit(
+                    game,
+                    n,
+                    &format!("about {steps} mex steps"),
+                    MAX_WYTHOFF_TABLE,
+                    HARD_WYTHOFF_TABLE,
+                ));
             }
             if words.len() > 1 {
                 return Err(usage(
@@ -158,8 +230,14 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
         )),
         _ => {
             // Any other one-heap game: its words with the heap inserted.
-            if n > MAX_GENERIC_TABLE {
-                return Err(too_big(game, n, MAX_GENERIC_TABLE));
+            if n > MAX_GENERIC_TABLE && !no_limit {
+                return Err(over_limit(
+                    game,
+                    n,
+                    &format!("{} positions solved one by one", n as u128 + 1),
+                    MAX_GENERIC_TABLE,
+                    HARD_HEAP_TABLE,
+                ));
             }
             let mut values = Vec::new();
             for i in 0..=n {

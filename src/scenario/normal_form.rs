@@ -37,7 +37,6 @@ use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS};
 use crate::dilemmas::travelers::TravelersGame;
-use crate::dilemmas::travelers::qre::check_cost;
 use crate::normal_form::game::Bimatrix;
 use crate::normal_form::nfg::read_nfg;
 use crate::normal_form::rational::Rational;
@@ -368,15 +367,8 @@ pub fn read_normal_form(
                 }
                 q.finish()?;
             }
-            check_cost(&g, lambda_max)
-                .map_err(|e| top.error(lambda_max_at, "qre.lambda_max", e.to_string()))?;
-            for (k, r) in bonuses.iter().enumerate() {
-                let with_r = TravelersGame { bonus: *r, ..g };
-                check_cost(&with_r, lambda).map_err(|e| match bonuses_at.get(k) {
-                    Some(&at) => top.error(at, &format!("qre.bonuses[{}]", k + 1), e.to_string()),
-                    None => top.error(lambda_at, "qre.lambda", e.to_string()),
-                })?;
-            }
+            // The cost of every trace together is measured by the work
+            // model (scenario::work), so `--no-limit` can lift it.
             Study::Travelers(g, lambda, lambda_max, bonuses)
         }
     };

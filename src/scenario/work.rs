@@ -10,6 +10,7 @@
 //! | ecological  | turns, replicator updates   | the tournament's turns; steps x types^2     | 10^10    |
 //! | moran       | process steps               | runs x (steps, or N^2 without mutation)     | 2 x 10^9 |
 //! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
+//! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
 //! | impartial   | positions solved            | the `positions` list                        | 10^4     |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
@@ -20,9 +21,25 @@
 //! 10^8 cell updates a second. Every product is computed in u128 with
 //! saturation, so no size can wrap around.
 //!
+//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve
+//! --table`) are measured the same way against their own limits, refused with
+//! exit 2 naming the option, and lifted with `--no-limit` on that command;
+//! hard bounds that protect memory stay (each named where it is checked):
+//!
+//! | command          | measure                       | estimate                          | limit       | hard bound (memory)      |
+//! |------------------|-------------------------------|-----------------------------------|-------------|--------------------------|
+//! | pirates          | induction steps (~40 s)       | N (N + 1) / 2                     | 5 x 10^9    | N <= 10^6                |
+//! | travelers        | QRE cost                      | sum of lambda x spread x claims^3 | 1.5 x 10^10 | claims <= 150            |
+//! | guess            | simulated choices             | players x rounds                  | 5 x 10^7    | 2.5 x 10^8 choices (kept)|
+//! | solve --table    | table rows                    | N + 1                             | 10^7        | 10^8 rows                |
+//! | (position games) | positions solved              | N + 1                             | 10^5        | 10^8 rows                |
+//! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 10^4                |
+//! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
+//!
 //! Invariant: the estimate never runs the study; it is a pure function of the
-//! validated scenario.
+//! validated scenario (or the command's validated options).
 
+use crate::evolution::spatial::CellPayoff;
 use crate::ipd::horizon::Horizon;
 use crate::ipd::tournament::Tournament;
 use crate::scenario::Scenario;
@@ -226,19 +243,52 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 drivers,
             }]
         }
-        Scenario::Spatial(s) => vec![Estimate {
-            measure: "cell updates",
-            amount: cell_updates(s.game.rows as u64, s.game.cols as u64, s.steps),
-            limit: MAX_CELL_UPDATES,
-            field: "lattice.steps".into(),
-            drivers: vec![
-                (
-                    "lattice.rows x lattice.cols".into(),
-                    format!("{} x {}", s.game.rows, s.game.cols),
-                ),
-                ("lattice.steps".into(), s.steps.to_string()),
-            ],
-        }],
+        Scenario::Spatial(s) => {
+            let updates = cell_updates(s.game.rows as u64, s.game.cols as u64, s.steps);
+            let mut estimates = vec![Estimate {
+                measure: "cell updates",
+                amount: updates,
+                limit: MAX_CELL_UPDATES,
+                field: "lattice.steps".into(),
+                drivers: vec![
+                    (
+                        "lattice.rows x lattice.cols".into(),
+                        format!("{} x {}", s.game.rows, s.game.cols),
+                    ),
+                    ("lattice.steps".into(), s.steps.to_string()),
+                ],
+            }];
+            // Catalogue cells whose matches are sampled afresh (a stochastic
+            // strategy, noise, a random horizon) play every neighbour every
+            // step: turns = cell updates x opponents x match length.
+            if let (Some((_, settings, _)), CellPayoff::Matches(table)) = (&s.cells, &s.game.payoff)
+            {
+                if !table.is_deterministic() {
+                    let mut drivers = vec![
+                        (
+                            "lattice.rows x lattice.cols".into(),
+                            format!("{} x {}", s.game.rows, s.game.cols),
+                        ),
+                        ("lattice.steps".into(), s.steps.to_string()),
+                        (
+                            "opponents per cell".into(),
+                            s.game.opponents_per_cell().to_string(),
+                        ),
+                    ];
+                    drivers.extend(horizon_drivers(&settings.horizon));
+                    estimates.push(Estimate {
+                        measure: "turns of sampled cell matches",
+                        amount: updates
+                            .saturating_mul(s.game.opponents_per_cell() as u128)
+                            .saturating_mul(expected_turns(&settings.horizon)),
+                        limit: MAX_TURNS,
+                        field: "lattice.steps".into(),
+                        drivers,
+                    });
+                }
+            }
+            estimates
+        }
         Scenario::Impartial(s) => vec![Estimate {
             measure: "positions to solve",
             amount: s.positions.len() as u128,
@@ -284,7 +334,132 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 ],
             }]
         }
-        Scenario::Pirates(_) | Scenario::Guess(_) | Scenario::NormalForm(_) => Vec::new(),
+        Scenario::NormalForm(nf) => match &nf.study {
+            crate::scenario::normal_form::Study::Travelers(g, lambda, lambda_max, bonuses) => {
+                // The branch is traced twice (the CSV and the report), then
+                // one trace to `lambda` per bonus.
+                let branch = qre_cost(g.low, g.high, g.bonus.to_f64(), *lambda_max);
+                let mut costs = vec![branch, branch];
+                costs.extend(
+                    bonuses
+                        .iter()
+                        .map(|r| qre_cost(g.low, g.high, r.to_f64(), *lambda)),
+                );
+                let field = if travelers_estimate(&costs[..2], "", Vec::new()).exceeds() {
+                    "qre.lambda_max"
+                } else {
+                    "qre.bonuses"
+                };
+                let drivers = vec![
+                    (
+                        "game.low..game.high".into(),
+                        format!("{}..{}", g.low, g.high),
+                    ),
+                    ("qre.lambda_max".into(), lambda_max.to_string()),
+                    ("qre.bonuses".into(), format!("{} values", bonuses.len())),
+                    ("qre.lambda".into(), lambda.to_string()),
+                ];
+                vec![travelers_estimate(&costs, field, drivers)]
+            }
+            _ => Vec::new(),
+        },
+        Scenario::Pirates(_) | Scenario::Guess(_) => Vec::new(),
+    }
+}
+
+/// Most pirate-split induction steps (N (N + 1) / 2 for N pirates: each
+/// round is linear in the pirates alive); about 40 s in a release build
+/// (30,000 pirates, 4.5e8 steps: 3.4 s).
+pub const MAX_INDUCTION_STEPS: u128 = 5_000_000_000;
+/// Most QRE cost units (lambda x (high - low + 2R) x claims^3 per trace,
+/// summed over every trace a command or scenario runs); 10 to 30 s.
+pub const MAX_QRE_COST: u128 = 15_000_000_000;
+/// Most simulated choices (players x rounds) of a guessing-game simulation
+/// (about 2.5 s in a release build, and 400 MB: every choice is kept).
+pub const MAX_GUESS_CHOICES: u128 = 50_000_000;
+/// Most simulated choices even with `--no-limit`: 8 bytes each are kept for
+/// the report, so 2 GB here.
+pub const HARD_GUESS_CHOICES: u128 = 250_000_000;
+
+/// Pirate-split induction steps for `pirates` pirates.
+pub fn induction_steps(pirates: u64) -> u128 {
+    let n = pirates as u128;
+    n.saturating_mul(n + 1) / 2
+}
+
+impl Estimate {
+    /// The refusal of a command (`dilemma COMMAND`), in words: the option
+    /// that drives it, the estimate, the limit and `--no-limit`.
+    pub fn command_message(&self, command: &str) -> String {
+        let drivers: Vec<String> = self
+            .drivers
+            .iter()
+            .map(|(f, v)| format!("{f} {v}"))
+            .collect();
+        format!(
+            "{}: too much work: {} gives about {} {}, more than the default limit of {} \
+             (minutes on a laptop); make it smaller, or lift the limit with `dilemma {command} \
+             --no-limit`",
+            self.field,
+            drivers.join(", "),
+            shown(self.amount),
+            self.measure,
+            shown(self.limit)
+        )
+    }
+}
+
+/// The pirate split's estimate (`field` names the option or key of N).
+pub fn pirates_estimate(pirates: u64, field: &str) -> Estimate {
+    Estimate {
+        measure: "induction steps",
+        amount: induction_steps(pirates),
+        limit: MAX_INDUCTION_STEPS,
+        drivers: vec![(field.to_string(), pirates.to_string())],
+        field: field.to_string(),
+    }
+}
+
+/// The cost of one QRE trace to `lambda`: lambda x (high - low + 2R) x
+/// claims^3 (the path's length grows with lambda times the payoff spread,
+/// each step a dense claims^3 solve), saturating, `u128::MAX` when not finite.
+pub fn qre_cost(low: i64, high: i64, bonus: f64, lambda: f64) -> u128 {
+    let claims = (high as f64 - low as f64) + 1.0;
+    let spread = (high as f64 - low as f64) + 2.0 * bonus.abs();
+    let cost = lambda * spread * claims.powi(3);
+    if cost.is_finite() && cost >= 0.0 {
+        cost.ceil().min(u128::MAX as f64) as u128
+    } else {
+        u128::MAX
+    }
+}
+
+/// The traveler's dilemma's estimate: the sum of the traces' costs.
+pub fn travelers_estimate(
+    traces: &[u128],
+    field: &str,
+    drivers: Vec<(String, String)>,
+) -> Estimate {
+    Estimate {
+        measure: "QRE cost units (lambda x spread x claims^3, summed over traces)",
+        amount: traces.iter().copied().fold(0u128, u128::saturating_add),
+        limit: MAX_QRE_COST,
+        drivers,
+        field: field.to_string(),
+    }
+}
+
+/// A guessing-game simulation's estimate.
+pub fn guess_estimate(players: u64, rounds: u64) -> Estimate {
+    Estimate {
+        measure: "simulated choices (players x rounds)",
+        amount: (players as u128).saturating_mul(rounds as u128),
+        limit: MAX_GUESS_CHOICES,
+        drivers: vec![
+            ("--players".into(), players.to_string()),
+            ("--rounds".into(), rounds.to_string()),
+        ],
+        field: "--rounds".into(),
     }
 }
 
@@ -324,6 +499,35 @@ mod tests {
         assert_eq!(moran_steps(10, 1000, 0.0, None), 100_000);
         assert_eq!(moran_steps(10, 1000, 0.1, Some(500)), 500_000);
         assert_eq!(moran_steps(10, 1000, 0.0, Some(5)), 5_000);
+    }
+
+    #[test]
+    fn solver_estimates_grow_as_their_work_does() {
+        assert_eq!(induction_steps(10_000), 50_005_000);
+        // No wrap-around at the largest count: (2^64 - 1) 2^64 / 2 fits in u128.
+        assert_eq!(induction_steps(u64::MAX), (u64::MAX as u128) << 63);
+        assert!(!pirates_estimate(10_000, "--pirates").exceeds());
+        assert!(pirates_estimate(200_000, "--pirates").exceeds());
+        // The default travelers command: one trace to 2 and 8 bonuses at 0.1.
+        let one = qre_cost(2, 100, 2.0, 2.0);
+        assert_eq!(one, 2 * 102 * 99u128.pow(3));
+        assert_eq!(qre_cost(2, 100, 2.0, f64::NAN), u128::MAX);
+        let many = vec![qre_cost(2, 100, 2.0, 0.1); 10_000];
+        assert!(!travelers_estimate(&many[..8], "--bonuses", vec![]).exceeds());
+        assert!(travelers_estimate(&many, "--bonuses", vec![]).exceeds());
+        assert!(!guess_estimate(10, 100_000).exceeds());
+        let e = guess_estimate(1_000_000, 100_000);
+        assert!(e.exceeds());
+        let m = e.command_message("guess");
+        for needle in [
+            "--rounds:",
+            "--players 1000000",
+            "--rounds 100000",
+            "50000000",
+        ] {
+            assert!(m.contains(needle), "{needle}: {m}");
+        }
+        assert!(m.contains("`dilemma guess --no-limit`"), "{m}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! fault. Pure: shared by `dilemma guess` and the `guess` scenario kind.
 
 use crate::dilemmas::guess::analysis::{AnalysisSettings, MAX_LEVELS};
-use crate::dilemmas::guess::simulation::SimulationSettings;
+use crate::dilemmas::guess::simulation::{MAX_WORK, SimulationSettings};
 use crate::dilemmas::guess::{Choices, GuessGame, Rounding};
 use crate::normal_form::rational::Rational;
 
@@ -52,6 +52,20 @@ pub fn settings(
     noise: f64,
     seed: u64,
 ) -> Result<AnalysisSettings, (&'static str, String)> {
+    let all = [levels, elimination_rounds, rounds];
+    settings_within(game, all, tau, noise, seed, MAX_WORK as u128)
+}
+
+/// As [`settings`] (`[levels, elimination_rounds, rounds]`), with the
+/// simulation's players x rounds at most `max_work` (`--no-limit`).
+pub fn settings_within(
+    game: &GuessGame,
+    [levels, elimination_rounds, rounds]: [i64; 3],
+    tau: f64,
+    noise: f64,
+    seed: u64,
+    max_work: u128,
+) -> Result<AnalysisSettings, (&'static str, String)> {
     if !(0..=MAX_LEVELS).contains(&levels) {
         return Err((
             "levels",
@@ -70,14 +84,15 @@ pub fn settings(
             format!("the mean thinking level must be a number from 0 to 100, got {tau}"),
         ));
     }
-    let simulation = SimulationSettings::new(game, rounds, tau, noise, seed).map_err(|e| {
-        let field = match e {
-            crate::dilemmas::guess::simulation::SimulationError::Rounds { .. } => "rounds",
-            crate::dilemmas::guess::simulation::SimulationError::Noise { .. } => "noise",
-            _ => "players",
-        };
-        (field, e.to_string())
-    })?;
+    let simulation = SimulationSettings::new_within(game, rounds, tau, noise, seed, max_work)
+        .map_err(|e| {
+            let field = match e {
+                crate::dilemmas::guess::simulation::SimulationError::Rounds { .. } => "rounds",
+                crate::dilemmas::guess::simulation::SimulationError::Noise { .. } => "noise",
+                _ => "players",
+            };
+            (field, e.to_string())
+        })?;
     Ok(AnalysisSettings {
         levels: levels as usize,
         tau,

@@ -77,6 +77,20 @@ impl SimulationSettings {
         noise: f64,
         seed: u64,
     ) -> Result<Self, SimulationError> {
+        Self::new_within(game, rounds, tau, noise, seed, MAX_WORK as u128)
+    }
+
+    /// As [`SimulationSettings::new`], with players x rounds at most
+    /// `max_work` instead of [`MAX_WORK`] (`dilemma guess --no-limit`); the
+    /// rounds stay at most [`MAX_ROUNDS`].
+    pub fn new_within(
+        game: &GuessGame,
+        rounds: i64,
+        tau: f64,
+        noise: f64,
+        seed: u64,
+        max_work: u128,
+    ) -> Result<Self, SimulationError> {
         if !(1..=MAX_ROUNDS as i64).contains(&rounds) {
             return Err(SimulationError::Rounds {
                 got: rounds,
@@ -87,10 +101,10 @@ impl SimulationSettings {
             return Err(SimulationError::Noise { got: noise });
         }
         let work = game.players as u128 * rounds as u128;
-        if work > MAX_WORK as u128 {
+        if work > max_work {
             return Err(SimulationError::TooMuchWork {
                 got: work,
-                max: MAX_WORK,
+                max: max_work.min(usize::MAX as u128) as usize,
             });
         }
         Ok(SimulationSettings {

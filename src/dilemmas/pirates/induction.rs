@@ -150,6 +150,16 @@ impl Solution {
 /// Solves `game` by backward induction; proposals (and votes) are recorded
 /// for rounds with at most `record_limit` pirates alive.
 pub fn solve(game: &PirateGame, record_limit: usize) -> Solution {
+    solve_reporting(game, record_limit, |_| {})
+}
+
+/// As [`solve`], calling `on_round(alive)` after each round (for a progress
+/// bar: round k costs O(k), so the work done is about alive^2 / 2).
+pub fn solve_reporting(
+    game: &PirateGame,
+    record_limit: usize,
+    mut on_round: impl FnMut(usize),
+) -> Solution {
     let n = game.pirates;
     let coins = game.coins;
     let rules = game.rules;
@@ -286,6 +296,9 @@ pub fn solve(game: &PirateGame, record_limit: usize) -> Solution {
             }
         };
         rounds.push(round);
+        if alive % 256 == 0 {
+            on_round(alive);
+        }
     }
     let fates = outcome
         .into_iter()

@@ -11,9 +11,13 @@
 
 use std::fmt;
 
-/// Largest number of pirates accepted (the induction is O(N^2 log N): 10000
-/// pirates take about 6 s in a release build, 40000 over a minute).
+/// Largest number of pirates a scenario accepts (the induction is O(N^2):
+/// 10000 pirates take about 0.3 s in a release build).
 pub const MAX_PIRATES: i64 = 10_000;
+/// Largest number of pirates ever accepted (`dilemma pirates` measures the
+/// work against `scenario::work::MAX_INDUCTION_STEPS` below this; memory is
+/// O(N), about 150 bytes a round, so 150 MB here).
+pub const HARD_MAX_PIRATES: i64 = 1_000_000;
 /// Largest number of coins accepted (so every sum of prices fits in a u64).
 pub const MAX_COINS: i64 = 1_000_000_000_000_000;
 
@@ -194,13 +198,22 @@ pub enum PirateError {
 }
 
 impl PirateGame {
-    /// Validates a game.
+    /// Validates a game of at most [`MAX_PIRATES`] pirates.
     pub fn new(pirates: i64, coins: i64, rules: Rules) -> Result<Self, PirateError> {
-        if !(1..=MAX_PIRATES).contains(&pirates) {
-            return Err(PirateError::Pirates {
-                got: pirates,
-                max: MAX_PIRATES,
-            });
+        Self::new_at_most(pirates, coins, rules, MAX_PIRATES)
+    }
+
+    /// Validates a game of at most `max` pirates (capped at
+    /// [`HARD_MAX_PIRATES`]).
+    pub fn new_at_most(
+        pirates: i64,
+        coins: i64,
+        rules: Rules,
+        max: i64,
+    ) -> Result<Self, PirateError> {
+        let max = max.min(HARD_MAX_PIRATES);
+        if !(1..=max).contains(&pirates) {
+            return Err(PirateError::Pirates { got: pirates, max });
         }
         if !(0..=MAX_COINS).contains(&coins) {
             return Err(PirateError::Coins {

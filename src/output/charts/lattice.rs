@@ -1,8 +1,9 @@
 //! Lattice snapshot: a grid of cells, one colour per type (strategy), with a legend that
 //! names each type and its number of cells, and the title (e.g. the step) on top. Cells
 //! are squares of a whole number of pixels, so the picture is exact at any size.
-//! [`draw_lattice`] writes PNG and SVG; [`draw_lattice_frame`] writes PNG only, for frame
-//! series.
+//! [`draw_lattice`] writes PNG and SVG (PNG only above [`MAX_SVG_CELLS`] cells: a random
+//! 4000 x 4000 lattice is millions of rectangles, a 250 MB SVG that took longer than the
+//! whole run); [`draw_lattice_frame`] writes PNG only, for frame series.
 
 use std::path::Path;
 
@@ -17,9 +18,16 @@ use super::{ChartError, LatticeImage};
 
 const TARGET: f64 = 720.0;
 
-/// Draws `chart` to `<stem>.png` and `<stem>.svg`.
+/// Most cells of a lattice drawn as SVG too (500 x 500).
+pub const MAX_SVG_CELLS: usize = 250_000;
+
+/// Draws `chart` to `<stem>.png` and `<stem>.svg` (PNG only above
+/// [`MAX_SVG_CELLS`] cells).
 pub fn draw_lattice(stem: &Path, chart: &LatticeImage) -> Result<(), ChartError> {
     ensure_fonts(stem)?;
+    if chart.rows.saturating_mul(chart.cols) > MAX_SVG_CELLS {
+        return render_png(stem, &LatticeScene::new(chart));
+    }
     render(stem, &LatticeScene::new(chart))
 }
 

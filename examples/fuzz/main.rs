@@ -1,10 +1,14 @@
 //! `fuzz`: a long-running structured fuzzer for `dilemma` on stable Rust
-//! (cargo-fuzz needs nightly). Build both binaries, then run it:
+//! (cargo-fuzz needs nightly). It is an example, not a binary, so `cargo
+//! install` does not install it. Run it with:
 //!
 //! ```text
-//! cargo build --release --bins
-//! nice -n 19 target/release/fuzz --minutes 30 [--seed N] [--run-share 0.3] [--timeout 5]
+//! nice -n 19 cargo run --release --example fuzz -- --minutes 30 [--seed N] [--run-share 0.3] [--timeout 5]
 //! ```
+//!
+//! Under `cargo run` it first builds the release `dilemma` binary it drives
+//! (`cargo build --release --bin dilemma`, a no-op when up to date); run
+//! directly, it expects `target/release/dilemma` built already.
 //!
 //! Each input is one of: a shipped scenario (scenarios/, the
 //! axelrod-reference ones left out) parsed as TOML and mutated (fields set,
@@ -18,8 +22,8 @@
 //! Every input is first loaded in-process by a worker (this binary with
 //! `--worker`, so that a crash kills only the worker): scenario files with
 //! `scenario::load`, .nfg text with `read_nfg`, command lines with clap. A
-//! share of the inputs is then run by the real `dilemma` binary (found next
-//! to this one) with a time limit. Rules: the worker answers (no panic, no
+//! share of the inputs is then run by the real `dilemma` binary (found in
+//! the folder above this example's, `target/release/`) with a time limit. Rules: the worker answers (no panic, no
 //! stack overflow, no abort); the binary exits 0, 1 or 2 with no panic
 //! message and no Rust debug text. An input that breaks a rule is copied to
 //! tests/fuzz_corpus/<class>/<id>/ (the regression corpus that
@@ -66,6 +70,30 @@ fn main() {
         option("--repo").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
     let mut fuzzer = Fuzzer::new(&root, seed, run_share, Duration::from_secs_f64(timeout));
     fuzzer.go(Duration::from_secs_f64(minutes * 60.0));
+}
+
+/// The `dilemma` binary of this build: `target/<profile>/dilemma`, beside the
+/// `examples/` folder this example runs from. Under `cargo run` (the `CARGO`
+/// variable is set) it is built first, so it matches the sources.
+fn dilemma_binary(root: &Path) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe
+        .parent()
+        .and_then(|examples| examples.parent())
+        .expect("the example runs from target/<profile>/examples/");
+    if let Ok(cargo) = std::env::var("CARGO") {
+        let release = profile_dir.file_name().is_some_and(|n| n == "release");
+        let mut build = Command::new(cargo);
+        build
+            .args(["build", "--quiet", "--bin", "dilemma", "--manifest-path"])
+            .arg(root.join("Cargo.toml"));
+        if release {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo build --bin dilemma");
+        assert!(status.success(), "cargo build --bin dilemma failed");
+    }
+    profile_dir.join("dilemma")
 }
 
 /// The in-process half: reads `kind<TAB>path` lines, answers one line each.
@@ -251,10 +279,10 @@ impl Fuzzer {
         {
             let _ = std::os::unix::fs::symlink(root.join("strategies"), scratch.join("strategies"));
         }
-        let binary = std::env::current_exe().unwrap().with_file_name("dilemma");
+        let binary = dilemma_binary(root);
         assert!(
             binary.exists(),
-            "{} is missing: build it first (cargo build --release --bins)",
+            "{} is missing: build it first (cargo build --release --bin dilemma)",
             binary.display()
         );
         let worker = Worker::start(&scratch.join("worker.stderr"));
