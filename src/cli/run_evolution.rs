@@ -7,6 +7,7 @@ use crate::cli::run_common::{ResultsFolder, dependencies, failed};
 use crate::cli::{CliError, progress};
 use crate::evolution::fixation::{FixationStudy, estimate_fixation};
 use crate::evolution::replicator::{ReplicatorDynamics, ReplicatorKind};
+use crate::output::charts::{ChartError, ChartJob, par_draw};
 use crate::output::evolution_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::{EcologicalScenario, MoranScenario, Scenario, SpatialScenario};
@@ -57,49 +58,58 @@ pub fn run_moran(
     }
     folder.text("scenario.toml", &whole.resolved_toml())?;
     if scenario.charts {
-        let chart_error = |e| folder.chart_failed(e);
-        if let Some(shares) = &long_run {
-            files::draw_long_run(
-                &folder.file("long_run_shares"),
-                &format!(
-                    "{}: long-run shares ({} runs of {} steps, mutation {}, N = {n})",
-                    scenario.name,
-                    shares.runs,
-                    process.max_steps.unwrap_or(0),
-                    process.mutation
-                ),
-                shares,
-            )
-            .map_err(chart_error)?;
-        } else {
-            // Neutral reference only when every type starts with one individual.
-            let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
-            files::draw_fixation(
-                &folder.file("fixation"),
-                &format!(
-                    "{}: fixation probability ({} runs, N = {n})",
-                    scenario.name, result.runs
-                ),
-                &result,
-                neutral,
-            )
-            .map_err(chart_error)?;
-        }
         let xs: Vec<f64> = example.counts.iter().map(|c| c.0 as f64).collect();
         let shares: Vec<Vec<f64>> = example
             .counts
             .iter()
             .map(|c| c.1.iter().map(|&v| v as f64).collect())
             .collect();
-        files::draw_shares(
-            &folder.file("shares"),
-            &format!("{}: population shares, run 0", scenario.name),
-            "Step (one birth and one death)",
-            names,
-            &xs,
-            &shares,
-        )
-        .map_err(chart_error)?;
+        let (long_run_stem, fixation_stem, shares_stem) = (
+            folder.file("long_run_shares"),
+            folder.file("fixation"),
+            folder.file("shares"),
+        );
+        let (result, initial, xs, shares) = (&result, &initial, &xs, &shares);
+        // The long-run shares or fixation chart and the shares chart, drawn at once.
+        let outcome: ChartJob<'_, ChartError> = match &long_run {
+            Some(long) => Box::new(move || {
+                files::draw_long_run(
+                    &long_run_stem,
+                    &format!(
+                        "{}: long-run shares ({} runs of {} steps, mutation {}, N = {n})",
+                        scenario.name,
+                        long.runs,
+                        process.max_steps.unwrap_or(0),
+                        process.mutation
+                    ),
+                    long,
+                )
+            }),
+            None => Box::new(move || {
+                // Neutral reference only when every type starts with one individual.
+                let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
+                files::draw_fixation(
+                    &fixation_stem,
+                    &format!(
+                        "{}: fixation probability ({} runs, N = {n})",
+                        scenario.name, result.runs
+                    ),
+                    result,
+                    neutral,
+                )
+            }),
+        };
+        let shares_chart: ChartJob<'_, ChartError> = Box::new(move || {
+            files::draw_shares(
+                &shares_stem,
+                &format!("{}: population shares, run 0", scenario.name),
+                "Step (one birth and one death)",
+                names,
+                xs,
+                shares,
+            )
+        });
+        par_draw(vec![outcome, shares_chart]).map_err(|e| folder.chart_failed(e))?;
     }
     let summary = json!({
         "strategies": names,
@@ -291,21 +301,18 @@ pub fn run_spatial(
             .map_err(|e| failed("cannot create", &frames_dir, e))?;
     }
     let width = scenario.steps.to_string().len().max(4);
+    // Snapshot charts wait for the end, to be drawn at once with the shares chart.
+    let snapshots = std::cell::RefCell::new(Vec::new());
     let save = |step: u64, lattice: &Vec<u8>| -> Result<(), CliError> {
         if scenario.snapshots.contains(&step) {
             let file = format!("lattice_{step:0width$}.csv");
             folder.write(&file, |p| files::write_lattice(p, game.cols, lattice))?;
             if scenario.charts {
-                files::draw_lattice_state(
-                    &folder.file(&format!("lattice_{step:0width$}")),
-                    &format!("{}: step {step}", scenario.name),
-                    game.rows,
-                    game.cols,
-                    lattice,
-                    names,
-                    false,
-                )
-                .map_err(chart_error)?;
+                snapshots.borrow_mut().push((
+                    folder.file(&format!("lattice_{step:0width$}")),
+                    step,
+                    lattice.clone(),
+                ));
             }
         }
         if scenario.frames && scenario.charts {
@@ -340,15 +347,36 @@ pub fn run_spatial(
             .iter()
             .map(|c| c.1.iter().map(|&v| v as f64).collect())
             .collect();
-        files::draw_shares(
-            &folder.file("shares"),
-            &format!("{}: shares of cells", scenario.name),
-            "Step",
-            names,
-            &xs,
-            &shares,
-        )
-        .map_err(chart_error)?;
+        let shares_stem = folder.file("shares");
+        let (xs, shares) = (&xs, &shares);
+        let snapshots = snapshots.take();
+        let mut jobs: Vec<ChartJob<'_, ChartError>> = snapshots
+            .iter()
+            .map(|(stem, step, cells)| -> ChartJob<'_, ChartError> {
+                Box::new(move || {
+                    files::draw_lattice_state(
+                        stem,
+                        &format!("{}: step {step}", scenario.name),
+                        game.rows,
+                        game.cols,
+                        cells,
+                        names,
+                        false,
+                    )
+                })
+            })
+            .collect();
+        jobs.push(Box::new(move || {
+            files::draw_shares(
+                &shares_stem,
+                &format!("{}: shares of cells", scenario.name),
+                "Step",
+                names,
+                xs,
+                shares,
+            )
+        }));
+        par_draw(jobs).map_err(chart_error)?;
     }
     let cells = (game.rows * game.cols) as f64;
     let last = counts.last().map(|c| c.1.clone()).unwrap_or_default();

@@ -163,47 +163,57 @@ pub fn run_normal_form(
                     "Traveler's dilemma {}..{}: logit QRE mean claim against the bonus R",
                     game.low, game.high
                 );
-                draw_line_chart(
-                    &folder.file("mean_claim_by_bonus"),
-                    &LineChart {
-                        title: &title,
-                        x_label: "Bonus R",
-                        y_label: "Mean claim",
-                        series: vec![
-                            Series {
-                                name: format!("logit QRE, lambda = {lambda}"),
-                                points: &by_bonus,
-                            },
-                            Series {
-                                name: "Nash equilibrium".into(),
-                                points: &nash,
-                            },
-                        ],
-                        steps: false,
-                        y_from_zero: false,
-                    },
-                )
-                .map_err(chart_err)?;
+                let (by_bonus_stem, branch_stem) = (
+                    folder.file("mean_claim_by_bonus"),
+                    folder.file("qre_branch"),
+                );
+                let by_bonus_chart = || {
+                    draw_line_chart(
+                        &by_bonus_stem,
+                        &LineChart {
+                            title: &title,
+                            x_label: "Bonus R",
+                            y_label: "Mean claim",
+                            series: vec![
+                                Series {
+                                    name: format!("logit QRE, lambda = {lambda}"),
+                                    points: &by_bonus,
+                                },
+                                Series {
+                                    name: "Nash equilibrium".into(),
+                                    points: &nash,
+                                },
+                            ],
+                            steps: false,
+                            y_from_zero: false,
+                        },
+                    )
+                };
                 let pts: Vec<(f64, f64)> = branch.iter().map(|p| (p.lambda, p.mean)).collect();
-                let title = format!(
+                let branch_title = format!(
                     "Traveler's dilemma {}..{}, R = {}: the QRE branch",
                     game.low, game.high, game.bonus
                 );
-                draw_line_chart(
-                    &folder.file("qre_branch"),
-                    &LineChart {
-                        title: &title,
-                        x_label: "Precision lambda",
-                        y_label: "Mean claim",
-                        series: vec![Series {
-                            name: "logit QRE (continuation)".into(),
-                            points: &pts,
-                        }],
-                        steps: false,
-                        y_from_zero: false,
-                    },
-                )
-                .map_err(chart_err)?;
+                let branch_chart = || {
+                    draw_line_chart(
+                        &branch_stem,
+                        &LineChart {
+                            title: &branch_title,
+                            x_label: "Precision lambda",
+                            y_label: "Mean claim",
+                            series: vec![Series {
+                                name: "logit QRE (continuation)".into(),
+                                points: &pts,
+                            }],
+                            steps: false,
+                            y_from_zero: false,
+                        },
+                    )
+                };
+                // The two charts drawn at once.
+                let (by_bonus_drawn, branch_drawn) =
+                    crate::output::charts::join(by_bonus_chart, branch_chart);
+                by_bonus_drawn.and(branch_drawn).map_err(chart_err)?;
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::dilemmas::guess::analysis::GuessAnalysis;
 use crate::output::charts::{
-    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_chart,
+    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_chart, par_draw,
 };
 use std::path::Path;
 
@@ -125,26 +125,28 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
     } else {
         ""
     };
-    draw_line_chart(
-        &folder.join("elimination"),
-        &LineChart {
-            title: &format!("{title}: iterated elimination, p = {}{note}", g.p),
-            x_label: "Round of elimination",
-            y_label: "Surviving choices",
-            series: vec![
-                Series {
-                    name: "highest surviving choice".into(),
-                    points: &highs,
-                },
-                Series {
-                    name: "lowest surviving choice".into(),
-                    points: &lows,
-                },
-            ],
-            steps: nothing_eliminated,
-            y_from_zero: false,
-        },
-    )?;
+    let elimination = || {
+        draw_line_chart(
+            &folder.join("elimination"),
+            &LineChart {
+                title: &format!("{title}: iterated elimination, p = {}{note}", g.p),
+                x_label: "Round of elimination",
+                y_label: "Surviving choices",
+                series: vec![
+                    Series {
+                        name: "highest surviving choice".into(),
+                        points: &highs,
+                    },
+                    Series {
+                        name: "lowest surviving choice".into(),
+                        points: &lows,
+                    },
+                ],
+                steps: nothing_eliminated,
+                y_from_zero: false,
+            },
+        )
+    };
     let mut names: Vec<String> = (0..a.level_k.len()).map(|k| format!("level {k}")).collect();
     let mut values: Vec<f64> = a.level_k.iter().map(|x| x.to_f64()).collect();
     let ch = &a.cognitive_hierarchy;
@@ -152,16 +154,18 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
     values.push(ch.mean);
     names.push(format!("CH target (tau {})", ch.tau));
     values.push(ch.target);
-    draw_bar_chart(
-        &folder.join("predictions"),
-        &BarChart {
-            title: &format!("{title}: level-k and cognitive-hierarchy predictions"),
-            value_label: "Predicted choice",
-            category_label: "Model",
-            names: &names,
-            values: &values,
-        },
-    )?;
+    let predictions = || {
+        draw_bar_chart(
+            &folder.join("predictions"),
+            &BarChart {
+                title: &format!("{title}: level-k and cognitive-hierarchy predictions"),
+                value_label: "Predicted choice",
+                category_label: "Model",
+                names: &names,
+                values: &values,
+            },
+        )
+    };
     let rounds = &a.simulation.rounds;
     let pick =
         |f: fn(&crate::dilemmas::guess::simulation::RoundSummary) -> f64| -> Vec<(f64, f64)> {
@@ -174,39 +178,46 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
         pick(|r| r.max),
         pick(|r| r.target),
     );
-    draw_line_chart(
-        &folder.join("simulation"),
-        &LineChart {
-            title: &format!(
-                "{title}: simulated choices, {} players, seed {}",
-                g.players, a.settings.simulation.seed
-            ),
-            x_label: "Round",
-            y_label: "Choice",
-            series: vec![
-                Series {
-                    name: "mean".into(),
-                    points: &mean,
-                },
-                Series {
-                    name: "median".into(),
-                    points: &median,
-                },
-                Series {
-                    name: "target".into(),
-                    points: &target,
-                },
-                Series {
-                    name: "lowest".into(),
-                    points: &min,
-                },
-                Series {
-                    name: "highest".into(),
-                    points: &max,
-                },
-            ],
-            steps: false,
-            y_from_zero: true,
-        },
-    )
+    let simulation = || {
+        draw_line_chart(
+            &folder.join("simulation"),
+            &LineChart {
+                title: &format!(
+                    "{title}: simulated choices, {} players, seed {}",
+                    g.players, a.settings.simulation.seed
+                ),
+                x_label: "Round",
+                y_label: "Choice",
+                series: vec![
+                    Series {
+                        name: "mean".into(),
+                        points: &mean,
+                    },
+                    Series {
+                        name: "median".into(),
+                        points: &median,
+                    },
+                    Series {
+                        name: "target".into(),
+                        points: &target,
+                    },
+                    Series {
+                        name: "lowest".into(),
+                        points: &min,
+                    },
+                    Series {
+                        name: "highest".into(),
+                        points: &max,
+                    },
+                ],
+                steps: false,
+                y_from_zero: true,
+            },
+        )
+    };
+    par_draw(vec![
+        Box::new(elimination),
+        Box::new(predictions),
+        Box::new(simulation),
+    ])
 }

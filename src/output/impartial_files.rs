@@ -6,6 +6,7 @@
 use crate::impartial::table::Table;
 use crate::output::charts::{
     ChartError, HeatMap, LineChart, Series, draw_heat_map, draw_line_chart, draw_two_colour_map,
+    par_draw,
 };
 use std::path::Path;
 
@@ -96,33 +97,38 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
                 .map(|row| row.iter().map(|&g| f64::from(u8::from(g == 0))).collect())
                 .collect();
             let stems = chart_stems(table);
-            draw_heat_map(
-                &folder.join(stems[0]),
-                &HeatMap {
-                    title: &format!("{title}: Wythoff's Grundy values g(x, y)"),
-                    row_label: "First pile x",
-                    col_label: "Second pile y",
-                    value_label: "Grundy value",
-                    row_names: &names,
-                    col_names: &names,
-                    values: &grundy,
-                },
-            )?;
-            draw_two_colour_map(
-                &folder.join(stems[1]),
-                &HeatMap {
-                    title: &format!(
-                        "{title}: Wythoff's P-positions (a_k, a_k + k), a_k = floor(k phi)"
-                    ),
-                    row_label: "First pile x",
-                    col_label: "Second pile y",
-                    value_label: "",
-                    row_names: &names,
-                    col_names: &names,
-                    values: &p,
-                },
-                ["N-position (g > 0)", "P-position (g = 0)"],
-            )
+            let grundy_map = || {
+                draw_heat_map(
+                    &folder.join(stems[0]),
+                    &HeatMap {
+                        title: &format!("{title}: Wythoff's Grundy values g(x, y)"),
+                        row_label: "First pile x",
+                        col_label: "Second pile y",
+                        value_label: "Grundy value",
+                        row_names: &names,
+                        col_names: &names,
+                        values: &grundy,
+                    },
+                )
+            };
+            let p_positions = || {
+                draw_two_colour_map(
+                    &folder.join(stems[1]),
+                    &HeatMap {
+                        title: &format!(
+                            "{title}: Wythoff's P-positions (a_k, a_k + k), a_k = floor(k phi)"
+                        ),
+                        row_label: "First pile x",
+                        col_label: "Second pile y",
+                        value_label: "",
+                        row_names: &names,
+                        col_names: &names,
+                        values: &p,
+                    },
+                    ["N-position (g > 0)", "P-position (g = 0)"],
+                )
+            };
+            par_draw(vec![Box::new(grundy_map), Box::new(p_positions)])
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::dilemmas::pirates::rules::pirate_name;
 use crate::dilemmas::pirates::{Fate, Solution};
 use crate::output::charts::{
-    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_chart,
+    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_chart, par_draw,
 };
 use std::path::Path;
 
@@ -213,46 +213,51 @@ pub fn write_charts(
             "Pirates",
         )
     };
-    draw_bar_chart(
-        &folder.join("allocation"),
-        &BarChart {
-            title: &format!(
-                "{title}: {} pirates, {} coins, {} thrown overboard{subtitle}",
-                game.pirates,
-                game.coins,
-                solution.thrown_overboard()
-            ),
-            value_label,
-            category_label,
-            names: &names,
-            values: &values,
-        },
-    )?;
+    let allocation = || {
+        draw_bar_chart(
+            &folder.join("allocation"),
+            &BarChart {
+                title: &format!(
+                    "{title}: {} pirates, {} coins, {} thrown overboard{subtitle}",
+                    game.pirates,
+                    game.coins,
+                    solution.thrown_overboard()
+                ),
+                value_label,
+                category_label,
+                names: &names,
+                values: &values,
+            },
+        )
+    };
     let rows = survival(range);
     let thrown: Vec<(f64, f64)> = rows.iter().map(|&(n, t, _)| (n as f64, t as f64)).collect();
     let keeps: Vec<(f64, f64)> = rows.iter().map(|&(n, _, k)| (n as f64, k as f64)).collect();
-    draw_line_chart(
-        &folder.join("survival"),
-        &LineChart {
-            title: &format!(
-                "{title}: who survives, {} coins, N = 1..{}",
-                game.coins,
-                rows.len()
-            ),
-            x_label: "Number of pirates N",
-            y_label: "Pirates (or coins)",
-            series: vec![
-                Series {
-                    name: "most senior pirates thrown overboard".into(),
-                    points: &thrown,
-                },
-                Series {
-                    name: "coins the passing proposer keeps".into(),
-                    points: &keeps,
-                },
-            ],
-            steps: true,
-            y_from_zero: true,
-        },
-    )
+    let survival = || {
+        draw_line_chart(
+            &folder.join("survival"),
+            &LineChart {
+                title: &format!(
+                    "{title}: who survives, {} coins, N = 1..{}",
+                    game.coins,
+                    rows.len()
+                ),
+                x_label: "Number of pirates N",
+                y_label: "Pirates (or coins)",
+                series: vec![
+                    Series {
+                        name: "most senior pirates thrown overboard".into(),
+                        points: &thrown,
+                    },
+                    Series {
+                        name: "coins the passing proposer keeps".into(),
+                        points: &keeps,
+                    },
+                ],
+                steps: true,
+                y_from_zero: true,
+            },
+        )
+    };
+    par_draw(vec![Box::new(allocation), Box::new(survival)])
 }

@@ -14,7 +14,9 @@
 use crate::ipd::result_set::{ResultSetExtras, ResultSetStats};
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::catalogue::python_float;
-use crate::output::charts::{ChartError, HeatMap, ViolinPlot, draw_heat_map, draw_violin_plot};
+use crate::output::charts::{
+    ChartError, ChartJob, HeatMap, ViolinPlot, draw_heat_map, draw_violin_plot, par_draw,
+};
 use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
@@ -171,16 +173,6 @@ pub fn write_result_set_charts(
                 .collect()
         })
         .collect();
-    draw_violin_plot(
-        &folder.join(RESULT_SET_CHART_STEMS[0]),
-        &ViolinPlot {
-            title: &format!("{title}: score difference per turn"),
-            value_label: "Own score minus opponent's, per turn (every opponent and repetition)",
-            category_label: "Strategy (ranked by median score)",
-            names: &names,
-            samples: &diffs,
-        },
-    )?;
     let matrix: Vec<Vec<f64>> = ranking
         .iter()
         .map(|&i| {
@@ -190,20 +182,8 @@ pub fn write_result_set_charts(
                 .collect()
         })
         .collect();
-    draw_heat_map(
-        &folder.join(RESULT_SET_CHART_STEMS[1]),
-        &HeatMap {
-            title: &format!("{title}: mean score difference per turn"),
-            row_label: "Player",
-            col_label: "Opponent",
-            value_label: "Row player's score minus column player's, per turn",
-            row_names: &names,
-            col_names: &names,
-            values: &matrix,
-        },
-    )?;
-    if let Some(w) = continuation {
-        let lengths: Vec<Vec<f64>> = ranking
+    let lengths: Option<(f64, Vec<Vec<f64>>)> = continuation.map(|w| {
+        let lengths = ranking
             .iter()
             .map(|&i| {
                 (0..reps)
@@ -211,16 +191,50 @@ pub fn write_result_set_charts(
                     .collect()
             })
             .collect();
-        draw_violin_plot(
-            &folder.join(RESULT_SET_CHART_STEMS[2]),
-            &ViolinPlot {
-                title: &format!("{title}: match lengths (continuation {w})"),
-                value_label: "Turns per match (every opponent and repetition)",
-                category_label: "Strategy (ranked by median score)",
-                names: &names,
-                samples: &lengths,
-            },
-        )?;
+        (w, lengths)
+    });
+    let (names, diffs, matrix) = (&names, &diffs, &matrix);
+    let mut jobs: Vec<ChartJob<'_, ChartError>> = vec![
+        Box::new(move || {
+            draw_violin_plot(
+                &folder.join(RESULT_SET_CHART_STEMS[0]),
+                &ViolinPlot {
+                    title: &format!("{title}: score difference per turn"),
+                    value_label: "Own score minus opponent's, per turn (every opponent and repetition)",
+                    category_label: "Strategy (ranked by median score)",
+                    names,
+                    samples: diffs,
+                },
+            )
+        }),
+        Box::new(move || {
+            draw_heat_map(
+                &folder.join(RESULT_SET_CHART_STEMS[1]),
+                &HeatMap {
+                    title: &format!("{title}: mean score difference per turn"),
+                    row_label: "Player",
+                    col_label: "Opponent",
+                    value_label: "Row player's score minus column player's, per turn",
+                    row_names: names,
+                    col_names: names,
+                    values: matrix,
+                },
+            )
+        }),
+    ];
+    if let Some((w, lengths)) = &lengths {
+        jobs.push(Box::new(move || {
+            draw_violin_plot(
+                &folder.join(RESULT_SET_CHART_STEMS[2]),
+                &ViolinPlot {
+                    title: &format!("{title}: match lengths (continuation {w})"),
+                    value_label: "Turns per match (every opponent and repetition)",
+                    category_label: "Strategy (ranked by median score)",
+                    names,
+                    samples: lengths,
+                },
+            )
+        }));
     }
-    Ok(())
+    par_draw(jobs)
 }

@@ -14,7 +14,8 @@
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::charts::{
-    ChartError, HeatMap, LabelledLines, Series, draw_heat_map, draw_labelled_lines,
+    ChartError, ChartJob, HeatMap, LabelledLines, Series, draw_heat_map, draw_labelled_lines,
+    par_draw,
 };
 use crate::output::tournament_files::summary_records;
 use std::io;
@@ -121,7 +122,7 @@ pub fn write_sweep_charts(
                 .map(|&i| (names[i].clone(), data[i].clone()))
                 .collect()
         };
-        for (stem, label, data, downwards) in [
+        let jobs = [
             (
                 chart_stems(1)[0],
                 "Median score per turn",
@@ -129,25 +130,34 @@ pub fn write_sweep_charts(
                 false,
             ),
             (chart_stems(1)[1], "Rank (1 = best)", series(&ranks), true),
-        ] {
-            draw_labelled_lines(
-                &folder.join(stem),
-                &LabelledLines {
-                    title: &format!("{title}: {} against {}", label.to_lowercase(), keys[0].0),
-                    x_label: &keys[0].0,
-                    y_label: label,
-                    series: data
-                        .iter()
-                        .map(|(name, points)| Series {
-                            name: name.clone(),
-                            points,
-                        })
-                        .collect(),
-                    y_downwards: downwards,
-                },
-            )?;
-        }
-        return Ok(());
+        ]
+        .map(
+            |(stem, label, data, downwards)| -> ChartJob<'_, ChartError> {
+                Box::new(move || {
+                    draw_labelled_lines(
+                        &folder.join(stem),
+                        &LabelledLines {
+                            title: &format!(
+                                "{title}: {} against {}",
+                                label.to_lowercase(),
+                                keys[0].0
+                            ),
+                            x_label: &keys[0].0,
+                            y_label: label,
+                            series: data
+                                .iter()
+                                .map(|(name, points)| Series {
+                                    name: name.clone(),
+                                    points,
+                                })
+                                .collect(),
+                            y_downwards: downwards,
+                        },
+                    )
+                })
+            },
+        );
+        return par_draw(jobs.into());
     }
     let (nx, ny) = (sizes[0], sizes[1]);
     let row_names: Vec<String> = (0..ny)
@@ -168,7 +178,8 @@ pub fn write_sweep_charts(
         p.rows.iter().map(|r| r.cooperation_rating).sum::<f64>() / n
     });
     let winner = grid(&|p| p.rows.first().map_or(f64::NAN, |r| r.median_score));
-    for (stem, what, label, values) in [
+    let (row_names, col_names) = (&row_names, &col_names);
+    let jobs = [
         (
             chart_stems(2)[0],
             "mean cooperation rating",
@@ -181,19 +192,22 @@ pub fn write_sweep_charts(
             "Median score per turn of the top-ranked player",
             winner,
         ),
-    ] {
-        draw_heat_map(
-            &folder.join(stem),
-            &HeatMap {
-                title: &format!("{title}: {what}"),
-                row_label: &keys[1].0,
-                col_label: &keys[0].0,
-                value_label: label,
-                row_names: &row_names,
-                col_names: &col_names,
-                values: &values,
-            },
-        )?;
-    }
-    Ok(())
+    ]
+    .map(|(stem, what, label, values)| -> ChartJob<'_, ChartError> {
+        Box::new(move || {
+            draw_heat_map(
+                &folder.join(stem),
+                &HeatMap {
+                    title: &format!("{title}: {what}"),
+                    row_label: &keys[1].0,
+                    col_label: &keys[0].0,
+                    value_label: label,
+                    row_names,
+                    col_names,
+                    values: &values,
+                },
+            )
+        })
+    });
+    par_draw(jobs.into())
 }

@@ -1,9 +1,9 @@
 //! The charts of a tournament: scores box plot, payoff heat map and wins bar
-//! chart, each as PNG and SVG.
+//! chart, each as PNG and SVG, drawn at once (`charts::par_draw`).
 
 use crate::ipd::results::TournamentResults;
 use crate::output::charts::{
-    BarChart, BoxPlot, ChartError, HeatMap, draw_bar_chart, draw_box_plot, draw_heat_map,
+    BarChart, BoxPlot, ChartError, HeatMap, draw_bar_chart, draw_box_plot, draw_heat_map, par_draw,
 };
 use std::path::Path;
 
@@ -20,37 +20,11 @@ pub fn write_tournament_charts(
     let ranked_names: Vec<String> = ranking.iter().map(|&i| results.names[i].clone()).collect();
     let normalised = results.normalised_scores();
     let samples: Vec<Vec<f64>> = ranking.iter().map(|&i| normalised[i].clone()).collect();
-    draw_box_plot(
-        &folder.join(CHART_STEMS[0]),
-        &BoxPlot {
-            title: &format!(
-                "{title}: mean score per turn over {} repetition{}",
-                results.repetitions,
-                if results.repetitions == 1 { "" } else { "s" }
-            ),
-            value_label: "Mean score per turn (normalised, self-play excluded)",
-            category_label: "Strategy (ranked by median)",
-            names: &ranked_names,
-            samples: &samples,
-        },
-    )?;
     let matrix = results.payoff_matrix();
     let ranked_matrix: Vec<Vec<f64>> = ranking
         .iter()
         .map(|&i| ranking.iter().map(|&j| matrix[i][j]).collect())
         .collect();
-    draw_heat_map(
-        &folder.join(CHART_STEMS[1]),
-        &HeatMap {
-            title: &format!("{title}: mean payoff per turn"),
-            row_label: "Player",
-            col_label: "Opponent",
-            value_label: "Row player's mean score per turn",
-            row_names: &ranked_names,
-            col_names: &ranked_names,
-            values: &ranked_matrix,
-        },
-    )?;
     let wins = results.wins_per_repetition();
     let median_wins: Vec<f64> = ranking
         .iter()
@@ -59,14 +33,49 @@ pub fn write_tournament_charts(
             crate::ipd::numeric::nan_median(&as_f64)
         })
         .collect();
-    draw_bar_chart(
-        &folder.join(CHART_STEMS[2]),
-        &BarChart {
-            title: &format!("{title}: matches won (median over repetitions)"),
-            value_label: "Matches won",
-            category_label: "Strategy (ranked by score)",
-            names: &ranked_names,
-            values: &median_wins,
-        },
-    )
+    let repetitions = results.repetitions;
+    let (names, samples, values, wins) = (&ranked_names, &samples, &ranked_matrix, &median_wins);
+    par_draw(vec![
+        Box::new(move || {
+            draw_box_plot(
+                &folder.join(CHART_STEMS[0]),
+                &BoxPlot {
+                    title: &format!(
+                        "{title}: mean score per turn over {repetitions} repetition{}",
+                        if repetitions == 1 { "" } else { "s" }
+                    ),
+                    value_label: "Mean score per turn (normalised, self-play excluded)",
+                    category_label: "Strategy (ranked by median)",
+                    names,
+                    samples,
+                },
+            )
+        }),
+        Box::new(move || {
+            draw_heat_map(
+                &folder.join(CHART_STEMS[1]),
+                &HeatMap {
+                    title: &format!("{title}: mean payoff per turn"),
+                    row_label: "Player",
+                    col_label: "Opponent",
+                    value_label: "Row player's mean score per turn",
+                    row_names: names,
+                    col_names: names,
+                    values,
+                },
+            )
+        }),
+        Box::new(move || {
+            draw_bar_chart(
+                &folder.join(CHART_STEMS[2]),
+                &BarChart {
+                    title: &format!("{title}: matches won (median over repetitions)"),
+                    value_label: "Matches won",
+                    category_label: "Strategy (ranked by score)",
+                    names,
+                    values: wins,
+                },
+            )
+        }),
+    ])
 }

@@ -44,7 +44,6 @@ mod legend;
 mod line_chart;
 mod palette;
 mod payoff_grid;
-mod png_dpi;
 mod region_band;
 mod region_map;
 mod rows;
@@ -69,7 +68,7 @@ pub use payoff_grid::{PayoffGrid, draw_payoff_grid};
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
 pub use stacked_area::draw_stacked_area;
-pub use style::{ChartFormat, ChartStyle, join, with_style};
+pub use style::{ChartFormat, ChartJob, ChartStyle, join, par_draw, with_style};
 pub use violin::draw_violin_plot;
 
 /// Error raised when a chart cannot be written.

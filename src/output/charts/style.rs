@@ -156,6 +156,22 @@ pub fn join<RA: Send, RB: Send>(
     rayon::join(|| with_style(&style, a), || with_style(&style, b))
 }
 
+/// One chart to draw for [`par_draw`].
+pub type ChartJob<'a, E> = Box<dyn FnOnce() -> Result<(), E> + Send + 'a>;
+
+/// Draws every chart of `jobs` in parallel (rayon's current pool, so a run's
+/// `--threads`), each with the style in effect here (like [`join`]). Every job runs;
+/// the error returned is the first in list order, whichever thread met it first.
+pub fn par_draw<E: Send>(jobs: Vec<ChartJob<'_, E>>) -> Result<(), E> {
+    use rayon::prelude::*;
+    let style = current();
+    let results: Vec<Result<(), E>> = jobs
+        .into_par_iter()
+        .map(|job| with_style(&style, job))
+        .collect();
+    results.into_iter().collect()
+}
+
 /// The style in effect.
 pub(super) fn current() -> ChartStyle {
     CURRENT.with(Cell::get)
@@ -200,5 +216,34 @@ mod join_tests {
         let (a, b) = with_style(&style, || join(current, current));
         assert_eq!((a.font_size, b.font_size), (30.0, 30.0));
         assert_eq!(current().font_size, ChartStyle::default().font_size);
+    }
+
+    #[test]
+    fn par_draw_runs_every_job_with_the_style_and_reports_the_first_error() {
+        use std::sync::Mutex;
+        let style = ChartStyle {
+            font_size: 21.0,
+            ..ChartStyle::default()
+        };
+        let seen = Mutex::new(Vec::new());
+        let jobs: Vec<ChartJob<'_, usize>> = (0..6usize)
+            .map(|i| {
+                let seen = &seen;
+                Box::new(move || {
+                    seen.lock().unwrap().push((i, current().font_size));
+                    if i == 2 || i == 4 { Err(i) } else { Ok(()) }
+                }) as ChartJob<'_, usize>
+            })
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let result = pool.install(|| with_style(&style, || par_draw(jobs)));
+        assert_eq!(result, Err(2));
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_by_key(|s| s.0);
+        assert_eq!(seen, (0..6).map(|i| (i, 21.0)).collect::<Vec<_>>());
+        assert_eq!(par_draw::<usize>(Vec::new()), Ok(()));
     }
 }

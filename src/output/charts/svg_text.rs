@@ -5,8 +5,9 @@
 //! text in an `aria-label`, so the words stay searchable and readable by screen readers.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
+use std::sync::{Mutex, PoisonError};
 
 use ab_glyph::{Font, FontRef, GlyphId, OutlineCurve};
 use plotters::style::RGBColor;
@@ -55,6 +56,11 @@ fn escape(text: &str) -> String {
 
 /// A number for SVG attributes: at most 3 decimals, no trailing zeros.
 fn num(v: f64) -> String {
+    // Whole numbers (every glyph outline point) skip the costly fixed-point formatting;
+    // same text either way.
+    if v.is_finite() && v.abs() < 1.0e15 && v == v.trunc() {
+        return (v as i64).to_string();
+    }
     let s = format!("{:.3}", if v.is_finite() { v } else { 0.0 });
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" || s.is_empty() {
@@ -112,7 +118,7 @@ impl SvgText {
                 defs,
                 "<path id=\"{}\" d=\"{}\"/>",
                 glyph_id(bold, glyph),
-                outline(bold, glyph)
+                cached_outline(bold, glyph)
             );
         }
         defs.push_str("</defs>\n");
@@ -156,6 +162,24 @@ fn sized_root(head: &str, width: u32, height: u32) -> String {
         );
     }
     out
+}
+
+/// [`outline`], computed once per glyph for the whole process (every chart uses the
+/// same few dozen glyphs).
+fn cached_outline(bold: bool, glyph: u16) -> std::sync::Arc<str> {
+    static CACHE: Mutex<BTreeMap<(bool, u16), std::sync::Arc<str>>> = Mutex::new(BTreeMap::new());
+    let lookup =
+        |cache: &BTreeMap<(bool, u16), std::sync::Arc<str>>| cache.get(&(bold, glyph)).cloned();
+    if let Some(d) = lookup(&CACHE.lock().unwrap_or_else(PoisonError::into_inner)) {
+        return d;
+    }
+    let d: std::sync::Arc<str> = outline(bold, glyph).into();
+    CACHE
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .entry((bold, glyph))
+        .or_insert(d)
+        .clone()
 }
 
 /// Path data of a glyph in font units, y pointing down (SVG's direction).
@@ -237,5 +261,13 @@ mod tests {
         assert_eq!(num(2.5), "2.5");
         assert_eq!(num(1.23456), "1.235");
         assert_eq!(num(f64::NAN), "0");
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(-1434.0), "-1434");
+        assert_eq!(num(1.0e20), "100000000000000000000");
+        for v in [-2048.0, -3.0, 0.0, 7.0, 1536.0, 123_456.0] {
+            let slow = format!("{v:.3}");
+            let slow = slow.trim_end_matches('0').trim_end_matches('.');
+            assert_eq!(num(v), if slow == "-0" { "0" } else { slow });
+        }
     }
 }
