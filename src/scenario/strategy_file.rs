@@ -29,6 +29,7 @@
 //! [`ScenarioError`] naming the file, line, column and field.
 
 mod ann;
+mod attention;
 
 use crate::ipd::action::Action;
 use crate::ipd::strategies::catalogue::{Origin, find};
@@ -439,6 +440,7 @@ fn read_definition_body(
         "hmm" => read_hmm(reader, &mut spans),
         "cycle" => read_cycle(reader, &mut spans),
         "ann" => ann::read_ann(reader, &mut spans),
+        "attention" => attention::read_attention(reader, &mut spans),
         "transformed" => read_transformed(reader, &mut spans, chain),
         "meta" => read_meta(reader, &mut spans, chain),
         other => {
@@ -1405,6 +1407,7 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
             t.insert("cycle".into(), Value::String(moves_text(&cycle.moves)));
         }
         Body::Ann(network) => ann::write_ann(network, &mut t),
+        Body::Attention(model) => attention::write_attention(model, &mut t),
         Body::Transformed(transformed) => {
             let strategy = match defined_toml(&transformed.inner) {
                 Some(inline) => Value::Table(inline),
