@@ -31,16 +31,25 @@ sys.path.insert(0, str(HERE.parent / "tests" / "data"))
 import axelrod as axl  # noqa: E402
 import generate_axelrod_catalogue as catalogue  # noqa: E402
 
-# axelrod strategies we cannot play exactly, with the reason (see issue 12's notes).
-ATTENTION = ("a 24-layer float32 transformer (12.8 million weights, "
-             "51 MB) whose decisions torch itself only reproduces per machine and "
-             "thread count; about 0.6 s per move")
+# axelrod strategies kept out, with the reason (see issue 12's notes). Both kinds
+# are playable (strategies "evolved-attention" and the meta files) and checked
+# against axelrod by tests/axelrod_attention.rs, but far too slow for these
+# runs: every move of EvolvedAttention is a full forward pass of its 24-layer
+# transformer over up to 201 tokens (cargo bench --bench attention: ~14 ms at 11
+# tokens, ~80 ms at 201 on one loaded core; torch ~70 ms). Estimates for the
+# standard run: EvolvedAttention plays ~155 deterministic pairs once and ~88
+# stochastic ones 100 times, ~1.8 million passes (~25 CPU-hours; noisy ~70,
+# probend ~1); each meta player's team moves every turn of every match, so the
+# 12 add ~55 million passes (~750 CPU-hours).
+ATTENTION = ("kept out for cost: a forward pass of a 24-layer transformer per move, "
+             "~1.8 million passes (~25 CPU-hours) in the standard run")
 LEFT_OUT = {"EvolvedAttention": ATTENTION}
 for _meta in ["MetaMajority", "MetaMinority", "MetaWinner", "MetaWinnerEnsemble",
               "NiceMetaWinner", "NiceMetaWinnerEnsemble", "MetaMixer",
               "MetaMajorityFiniteMemory", "MetaWinnerFiniteMemory",
               "MetaWinnerDeterministic", "NMWEDeterministic", "NMWEFiniteMemory"]:
-    LEFT_OUT[_meta] = "its team includes EvolvedAttention"
+    LEFT_OUT[_meta] = ("kept out for cost: its team includes EvolvedAttention "
+                       "(~4.6 million forward passes, ~60 CPU-hours, each)")
 
 VARIANTS = {
     "standard": ("200 turns", "turns = 200\nnoise = 0.0"),
@@ -68,7 +77,7 @@ def main():
             "# axl.strategies (all but the cheating Darwin), default parameters, in its",
             f"# order, {words}, 100 repetitions. Written by",
             "# scenarios/generate_axelrod_reference.py; do not edit by hand.",
-            f"# Left out ({len(left_out)} of {len(axl.strategies)}), not playable exactly here:",
+            f"# Left out ({len(left_out)} of {len(axl.strategies)}):",
             *[f"# - {name}: {LEFT_OUT[name]}" for name in left_out],
             f'name = "{name}"',
             'kind = "tournament"',

@@ -35,6 +35,25 @@ use std::path::Path;
 /// with its generosity from the match's payoffs, in memory_one.rs).
 const NOT_IN_AXELROD: &[&str] = &["gtft-from-payoffs"];
 
+/// Shipped files checked by tests/axelrod_attention.rs instead: EvolvedAttention
+/// and the meta players whose team holds it (a full forward pass of its
+/// 24-layer encoder per move makes every pair at 200 turns far too slow).
+const CHECKED_IN_AXELROD_ATTENTION: &[&str] = &[
+    "evolved-attention",
+    "meta-majority",
+    "meta-majority-finite-memory",
+    "meta-minority",
+    "meta-mixer",
+    "meta-winner",
+    "meta-winner-deterministic",
+    "meta-winner-ensemble",
+    "meta-winner-finite-memory",
+    "nmwe-deterministic",
+    "nmwe-finite-memory",
+    "nice-meta-winner",
+    "nice-meta-winner-ensemble",
+];
+
 fn load() -> Value {
     let path = format!(
         "{}/tests/data/axelrod_catalogue.json",
@@ -186,7 +205,7 @@ fn every_catalogue_strategy_has_reference_data() {
     }
     for file in SHIPPED {
         assert!(
-            covered.contains(file.id),
+            covered.contains(file.id) || CHECKED_IN_AXELROD_ATTENTION.contains(&file.id),
             "shipped strategy file {} has no entry in axelrod_catalogue.json",
             file.path
         );

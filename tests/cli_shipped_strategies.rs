@@ -171,6 +171,12 @@ fn strategies_lists_and_shows_shipped_entries() {
         ("winner21", "Winner21", Some(2), "Lookup tables"),
         ("evolved-ann-5", "Evolved ANN 5", None, "Neural networks"),
         (
+            "evolved-attention",
+            "EvolvedAttention",
+            Some(200),
+            "Neural networks",
+        ),
+        (
             "evolved-lookerup-2-2-2",
             "EvolvedLookerUp2_2_2",
             None,
@@ -189,8 +195,10 @@ fn strategies_lists_and_shows_shipped_entries() {
         .filter(|e| e["embedded_file"].is_string())
         .count();
     // 18 state machines, 4 lookup tables, 5 gamblers, 1 hidden Markov
-    // model, 3 neural networks, 11 meta players.
-    assert_eq!(shipped, 42);
+    // model, 3 neural networks, EvolvedAttention, 23 meta players.
+    assert_eq!(shipped, 55);
+    assert_eq!(find("evolved-attention")["long_run_time"], true);
+    assert_eq!(find("meta-winner-deterministic")["stochastic"], false);
     for (id, name, depth, family) in [
         (
             "pso-gambler-mem1",

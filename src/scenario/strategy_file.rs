@@ -40,6 +40,7 @@
 //! `strategy_file/fields.rs`.
 
 mod ann;
+mod attention;
 mod cycle;
 mod fields;
 mod fsm;
@@ -482,6 +483,7 @@ fn read_definition_body(
         "hmm" => hmm::read_hmm(reader, &mut spans),
         "cycle" => cycle::read_cycle(reader, &mut spans),
         "ann" => ann::read_ann(reader, &mut spans),
+        "attention" => attention::read_attention(reader, &mut spans),
         "transformed" => transformed::read_transformed(reader, &mut spans, chain),
         "meta" => meta::read_meta(reader, &mut spans, chain),
         other => {
@@ -585,6 +587,7 @@ pub fn definition_toml(definition: &Definition) -> toml::Table {
         Body::Hmm(model) => hmm::write_hmm(model, &mut t),
         Body::Cycle(cycle) => cycle::write_cycle(cycle, &mut t),
         Body::Ann(network) => ann::write_ann(network, &mut t),
+        Body::Attention(model) => attention::write_attention(model, &mut t),
         Body::Transformed(transformed) => transformed::write_transformed(transformed, &mut t),
         Body::Meta(meta) => meta::write_meta(meta, &mut t),
     }

@@ -153,6 +153,12 @@ META_PLAYERS = [
     ("nmwe-memory-one", "NMWEMemoryOne", "nice-winner-ensemble"),
 ]
 
+# Shipped players kept out of the catalogue generator's PLAYERS, with their ids:
+# EvolvedAttention (strategies/axelrod/generate_attention.py writes its file) is
+# checked by tests/axelrod_attention.rs, as its matches are too slow to replay
+# against every catalogue player at 200 turns.
+EXTRA_IDS = {"EvolvedAttention": "evolved-attention"}
+
 # The catalogue generator's player list, read for the axelrod class -> our id map.
 CATALOGUE_GENERATOR = HERE.parents[1] / "tests" / "data" / "generate_axelrod_catalogue.py"
 
@@ -372,7 +378,7 @@ def our_ids():
     catalogue generator's PLAYERS (``("id", {}, lambda: axl.Class())`` and
     ``shipped("id", "Class")``); the first entry of a class wins."""
     text = CATALOGUE_GENERATOR.read_text()
-    ids = {}
+    ids = dict(EXTRA_IDS)
     for match in re.finditer(
             r'\(\s*"([a-z0-9-]+)",\s*\{\},\s*lambda:\s*axl\.(\w+)\(\)\s*\)'
             r'|shipped\(\s*"([a-z0-9-]+)",\s*"(\w+)"\s*\)', text):
@@ -439,6 +445,8 @@ def main():
             continue
         path.write_text("\n".join(lines) + "\n")
         written.append(path.name)
+    # Written by generate_attention.py (its weights file beside it).
+    written.append("evolved-attention.toml")
     stale = sorted(p.name for p in HERE.glob("*.toml") if p.name not in written)
     print(f"wrote {len(written)} files in {HERE}")
     if stale:

@@ -1,6 +1,6 @@
 //! Strategies defined as data rather than code: memory-one vectors, lookup
 //! tables, finite state machines, fixed cycles, hidden Markov models, neural
-//! networks and transformers of any other strategy. A researcher writes one in a TOML file under `strategies/`; the
+//! networks (a feed-forward one and a transformer encoder) and transformers of any other strategy. A researcher writes one in a TOML file under `strategies/`; the
 //! scenario reader (`scenario/strategy_file.rs`, the IO edge) turns the file
 //! into a [`Definition`] through the validating constructors here, and
 //! [`Definition::player`] makes a [`Player`] that plays like a built-in one.
@@ -17,13 +17,15 @@
 //! - Semantics follow the axelrod library 4.14: `LookerUp` for lookup
 //!   tables, `FSMPlayer` for state machines, `Cycler` for cycles,
 //!   `MemoryOnePlayer` for memory-one vectors, `HMMPlayer` for hidden
-//!   Markov models (see [`hmm`]), `ANN` for neural networks (see [`ann`]),
+//!   Markov models (see [`hmm`]), `ANN` for neural networks (see [`ann`]), `EvolvedAttention` for the
+//!   transformer encoder (see [`attention`]),
 //!   `strategy_transformers.py` for the transformers (see [`transformer`])
 //!   and `meta.py` for the composite players (see [`meta`]). axelrod's
 //!   `Gambler` (a lookup table of probabilities of C) is the `lookup` kind
 //!   with probabilities as values.
 
 pub mod ann;
+pub mod attention;
 pub mod cycle;
 pub mod fsm;
 pub mod hmm;
@@ -50,6 +52,7 @@ pub const KINDS: &[&str] = &[
     "ann",
     "transformed",
     "meta",
+    "attention",
 ];
 
 /// A validated strategy definition.
@@ -89,6 +92,8 @@ pub enum Body {
     Transformed(transformer::Transformed),
     /// `kind = "meta"`.
     Meta(Box<meta::Meta>),
+    /// `kind = "attention"`.
+    Attention(Box<attention::Attention>),
 }
 
 /// Where in a definition a mistake is, so the reader can point at it.
@@ -242,6 +247,7 @@ impl Definition {
             Body::Ann(_) => "ann",
             Body::Transformed(_) => "transformed",
             Body::Meta(_) => "meta",
+            Body::Attention(_) => "attention",
         }
     }
 
@@ -264,6 +270,7 @@ impl Definition {
             Body::Ann(_) => None,
             Body::Transformed(t) => t.memory_depth(),
             Body::Meta(_) => None,
+            Body::Attention(a) => Some(a.memory_depth()),
         }
     }
 
@@ -273,7 +280,7 @@ impl Definition {
             Body::MemoryOne(m) => m.is_stochastic(),
             Body::Lookup(t) => t.is_stochastic(),
             Body::Hmm(h) => h.is_stochastic(),
-            Body::Fsm(_) | Body::Cycle(_) | Body::Ann(_) => false,
+            Body::Fsm(_) | Body::Cycle(_) | Body::Ann(_) | Body::Attention(_) => false,
             Body::Transformed(t) => t.is_stochastic(),
             Body::Meta(m) => m.is_stochastic(),
         }
@@ -303,6 +310,7 @@ impl Definition {
         match &self.body {
             Body::Transformed(t) => t.inner.long_run_time(),
             Body::Meta(m) => m.long_run_time(),
+            Body::Attention(a) => a.long_run_time,
             _ => false,
         }
     }
@@ -318,6 +326,7 @@ impl Definition {
             Body::Ann(_) => State::Ann(ann::AnnState::default()),
             Body::Transformed(t) => State::Transformed(Box::new(t.inner.prototype.clone())),
             Body::Meta(m) => State::Meta(Box::new(m.state())),
+            Body::Attention(_) => State::Attention(Box::default()),
         };
         DefinedStrategy {
             definition: Arc::clone(self),
@@ -357,6 +366,7 @@ enum State {
     Ann(ann::AnnState),
     Transformed(Box<Strategy>),
     Meta(Box<meta::MetaState>),
+    Attention(Box<attention::AttentionState>),
 }
 
 impl DefinedStrategy {
@@ -388,6 +398,7 @@ impl Rule for DefinedStrategy {
                 transformer::apply(&t.transformers, inner, me, them, context, rng)
             }
             (Body::Meta(m), State::Meta(state)) => m.choose(state, me, them, context, rng),
+            (Body::Attention(a), State::Attention(state)) => a.choose(state, me, them),
             // The state is made from the body in `prototype` and never
             // changes variant.
             _ => unreachable!("a defined strategy's state matches its body"),

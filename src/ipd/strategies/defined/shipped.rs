@@ -49,7 +49,7 @@ pub fn family(file: &ShippedFile) -> &'static str {
         "fsm" => "Finite state machines (trained and hand-made)",
         "lookup" => "Lookup tables",
         "hmm" => "Hidden Markov models",
-        "ann" => "Neural networks",
+        "ann" | "attention" => "Neural networks",
         "meta" => "Meta players (teams of strategies)",
         _ => "Strategies defined as data",
     }

@@ -1,0 +1,910 @@
+//! `kind = "attention"`: a BERT-style transformer encoder over the last
+//! turns of the match (axelrod's `EvolvedAttention`, Marc-Olivier Derouin;
+//! 4.14 `strategies/attention.py`), evaluated in f32 like torch.
+//!
+//! Each turn the model reads `1 + min(turns played, positions - 1)` tokens:
+//! [`CLS`], then one game-state token per turn, MOST RECENT FIRST
+//! ([`state_token`]: CD = 2, DC = 3, CC = 4, DD = 5, own move first). Token
+//! `t` gets `state_embedding[token] + position_embedding[t]`, then a
+//! LayerNorm; then `layers` encoder layers, each
+//! - self attention: Q, K, V = linear maps of the rows; per head (`hidden /
+//!   heads` columns) `softmax(Q K^T / sqrt(head size)) V`; an output linear
+//!   map, added to the layer's input, LayerNorm;
+//! - feed forward: linear to `intermediate`, GELU (exact, with erf), linear
+//!   back to `hidden`, added to the attention output, LayerNorm.
+//!
+//! The pooler is `tanh(dense(h[CLS]))` and the action head one linear unit:
+//! the player cooperates when `sigmoid(logit) < 0.5` (computed in f32 as
+//! torch does, so a logit that rounds the sigmoid to exactly 0.5 defects).
+//! There is no padding, hence no attention mask. Every move is a full
+//! forward pass: the positions of all turns shift by one each turn, so
+//! nothing can be cached from the previous turn. In the last layer only the
+//! CLS row is computed after K and V (the pooler reads nothing else).
+//!
+//! Weights: one `Vec<f32>` in the order of [`Dims::tensors`] (torch's
+//! `state_dict` order and layout: a linear map's weight is `[out, in]`
+//! row-major), shared by every player and thread through an `Arc`. Reading
+//! and checking the file is the IO edge's job
+//! (`scenario/strategy_file/attention.rs`).
+//!
+//! Speed: the matrix products go through `matrixmultiply::sgemm` on
+//! contiguous row-major buffers that each player allocates once, on its
+//! first move (about 1.8 MB at axelrod's dimensions), never per turn.
+//! LayerNorm statistics and softmax sums accumulate in f64.
+//!
+//! Reproducibility: the result is a pure function of the history on one
+//! machine (sgemm is single-threaded here). `matrixmultiply` picks its kernel
+//! (SSE2 / AVX / FMA / AVX-512) from the CPU at run time, so logits may differ
+//! in the last bits between machines; a decision can only change where the
+//! logit is within that rounding of 0 (see the margins in
+//! tests/axelrod_attention.rs).
+
+use crate::ipd::action::Action;
+use crate::ipd::history::History;
+use crate::ipd::strategies::defined::{DefinitionError, Place};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The classification token that starts every sequence.
+pub const CLS: u8 = 0;
+
+/// The largest value accepted for each dimension (a bound on memory: the
+/// per-player buffers hold `positions x (6 hidden + intermediate)` floats).
+pub const MAX_DIMENSION: usize = 4096;
+
+/// The game-state token of one turn (own move first): CD = 2, DC = 3,
+/// CC = 4, DD = 5, as axelrod's `GameState`.
+pub fn state_token(own: Action, opponent: Action) -> u8 {
+    match (own, opponent) {
+        (Action::C, Action::D) => 2,
+        (Action::D, Action::C) => 3,
+        (Action::C, Action::C) => 4,
+        (Action::D, Action::D) => 5,
+    }
+}
+
+/// The model's dimensions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dims {
+    /// Rows of the state embedding (tokens 0..states; at least 6).
+    pub states: usize,
+    /// Rows of the position embedding: the CLS token plus the turns read.
+    pub positions: usize,
+    /// Width of every token's vector.
+    pub hidden: usize,
+    /// Encoder layers.
+    pub layers: usize,
+    /// Attention heads (dividing `hidden`).
+    pub heads: usize,
+    /// Width of the feed-forward layer.
+    pub intermediate: usize,
+    /// LayerNorm's epsilon.
+    pub layer_norm_eps: f32,
+}
+
+/// Where one encoder layer's tensors start in the weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct LayerOffsets {
+    query: (usize, usize),
+    key: (usize, usize),
+    value: (usize, usize),
+    attention_out: (usize, usize),
+    attention_norm: (usize, usize),
+    intermediate: (usize, usize),
+    output: (usize, usize),
+    output_norm: (usize, usize),
+}
+
+/// Where every tensor starts.
+#[derive(Clone, Debug, PartialEq)]
+struct Offsets {
+    state_embedding: usize,
+    position_embedding: usize,
+    embedding_norm: (usize, usize),
+    layers: Vec<LayerOffsets>,
+    pooler: (usize, usize),
+    action: (usize, usize),
+    total: usize,
+}
+
+impl Dims {
+    /// axelrod 4.14's `PlayerConfig`.
+    pub const AXELROD: Dims = Dims {
+        states: 6,
+        positions: 201,
+        hidden: 256,
+        layers: 24,
+        heads: 8,
+        intermediate: 512,
+        layer_norm_eps: 1e-12,
+    };
+
+    /// Checks the dimensions; the place names the offending field.
+    pub fn check(&self) -> Result<(), DefinitionError> {
+        let fields = [
+            ("states", self.states, 6),
+            ("positions", self.positions, 1),
+            ("hidden", self.hidden, 1),
+            ("layers", self.layers, 1),
+            ("heads", self.heads, 1),
+            ("intermediate", self.intermediate, 1),
+        ];
+        for (field, value, least) in fields {
+            if !(least..=MAX_DIMENSION).contains(&value) {
+                let why = if field == "states" {
+                    " (tokens 0 to 5: CLS, padding and the four game states)"
+                } else {
+                    ""
+                };
+                return Err(DefinitionError::new(
+                    Place::Field(field),
+                    format!(
+                        "{field} must be a whole number from {least} to {MAX_DIMENSION}{why}, got \
+                         {value}"
+                    ),
+                ));
+            }
+        }
+        if self.hidden % self.heads != 0 {
+            return Err(DefinitionError::new(
+                Place::Field("heads"),
+                format!(
+                    "heads must divide hidden ({}) into equal heads, got {}",
+                    self.hidden, self.heads
+                ),
+            ));
+        }
+        if !(self.layer_norm_eps.is_finite() && self.layer_norm_eps > 0.0) {
+            return Err(DefinitionError::new(
+                Place::Field("layer_norm_eps"),
+                format!(
+                    "layer_norm_eps must be a positive number, got {}",
+                    self.layer_norm_eps
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every tensor as (name, shape), in the weights file's order.
+    pub fn tensors(&self) -> Vec<(String, Vec<usize>)> {
+        let (h, i) = (self.hidden, self.intermediate);
+        let mut list = vec![
+            (
+                "embeddings.game_state_embeddings.weight".into(),
+                vec![self.states, h],
+            ),
+            (
+                "embeddings.position_embeddings.weight".into(),
+                vec![self.positions, h],
+            ),
+            ("embeddings.LayerNorm.weight".into(), vec![h]),
+            ("embeddings.LayerNorm.bias".into(), vec![h]),
+        ];
+        for layer in 0..self.layers {
+            let p = format!("encoder.layer.{layer}.");
+            for (name, out, input) in [
+                ("attention.self.query", h, h),
+                ("attention.self.key", h, h),
+                ("attention.self.value", h, h),
+                ("attention.output.dense", h, h),
+                ("attention.output.LayerNorm", h, 0),
+                ("intermediate.dense", i, h),
+                ("output.dense", h, i),
+                ("output.LayerNorm", h, 0),
+            ] {
+                let weight = if input == 0 {
+                    vec![out]
+                } else {
+                    vec![out, input]
+                };
+                list.push((format!("{p}{name}.weight"), weight));
+                list.push((format!("{p}{name}.bias"), vec![out]));
+            }
+        }
+        list.push(("pooler.dense.weight".into(), vec![h, h]));
+        list.push(("pooler.dense.bias".into(), vec![h]));
+        list.push(("action.weight".into(), vec![1, h]));
+        list.push(("action.bias".into(), vec![1]));
+        list
+    }
+
+    /// The number of float32 weights the file must hold.
+    pub fn weight_count(&self) -> usize {
+        self.offsets().total
+    }
+
+    /// The dimensions as the file writes them, for messages.
+    pub fn describe(&self) -> String {
+        format!(
+            "states = {}, positions = {}, hidden = {}, layers = {}, heads = {}, intermediate = {}",
+            self.states, self.positions, self.hidden, self.layers, self.heads, self.intermediate
+        )
+    }
+
+    fn offsets(&self) -> Offsets {
+        let (h, i) = (self.hidden, self.intermediate);
+        let mut at = 0;
+        let mut take = |n: usize| {
+            let start = at;
+            at += n;
+            start
+        };
+        let state_embedding = take(self.states * h);
+        let position_embedding = take(self.positions * h);
+        let embedding_norm = (take(h), take(h));
+        let layers = (0..self.layers)
+            .map(|_| LayerOffsets {
+                query: (take(h * h), take(h)),
+                key: (take(h * h), take(h)),
+                value: (take(h * h), take(h)),
+                attention_out: (take(h * h), take(h)),
+                attention_norm: (take(h), take(h)),
+                intermediate: (take(i * h), take(i)),
+                output: (take(h * i), take(h)),
+                output_norm: (take(h), take(h)),
+            })
+            .collect();
+        let pooler = (take(h * h), take(h));
+        let action = (take(h), take(1));
+        Offsets {
+            state_embedding,
+            position_embedding,
+            embedding_norm,
+            layers,
+            pooler,
+            action,
+            total: at,
+        }
+    }
+}
+
+/// A model: dimensions and weights, validated.
+#[derive(Clone, PartialEq)]
+pub struct Model {
+    dims: Dims,
+    offsets: Offsets,
+    weights: Arc<Vec<f32>>,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("dims", &self.dims)
+            .field("weights", &self.weights.len())
+            .finish()
+    }
+}
+
+impl Model {
+    /// A model from its dimensions and weights (in [`Dims::tensors`] order);
+    /// refused when the count does not match the dimensions.
+    pub fn new(dims: Dims, weights: Arc<Vec<f32>>) -> Result<Model, DefinitionError> {
+        dims.check()?;
+        let offsets = dims.offsets();
+        if weights.len() != offsets.total {
+            return Err(DefinitionError::new(
+                Place::Field("weights"),
+                format!(
+                    "the weights hold {} float32 values, expected {} for {}",
+                    weights.len(),
+                    offsets.total,
+                    dims.describe()
+                ),
+            ));
+        }
+        Ok(Model {
+            dims,
+            offsets,
+            weights,
+        })
+    }
+
+    /// The dimensions.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The model's output (before the sigmoid) for `tokens` ([`CLS`] first,
+    /// then at most `positions - 1` game-state tokens, most recent first).
+    /// `scratch` is the caller's working memory, allocated on first use.
+    pub fn logit(&self, tokens: &[u8], scratch: &mut Scratch) -> f32 {
+        let d = &self.dims;
+        let (h, inter) = (d.hidden, d.intermediate);
+        let n = tokens.len().min(d.positions);
+        let tokens = &tokens[..n];
+        scratch.reserve(d);
+        let w = &self.weights[..];
+        let o = &self.offsets;
+        let Scratch {
+            x,
+            q,
+            k,
+            v,
+            ctx,
+            mid,
+            inner,
+            scores,
+        } = scratch;
+        for (t, &token) in tokens.iter().enumerate() {
+            let token = usize::from(token).min(d.states - 1);
+            let state = &w[o.state_embedding + token * h..][..h];
+            let position = &w[o.position_embedding + t * h..][..h];
+            let row = &mut x[t * h..(t + 1) * h];
+            for ((out, s), p) in row.iter_mut().zip(state).zip(position) {
+                *out = s + p;
+            }
+        }
+        layer_norm(&mut x[..n * h], h, w, o.embedding_norm, d.layer_norm_eps);
+        let head = h / d.heads;
+        let scale = 1.0 / (head as f32).sqrt();
+        for (l, layer) in o.layers.iter().enumerate() {
+            // The last layer only feeds the CLS row to the pooler.
+            let rows = if l + 1 == o.layers.len() { 1 } else { n };
+            linear(&x[..], rows, h, h, w, layer.query, &mut q[..]);
+            linear(&x[..], n, h, h, w, layer.key, &mut k[..]);
+            linear(&x[..], n, h, h, w, layer.value, &mut v[..]);
+            for hd in 0..d.heads {
+                let col = hd * head;
+                // scores = scale * Q_h K_h^T: rows x n.
+                gemm(
+                    rows,
+                    head,
+                    n,
+                    scale,
+                    (&q[col..], h, 1),
+                    (&k[col..], 1, h),
+                    0.0,
+                    (&mut scores[..], n),
+                );
+                for r in 0..rows {
+                    softmax(&mut scores[r * n..(r + 1) * n]);
+                }
+                // ctx_h = P V_h: rows x head, into columns col.. of ctx.
+                gemm(
+                    rows,
+                    n,
+                    head,
+                    1.0,
+                    (&scores[..], n, 1),
+                    (&v[col..], h, 1),
+                    0.0,
+                    (&mut ctx[col..], h),
+                );
+            }
+            linear(&ctx[..], rows, h, h, w, layer.attention_out, &mut mid[..]);
+            add_rows(&mut mid[..rows * h], &x[..rows * h]);
+            layer_norm(
+                &mut mid[..rows * h],
+                h,
+                w,
+                layer.attention_norm,
+                d.layer_norm_eps,
+            );
+            linear(
+                &mid[..],
+                rows,
+                h,
+                inter,
+                w,
+                layer.intermediate,
+                &mut inner[..],
+            );
+            for value in &mut inner[..rows * inter] {
+                *value = gelu(*value);
+            }
+            linear(&inner[..], rows, inter, h, w, layer.output, &mut x[..]);
+            add_rows(&mut x[..rows * h], &mid[..rows * h]);
+            layer_norm(
+                &mut x[..rows * h],
+                h,
+                w,
+                layer.output_norm,
+                d.layer_norm_eps,
+            );
+        }
+        // Pooler on the CLS row, then the action unit.
+        linear(&x[..], 1, h, h, w, o.pooler, &mut mid[..]);
+        let (action_weight, action_bias) = o.action;
+        let mut logit = f64::from(w[action_bias]);
+        for (p, a) in mid[..h].iter().zip(&w[action_weight..action_weight + h]) {
+            logit += f64::from(p.tanh()) * f64::from(*a);
+        }
+        logit as f32
+    }
+}
+
+/// Working memory of one forward pass: row-major `positions x width`
+/// buffers, allocated once.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    x: Vec<f32>,
+    q: Vec<f32>,
+    k: Vec<f32>,
+    v: Vec<f32>,
+    ctx: Vec<f32>,
+    mid: Vec<f32>,
+    inner: Vec<f32>,
+    scores: Vec<f32>,
+}
+
+impl Scratch {
+    fn reserve(&mut self, d: &Dims) {
+        let rows = d.positions;
+        if self.x.len() == rows * d.hidden && self.inner.len() == rows * d.intermediate {
+            return;
+        }
+        for buffer in [
+            &mut self.x,
+            &mut self.q,
+            &mut self.k,
+            &mut self.v,
+            &mut self.ctx,
+            &mut self.mid,
+        ] {
+            *buffer = vec![0.0; rows * d.hidden];
+        }
+        self.inner = vec![0.0; rows * d.intermediate];
+        self.scores = vec![0.0; rows * rows];
+    }
+}
+
+/// `out[..rows]` = `input[..rows] W^T + b` for a torch linear map `(W, b)`
+/// at `at` (`W` is `[outs, ins]` row-major).
+fn linear(
+    input: &[f32],
+    rows: usize,
+    ins: usize,
+    outs: usize,
+    w: &[f32],
+    at: (usize, usize),
+    out: &mut [f32],
+) {
+    let (weight, bias) = at;
+    let bias = &w[bias..bias + outs];
+    for row in out[..rows * outs].chunks_exact_mut(outs) {
+        row.copy_from_slice(bias);
+    }
+    gemm(
+        rows,
+        ins,
+        outs,
+        1.0,
+        (&input[..rows * ins], ins, 1),
+        (&w[weight..weight + outs * ins], 1, ins),
+        1.0,
+        (out, outs),
+    );
+}
+
+/// `C = alpha A B + beta C` for an `m x k` matrix A and a `k x n` matrix B
+/// given as (slice, row stride, column stride) and a row-major C (slice,
+/// row stride). The slices are checked to hold every element addressed.
+#[allow(clippy::too_many_arguments)]
+fn gemm(
+    m: usize,
+    k: usize,
+    n: usize,
+    alpha: f32,
+    a: (&[f32], usize, usize),
+    b: (&[f32], usize, usize),
+    beta: f32,
+    c: (&mut [f32], usize),
+) {
+    if m == 0 || n == 0 {
+        return;
+    }
+    let last = |rows: usize, cols: usize, rs: usize, cs: usize| {
+        (rows.max(1) - 1) * rs + (cols.max(1) - 1) * cs
+    };
+    assert!(
+        k == 0 || last(m, k, a.1, a.2) < a.0.len(),
+        "gemm: A out of bounds"
+    );
+    assert!(
+        k == 0 || last(k, n, b.1, b.2) < b.0.len(),
+        "gemm: B out of bounds"
+    );
+    assert!(last(m, n, c.1, 1) < c.0.len(), "gemm: C out of bounds");
+    // SAFETY: the assertions above show that every element the product
+    // addresses (row stride x row + column stride x column, for rows and
+    // columns within the shapes) lies inside its slice; C does not alias A
+    // or B (a `&mut` borrow).
+    unsafe {
+        matrixmultiply::sgemm(
+            m,
+            k,
+            n,
+            alpha,
+            a.0.as_ptr(),
+            a.1 as isize,
+            a.2 as isize,
+            b.0.as_ptr(),
+            b.1 as isize,
+            b.2 as isize,
+            beta,
+            c.0.as_mut_ptr(),
+            c.1 as isize,
+            1,
+        );
+    }
+}
+
+fn add_rows(out: &mut [f32], other: &[f32]) {
+    for (o, x) in out.iter_mut().zip(other) {
+        *o += x;
+    }
+}
+
+/// torch's LayerNorm over each row of width `h` (biased variance), with the
+/// statistics accumulated in f64.
+fn layer_norm(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    let gamma = &w[at.0..at.0 + h];
+    let beta = &w[at.1..at.1 + h];
+    for row in rows.chunks_exact_mut(h) {
+        let mut sum = 0.0f64;
+        for &value in row.iter() {
+            sum += f64::from(value);
+        }
+        let mean = sum / h as f64;
+        let mut squares = 0.0f64;
+        for &value in row.iter() {
+            let centred = f64::from(value) - mean;
+            squares += centred * centred;
+        }
+        let inverse = 1.0 / (squares / h as f64 + f64::from(eps)).sqrt();
+        for ((value, g), b) in row.iter_mut().zip(gamma).zip(beta) {
+            *value = ((f64::from(*value) - mean) * inverse) as f32 * g + b;
+        }
+    }
+}
+
+/// Softmax of one row in place (the maximum subtracted; the sum in f64).
+fn softmax(row: &mut [f32]) {
+    let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+    let mut sum = 0.0f64;
+    for value in row.iter_mut() {
+        *value = (*value - max).exp();
+        sum += f64::from(*value);
+    }
+    let inverse = (1.0 / sum) as f32;
+    for value in row.iter_mut() {
+        *value *= inverse;
+    }
+}
+
+/// The exact GELU, `x / 2 (1 + erf(x / sqrt 2))`, computed in f64.
+fn gelu(x: f32) -> f32 {
+    let x = f64::from(x);
+    (0.5 * x * erfc(-x * std::f64::consts::FRAC_1_SQRT_2)) as f32
+}
+
+/// The complementary error function with relative error below 1.2e-7
+/// everywhere (a Chebyshev fit of `erfc(z) exp(z^2)`, Numerical Recipes'
+/// `erfcc`): accurate to f32 precision, in the tails too. `1 + erf(z)` is
+/// `erfc(-z)`.
+pub fn erfc(z: f64) -> f64 {
+    let a = z.abs();
+    let t = 1.0 / (1.0 + 0.5 * a);
+    let poly = -1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let tail = t * (-a * a + poly).exp();
+    if z >= 0.0 { tail } else { 2.0 - tail }
+}
+
+/// A validated `attention` definition: the model and where its weights
+/// came from (written back by the reader so a resolved scenario reloads
+/// the same file).
+#[derive(Clone, Debug)]
+pub struct Attention {
+    /// The model (weights shared).
+    pub model: Arc<Model>,
+    /// The weights file, as resolved when the definition was read.
+    pub weights_path: PathBuf,
+    /// The SHA-256 of the weights file (lower-case hex), as checked.
+    pub sha256: String,
+    /// axelrod's `long_run_time` classifier (true for EvolvedAttention).
+    pub long_run_time: bool,
+}
+
+/// A player's per-match state: the last turns as tokens and the scratch
+/// memory of the forward pass.
+#[derive(Clone, Debug, Default)]
+pub struct AttentionState {
+    /// Game-state tokens of the last turns, oldest first (at most
+    /// `positions - 1` kept).
+    turns: std::collections::VecDeque<u8>,
+    /// Turns seen so far.
+    seen: u32,
+    /// The sequence given to the model (CLS, then most recent first).
+    tokens: Vec<u8>,
+    scratch: Scratch,
+}
+
+impl Attention {
+    /// The number of past turns the model reads.
+    pub fn memory_depth(&self) -> u32 {
+        (self.model.dims.positions - 1) as u32
+    }
+
+    /// The move of the next turn.
+    pub fn choose(&self, state: &mut AttentionState, me: &History, them: &History) -> Action {
+        if decides_c(self.logit(state, me, them)) {
+            Action::C
+        } else {
+            Action::D
+        }
+    }
+
+    /// The model's output before the next move: `state` takes in the turns
+    /// played since it last looked (it is asked every turn, so they are in
+    /// the histories' 64-move window), then the model reads the last turns.
+    pub fn logit(&self, state: &mut AttentionState, me: &History, them: &History) -> f32 {
+        let window = self.model.dims.positions - 1;
+        if me.len() < state.seen {
+            // A new match in the same state: start over.
+            state.turns.clear();
+            state.seen = 0;
+        }
+        while state.seen < me.len() {
+            let back = me.len() - 1 - state.seen;
+            if let (Some(own), Some(opponent)) = (me.ago(back), them.ago(back)) {
+                if state.turns.len() == window {
+                    state.turns.pop_front();
+                }
+                if window > 0 {
+                    state.turns.push_back(state_token(own, opponent));
+                }
+            }
+            state.seen += 1;
+        }
+        state.tokens.clear();
+        state.tokens.push(CLS);
+        state.tokens.extend(state.turns.iter().rev());
+        self.model.logit(&state.tokens, &mut state.scratch)
+    }
+}
+
+/// `sigmoid(logit) < 0.5` in f32, as axelrod's torch decides.
+pub fn decides_c(logit: f32) -> bool {
+    1.0 / (1.0 + (-logit).exp()) < 0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small model with weights from a fixed formula.
+    fn small(dims: Dims) -> Model {
+        let count = dims.weight_count();
+        let weights = (0..count)
+            .map(|i| ((i * 7919 % 1000) as f32 / 1000.0 - 0.5) * 0.4)
+            .collect();
+        Model::new(dims, Arc::new(weights)).unwrap()
+    }
+
+    const SMALL: Dims = Dims {
+        states: 6,
+        positions: 5,
+        hidden: 8,
+        layers: 2,
+        heads: 2,
+        intermediate: 12,
+        layer_norm_eps: 1e-12,
+    };
+
+    #[test]
+    fn the_tensor_list_and_the_offsets_agree() {
+        for dims in [SMALL, Dims::AXELROD] {
+            let total: usize = dims
+                .tensors()
+                .iter()
+                .map(|(_, shape)| shape.iter().product::<usize>())
+                .sum();
+            assert_eq!(total, dims.weight_count());
+        }
+        assert_eq!(Dims::AXELROD.weight_count(), 12_770_049);
+        assert_eq!(Dims::AXELROD.tensors().len(), 392);
+    }
+
+    #[test]
+    fn erfc_is_accurate_to_f32_precision() {
+        // Python's math.erfc at these points.
+        let reference = [
+            (-3.0, 1.999_977_909_503_001_5),
+            (-1.0, 1.842_700_792_949_715),
+            (-0.1, 1.112_462_916_018_284_8),
+            (0.0, 1.0),
+            (0.3, 0.671_373_240_540_872_6),
+            (1.0, 0.157_299_207_050_285_13),
+            (2.5, 0.000_406_952_017_444_958_9),
+            (5.0, 1.537_459_794_428_035_1e-12),
+        ];
+        for (z, want) in reference {
+            let got = erfc(z);
+            assert!(
+                ((got - want) / want).abs() < 1.2e-7,
+                "erfc({z}) = {got}, want {want}"
+            );
+        }
+    }
+
+    /// The forward pass against a plain, allocation-heavy restatement of
+    /// the same maths (f64 throughout, no sgemm, every row of every layer).
+    #[test]
+    fn the_forward_pass_matches_a_direct_computation() {
+        let model = small(SMALL);
+        let mut scratch = Scratch::default();
+        for tokens in [vec![0u8], vec![0, 4], vec![0, 2, 3, 5, 4]] {
+            let fast = model.logit(&tokens, &mut scratch);
+            let slow = direct(&model, &tokens);
+            assert!(
+                (f64::from(fast) - slow).abs() < 1e-4 * slow.abs().max(1.0),
+                "{tokens:?}: {fast} vs {slow}"
+            );
+        }
+        // The scratch memory is reused, not reallocated.
+        let before = scratch.x.as_ptr();
+        model.logit(&[0, 5, 5], &mut scratch);
+        assert_eq!(before, scratch.x.as_ptr());
+    }
+
+    fn direct(model: &Model, tokens: &[u8]) -> f64 {
+        let d = model.dims;
+        let w: Vec<f64> = model.weights.iter().map(|&v| f64::from(v)).collect();
+        let o = &model.offsets;
+        let h = d.hidden;
+        let n = tokens.len();
+        let lin = |x: &Vec<Vec<f64>>, at: (usize, usize), ins: usize, outs: usize| {
+            x.iter()
+                .map(|row| {
+                    (0..outs)
+                        .map(|j| {
+                            w[at.1 + j]
+                                + (0..ins)
+                                    .map(|i| w[at.0 + j * ins + i] * row[i])
+                                    .sum::<f64>()
+                        })
+                        .collect::<Vec<f64>>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let norm = |x: &mut Vec<Vec<f64>>, at: (usize, usize)| {
+            for row in x.iter_mut() {
+                let mean = row.iter().sum::<f64>() / h as f64;
+                let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / h as f64;
+                for (j, v) in row.iter_mut().enumerate() {
+                    *v = (*v - mean) / (var + f64::from(d.layer_norm_eps)).sqrt() * w[at.0 + j]
+                        + w[at.1 + j];
+                }
+            }
+        };
+        let mut x: Vec<Vec<f64>> = tokens
+            .iter()
+            .enumerate()
+            .map(|(t, &tok)| {
+                (0..h)
+                    .map(|j| {
+                        w[o.state_embedding + tok as usize * h + j]
+                            + w[o.position_embedding + t * h + j]
+                    })
+                    .collect()
+            })
+            .collect();
+        norm(&mut x, o.embedding_norm);
+        let head = h / d.heads;
+        for layer in &o.layers {
+            let q = lin(&x, layer.query, h, h);
+            let k = lin(&x, layer.key, h, h);
+            let v = lin(&x, layer.value, h, h);
+            let mut ctx = vec![vec![0.0; h]; n];
+            for hd in 0..d.heads {
+                let cols = hd * head..(hd + 1) * head;
+                for r in 0..n {
+                    let s: Vec<f64> = (0..n)
+                        .map(|c| {
+                            cols.clone().map(|j| q[r][j] * k[c][j]).sum::<f64>()
+                                / (head as f64).sqrt()
+                        })
+                        .collect();
+                    let max = s.iter().cloned().fold(f64::MIN, f64::max);
+                    let e: Vec<f64> = s.iter().map(|v| (v - max).exp()).collect();
+                    let total: f64 = e.iter().sum();
+                    for j in cols.clone() {
+                        ctx[r][j] = (0..n).map(|c| e[c] / total * v[c][j]).sum();
+                    }
+                }
+            }
+            let mut a = lin(&ctx, layer.attention_out, h, h);
+            for (ar, xr) in a.iter_mut().zip(&x) {
+                for (av, xv) in ar.iter_mut().zip(xr) {
+                    *av += xv;
+                }
+            }
+            norm(&mut a, layer.attention_norm);
+            let mut i = lin(&a, layer.intermediate, h, d.intermediate);
+            for row in i.iter_mut() {
+                for v in row.iter_mut() {
+                    *v = 0.5 * *v * erfc(-*v / 2f64.sqrt());
+                }
+            }
+            let mut out = lin(&i, layer.output, d.intermediate, h);
+            for (orow, arow) in out.iter_mut().zip(&a) {
+                for (ov, av) in orow.iter_mut().zip(arow) {
+                    *ov += av;
+                }
+            }
+            norm(&mut out, layer.output_norm);
+            x = out;
+        }
+        let pooled = lin(&vec![x[0].clone()], o.pooler, h, h);
+        w[o.action.1]
+            + pooled[0]
+                .iter()
+                .enumerate()
+                .map(|(j, p)| p.tanh() * w[o.action.0 + j])
+                .sum::<f64>()
+    }
+
+    #[test]
+    fn a_player_reads_the_last_turns_most_recent_first() {
+        let dims = Dims {
+            positions: 3,
+            ..SMALL
+        };
+        let attention = Attention {
+            model: Arc::new(small(dims)),
+            weights_path: PathBuf::from("w"),
+            sha256: String::new(),
+            long_run_time: true,
+        };
+        let mut state = AttentionState::default();
+        let (mut me, mut them) = (History::new(), History::new());
+        let moves = [
+            (Action::C, Action::D),
+            (Action::D, Action::D),
+            (Action::C, Action::C),
+        ];
+        attention.choose(&mut state, &me, &them);
+        assert_eq!(state.tokens, vec![CLS]);
+        for (own, opponent) in moves {
+            me.push(own);
+            them.push(opponent);
+            let action = attention.choose(&mut state, &me, &them);
+            let logit = attention
+                .model
+                .logit(&state.tokens.clone(), &mut Scratch::default());
+            assert_eq!(action == Action::C, decides_c(logit));
+        }
+        // Two turns fit (positions 3): the latest (CC = 4), then DD = 5.
+        assert_eq!(state.tokens, vec![CLS, 4, 5]);
+        // A new match starts over.
+        attention.choose(&mut state, &History::new(), &History::new());
+        assert_eq!(state.tokens, vec![CLS]);
+    }
+
+    #[test]
+    fn the_decision_is_torchs_sigmoid_below_one_half() {
+        assert!(decides_c(-1.0));
+        assert!(!decides_c(0.0));
+        assert!(!decides_c(2.0));
+        // The sigmoid rounds to exactly 0.5 in f32: D, as in axelrod.
+        assert!(!decides_c(-1e-9));
+    }
+
+    #[test]
+    fn wrong_dimensions_are_refused_with_the_field() {
+        let e = Dims { heads: 3, ..SMALL }.check().unwrap_err();
+        assert_eq!(e.place, Place::Field("heads"));
+        let e = Dims { states: 4, ..SMALL }.check().unwrap_err();
+        assert!(e.message.contains("from 6"), "{}", e.message);
+        let e = Model::new(SMALL, Arc::new(vec![0.0; 10])).unwrap_err();
+        assert!(e.message.contains("expected"), "{}", e.message);
+    }
+}
