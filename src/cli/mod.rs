@@ -16,6 +16,7 @@ pub mod run_cmd;
 pub mod run_common;
 pub mod run_dilemmas;
 pub mod run_evolution;
+pub mod run_evolution_sweep;
 pub mod run_fixation;
 pub mod run_impartial;
 pub mod run_normal_form;

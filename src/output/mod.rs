@@ -6,6 +6,7 @@ pub mod atomic;
 // charts: pending
 pub mod charts;
 pub mod evolution_files;
+pub mod evolution_sweep_files;
 pub mod fixation_files;
 pub mod game_files;
 pub mod guess_files;
