@@ -2,6 +2,7 @@
 //! is the IO edge: it reads files, talks to the terminal and maps errors to
 //! exit codes (0 success, 1 failure while running, 2 bad input).
 
+pub mod evolution_sweep_shards;
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;

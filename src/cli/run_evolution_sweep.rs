@@ -101,24 +101,52 @@ fn create_point_folder(folder: &ResultsFolder, name: &str) -> Result<(), CliErro
 /// Point `k` of a Moran sweep from its runs' outcomes (runs 0, 1, ... in
 /// order); writes `points/<k>/` (fixation.csv, long_run_shares.csv with
 /// mutation, counts.csv of run 0) when the sweep asks for it.
-pub(crate) fn moran_point(
+fn moran_point(
     sweep: &StudySweep<MoranScenario>,
     k: usize,
     outcomes: &[RunOutcome],
     folder: &ResultsFolder,
 ) -> Result<MoranPoint, CliError> {
+    let point = fold_moran_point(sweep, k, outcomes);
+    write_moran_point(sweep, k, &point, folder)?;
+    Ok(point)
+}
+
+/// Point `k` of a Moran sweep from its runs' outcomes (runs 0, 1, ... in
+/// order).
+pub(crate) fn fold_moran_point(
+    sweep: &StudySweep<MoranScenario>,
+    k: usize,
+    outcomes: &[RunOutcome],
+) -> MoranPoint {
     let point = &sweep.points[k];
     let study = &point.study;
+    let (fixation, long_run) = fold_runs(&study.process.type_names, outcomes);
+    MoranPoint {
+        coordinates: point.coordinates.clone(),
+        initial: study.population.iter().map(|p| p.1).collect(),
+        fixation,
+        long_run,
+    }
+}
+
+/// Writes `points/<k>/` of a Moran sweep when it asks for them.
+pub(crate) fn write_moran_point(
+    sweep: &StudySweep<MoranScenario>,
+    k: usize,
+    result: &MoranPoint,
+    folder: &ResultsFolder,
+) -> Result<(), CliError> {
+    let study = &sweep.points[k].study;
     let process = &study.process;
-    let (fixation, long_run) = fold_runs(&process.type_names, outcomes);
-    let initial: Vec<u32> = study.population.iter().map(|p| p.1).collect();
+    let (fixation, long_run, initial) = (&result.fixation, &result.long_run, &result.initial);
     if sweep.write_points {
         let name = point_folder(k, sweep.points.len());
         create_point_folder(folder, &name)?;
         folder.write(&format!("{name}/fixation.csv"), |p| {
-            files::write_fixation(p, &fixation, &initial)
+            files::write_fixation(p, fixation, initial)
         })?;
-        if let Some(shares) = &long_run {
+        if let Some(shares) = long_run {
             folder.write(&format!("{name}/long_run_shares.csv"), |p| {
                 files::write_long_run(p, shares)
             })?;
@@ -128,12 +156,7 @@ pub(crate) fn moran_point(
             files::write_counts(p, &process.type_names, &example.counts)
         })?;
     }
-    Ok(MoranPoint {
-        coordinates: point.coordinates.clone(),
-        initial,
-        fixation,
-        long_run,
-    })
+    Ok(())
 }
 
 /// Writes a Moran sweep's `sweep.csv`, charts, `scenario.toml` and

@@ -11,6 +11,7 @@ pub mod fixation_files;
 pub mod game_files;
 pub mod guess_files;
 pub mod impartial_files;
+pub mod moran_runs_file;
 pub mod pigs_files;
 pub mod pirates_files;
 pub mod report;
