@@ -318,7 +318,9 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                         ("sweep grid points".to_string(), points.len().to_string()),
                         ("sweep axes".to_string(), keys.join(" x ")),
                     ];
-                    drivers.extend(first.drivers);
+                    // The base study's drivers, but not the swept keys (their
+                    // base values are not what runs).
+                    drivers.extend(first.drivers.into_iter().filter(|(f, _)| !keys.contains(f)));
                     Estimate {
                         measure: first.measure,
                         amount,
