@@ -6,8 +6,9 @@
 //! peak resident memory (Linux VmHWM, reset before each step through
 //! /proc/self/clear_refs).
 //!
-//! Then a Moran sweep (10 strategies x 2 individuals, the temptation T at 11
-//! values, 1000 runs each) and an ecological sweep (the 20 strategies, noise
+//! Then a Moran sweep (10 strategies x 2 individuals, 50-turn matches, the
+//! temptation T at 11 values, 200 runs each; stochastic pairs replay their
+//! matches at every fitness evaluation, which dominates) and an ecological sweep (the 20 strategies, noise
 //! 0 to 0.1 in 11 steps, 200 turns, 10 repetitions, 1000 generations), each
 //! as one process and as 8 shards merged (checked against the single run).
 //!
@@ -148,7 +149,7 @@ fn main() {
 /// their merge.
 fn evolution_sweeps(dir: &Path) {
     let mut moran = String::from(
-        "name = \"moran11\"\nkind = \"moran\"\nseed = 1\n[match]\nturns = 200\n[moran]\nruns = 1000\n",
+        "name = \"moran11\"\nkind = \"moran\"\nseed = 1\n[match]\nturns = 50\n[moran]\nruns = 200\n",
     );
     for id in &STRATEGIES[..10] {
         moran += &format!("[[players]]\nstrategy = \"{id}\"\ncount = 2\n");
@@ -165,7 +166,7 @@ fn evolution_sweeps(dir: &Path) {
         (
             "moran11",
             moran,
-            "Moran sweep (10 strategies x 2, N = 20, 200-turn matches; T at 11 values x 1000 runs)",
+            "Moran sweep (10 strategies x 2, N = 20, 50-turn matches; T at 11 values x 200 runs)",
         ),
         (
             "eco11",

@@ -553,18 +553,18 @@ fn the_examples_run_with_charts() {
             24 * 6,
         ),
     ];
-    let mut args = vec![
-        "run".to_string(),
-        "--quiet".into(),
-        "--out".into(),
-        s(&out).into(),
-    ];
+    let mut args = vec!["run".to_string(), "--out".into(), s(&out).into()];
     args.extend(
         examples
             .iter()
             .map(|(e, _, _)| format!("scenarios/{e}.toml")),
     );
-    dilemma(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let output = dilemma(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let report = String::from_utf8(output.stdout).unwrap();
+    assert!(report.contains("point"), "{report}");
+    for line in report.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
     for (example, charts, count) in examples {
         let folder = out.join(example);
         for chart in charts.iter().chain(&["report.html", "scenario.toml"]) {
