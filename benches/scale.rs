@@ -6,7 +6,14 @@
 //! peak resident memory (Linux VmHWM, reset before each step through
 //! /proc/self/clear_refs).
 //!
-//! Run with `cargo bench --bench scale`.
+//! Then a Moran sweep (10 strategies x 2 individuals, 50-turn matches, the
+//! temptation T at 11 values, 200 runs each; stochastic pairs replay their
+//! matches at every fitness evaluation, which dominates) and an ecological sweep (the 20 strategies, noise
+//! 0 to 0.1 in 11 steps, 200 turns, 10 repetitions, 1000 generations), each
+//! as one process and as 8 shards merged (checked against the single run).
+//!
+//! Run with `cargo bench --bench scale` (everything) or
+//! `cargo bench --bench scale -- evolution` (the two evolution sweeps only).
 
 use dilemma::cli::merge_cmd::{self, MergeArgs};
 use dilemma::cli::run_cmd::{RunArgs, run};
@@ -68,6 +75,11 @@ fn args(scenario: &Path, out: &Path, shard: Option<Shard>) -> RunArgs {
 fn main() {
     let dir = std::env::temp_dir().join(format!("dilemma-scale-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch folder");
+    if std::env::args().any(|a| a == "evolution") {
+        evolution_sweeps(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
     let mut text = String::from(
         "name = \"sweep20\"\nkind = \"tournament\"\nseed = 1\n[match]\nturns = 200\nrepetitions = 100\n",
     );
@@ -129,5 +141,80 @@ fn main() {
         "merged sweep.csv differs from the single run"
     );
     println!("merged sweep.csv equals the single run's byte for byte");
+    evolution_sweeps(&dir);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Moran sweep and an ecological sweep: one process, then 8 shards and
+/// their merge.
+fn evolution_sweeps(dir: &Path) {
+    let mut moran = String::from(
+        "name = \"moran11\"\nkind = \"moran\"\nseed = 1\n[match]\nturns = 50\n[moran]\nruns = 200\n",
+    );
+    for id in &STRATEGIES[..10] {
+        moran += &format!("[[players]]\nstrategy = \"{id}\"\ncount = 2\n");
+    }
+    moran += "[output]\ncharts = true\n[sweep.x]\nkey = \"game.payoffs.T\"\nstart = 3.5\nstop = 6.0\nsteps = 11\n";
+    let mut eco = String::from(
+        "name = \"eco11\"\nkind = \"ecological\"\nseed = 1\n[match]\nturns = 200\nrepetitions = 10\n",
+    );
+    for id in STRATEGIES {
+        eco += &format!("[[players]]\nstrategy = \"{id}\"\n");
+    }
+    eco += "[dynamics]\nsteps = 1000\n[sweep.x]\nkey = \"match.noise\"\nstart = 0.0\nstop = 0.1\nsteps = 11\n";
+    for (name, text, what) in [
+        (
+            "moran11",
+            moran,
+            "Moran sweep (10 strategies x 2, N = 20, 50-turn matches; T at 11 values x 200 runs)",
+        ),
+        (
+            "eco11",
+            eco,
+            "ecological sweep (20 strategies, noise at 11 values, 200 turns x 10 repetitions, 1000 generations)",
+        ),
+    ] {
+        let scenario = dir.join(format!("{name}.toml"));
+        std::fs::write(&scenario, text).expect("scenario");
+        reset_peak();
+        let started = Instant::now();
+        run(&args(&scenario, &dir.join("single"), None)).expect("the sweep runs");
+        println!(
+            "{what}, 2 threads: {:.2} s, peak memory {}",
+            started.elapsed().as_secs_f64(),
+            peak_mib()
+        );
+        reset_peak();
+        let started = Instant::now();
+        for index in 0..8 {
+            let shard = Shard { index, count: 8 };
+            run(&args(&scenario, &dir.join("shards"), Some(shard))).expect("a shard runs");
+        }
+        let shards_seconds = started.elapsed().as_secs_f64();
+        let folders: Vec<PathBuf> = (0..8)
+            .map(|i| dir.join("shards").join(format!("{name}.shard-{i}-of-8")))
+            .collect();
+        let started = Instant::now();
+        merge_cmd::run(&MergeArgs {
+            shards: folders,
+            out: dir.join("merged"),
+            quiet: true,
+            json: false,
+        })
+        .expect("the shards merge");
+        println!(
+            "  as 8 shards one after another: {shards_seconds:.2} s; their merge: {:.2} s; peak memory {}",
+            started.elapsed().as_secs_f64(),
+            peak_mib()
+        );
+        for file in ["sweep.csv", "report.html"] {
+            let single = std::fs::read(dir.join("single").join(name).join(file)).expect("single");
+            let merged = std::fs::read(dir.join("merged").join(name).join(file)).expect("merged");
+            assert!(
+                single == merged,
+                "merged {file} differs from the single run"
+            );
+        }
+    }
+    println!("merged sweep.csv and report.html equal the single runs' byte for byte");
 }

@@ -54,9 +54,11 @@ pub struct MergeArgs {
 }
 
 /// A shard folder and its manifest.
-struct ShardFolder {
-    path: PathBuf,
-    manifest: Manifest,
+pub(crate) struct ShardFolder {
+    /// The folder.
+    pub(crate) path: PathBuf,
+    /// Its manifest.
+    pub(crate) manifest: Manifest,
 }
 
 fn bad(message: String) -> CliError {
@@ -235,10 +237,12 @@ fn check_digests(folder: &ShardFolder) -> Result<(), CliError> {
             "its SHA-256 differs from the manifest's".into(),
         ));
     }
-    let data = if m.kind == "fixation" {
-        FIXATIONS
-    } else {
-        OUTCOMES
+    let data = match m.kind.as_str() {
+        "fixation" => FIXATIONS,
+        crate::cli::evolution_sweep_shards::MORAN_SWEEP => {
+            crate::output::moran_runs_file::MORAN_RUNS
+        }
+        _ => OUTCOMES,
     };
     if !m.files.contains_key(data) {
         return Err(damaged(MANIFEST, format!("no digest of {data}")));
@@ -293,6 +297,18 @@ fn merge_loaded(
         && first.manifest.kind == "fixation"
     {
         return merge_fixation(shards, f, &source.text, started, args);
+    }
+    if let Scenario::EvolutionSweep(s) = whole
+        && let crate::scenario::EvolutionSweep::Moran(m) = &**s
+        && first.manifest.kind == crate::cli::evolution_sweep_shards::MORAN_SWEEP
+    {
+        return crate::cli::evolution_sweep_shards::merge_moran_sweep(
+            shards,
+            m,
+            &source.text,
+            started,
+            args,
+        );
     }
     let parts = Parts::of(whole).filter(|p| p.kind() == first.manifest.kind);
     let Some(parts) = parts else {
@@ -411,6 +427,21 @@ fn merge_loaded(
                 &run_args,
             )
         }
+        Scenario::EvolutionSweep(s) => match &**s {
+            crate::scenario::EvolutionSweep::Ecological(e) => {
+                crate::cli::evolution_sweep_shards::finish_ecological_merge(
+                    e,
+                    &source.text,
+                    &destination,
+                    &results,
+                    started,
+                    args,
+                )
+            }
+            crate::scenario::EvolutionSweep::Moran(_) => {
+                Err(bad(format!("`{name}` cannot be merged")))
+            }
+        },
         _ => Err(bad(format!("`{name}` cannot be merged"))),
     }
 }

@@ -2,6 +2,7 @@
 //! is the IO edge: it reads files, talks to the terminal and maps errors to
 //! exit codes (0 success, 1 failure while running, 2 bad input).
 
+pub mod evolution_sweep_shards;
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
@@ -16,6 +17,7 @@ pub mod run_cmd;
 pub mod run_common;
 pub mod run_dilemmas;
 pub mod run_evolution;
+pub mod run_evolution_sweep;
 pub mod run_fixation;
 pub mod run_impartial;
 pub mod run_normal_form;

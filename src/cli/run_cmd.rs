@@ -106,7 +106,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         };
         pool.install(|| {
             with_charts(&|| match &loaded.scenario {
-                whole @ (Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_))
+                whole @ (Scenario::Tournament(_)
+                | Scenario::Sweep(_)
+                | Scenario::Fixation(_)
+                | Scenario::EvolutionSweep(_))
                     if shard.is_some() =>
                 {
                     let (name, seed) = (whole.name(), whole.seed());
@@ -143,6 +146,14 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
                 }
                 Scenario::Fixation(s) => {
                     crate::cli::run_fixation::run_fixation(s, &loaded.scenario, &destination, args)
+                }
+                Scenario::EvolutionSweep(s) => {
+                    crate::cli::run_evolution_sweep::run_evolution_sweep(
+                        s,
+                        &loaded.scenario,
+                        &destination,
+                        args,
+                    )
                 }
                 Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
                     s,

@@ -53,10 +53,13 @@ pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<
     for scenario in scenarios {
         if !matches!(
             scenario,
-            Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_)
+            Scenario::Tournament(_)
+                | Scenario::Sweep(_)
+                | Scenario::Fixation(_)
+                | Scenario::EvolutionSweep(_)
         ) {
             return Err(CliError::BadInput(format!(
-                "--shard: scenario `{}` is not a tournament, a sweep or a fixation matrix; only those can be run as shards so far (run it without --shard)",
+                "--shard: scenario `{}` is not a tournament, a sweep (of a tournament, a Moran or an ecological study) or a fixation matrix; only those can be run as shards so far (run it without --shard)",
                 scenario.name()
             )));
         }
@@ -92,13 +95,29 @@ pub struct Parts {
     pub total: u64,
     /// A sweep: rows of `outcomes.csv` lead with the point.
     pub with_point: bool,
+    /// An ecological sweep (its points' tournaments end to end).
+    pub ecological: bool,
 }
 
 impl Parts {
     /// The parts of a study that can be sharded.
     pub fn of(scenario: &Scenario) -> Option<Parts> {
+        let mut ecological = false;
         let (tournaments, with_point) = match scenario {
             Scenario::Tournament(t) => (vec![t.tournament()], false),
+            Scenario::EvolutionSweep(s) => match &**s {
+                crate::scenario::EvolutionSweep::Ecological(e) => {
+                    ecological = true;
+                    (
+                        e.points
+                            .iter()
+                            .map(|p| p.study.tournament.tournament())
+                            .collect(),
+                        true,
+                    )
+                }
+                crate::scenario::EvolutionSweep::Moran(_) => return None,
+            },
             Scenario::Sweep(s) => (
                 s.points.iter().map(|p| p.tournament.tournament()).collect(),
                 true,
@@ -116,12 +135,15 @@ impl Parts {
             offsets,
             total,
             with_point,
+            ecological,
         })
     }
 
     /// The kind written in the manifest.
     pub fn kind(&self) -> &'static str {
-        if self.with_point {
+        if self.ecological {
+            crate::cli::evolution_sweep_shards::ECOLOGICAL_SWEEP
+        } else if self.with_point {
             "sweep"
         } else {
             "tournament"
@@ -160,6 +182,17 @@ pub fn run_shard(
 ) -> Result<(), CliError> {
     if let Scenario::Fixation(f) = whole {
         return run_fixation_shard(f, whole, destination, shard, args);
+    }
+    if let Scenario::EvolutionSweep(s) = whole
+        && let crate::scenario::EvolutionSweep::Moran(m) = &**s
+    {
+        return crate::cli::evolution_sweep_shards::run_moran_sweep_shard(
+            m,
+            whole,
+            destination,
+            shard,
+            args,
+        );
     }
     let Some(parts) = Parts::of(whole) else {
         return Err(CliError::BadInput(format!(

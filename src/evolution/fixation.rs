@@ -72,9 +72,26 @@ pub fn estimate_fixation(
         start = end;
         on_progress(end);
     }
-    let runs = study.runs;
+    fixation_result(
+        &study.process.type_names,
+        study.runs,
+        fixations,
+        unfixed,
+        steps,
+    )
+}
+
+/// The estimate from the counts of `runs` runs: fixations per type, runs
+/// that stopped unfixed, and the steps of all runs.
+pub fn fixation_result(
+    type_names: &[String],
+    runs: u64,
+    fixations: Vec<u64>,
+    unfixed: u64,
+    steps: u128,
+) -> FixationResult {
     FixationResult {
-        type_names: study.process.type_names.clone(),
+        type_names: type_names.to_vec(),
         runs,
         probabilities: fixations
             .iter()

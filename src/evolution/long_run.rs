@@ -26,7 +26,7 @@ pub struct LongRunShares {
 
 /// Time-averaged shares of one run: the mean of count / N over the recorded steps after
 /// the start (the start itself is the initial population, not an outcome).
-fn run_shares(counts: &[(u64, Vec<u32>)], k: usize, n: f64) -> Vec<f64> {
+pub fn run_shares(counts: &[(u64, Vec<u32>)], k: usize, n: f64) -> Vec<f64> {
     let steps = if counts.len() > 1 {
         &counts[1..]
     } else {
@@ -60,6 +60,14 @@ pub fn long_run_shares(study: &FixationStudy, mut on_progress: impl FnMut(u64)) 
         start = end;
         on_progress(end);
     }
+    let mut result = from_runs(&study.process.type_names, &per_run);
+    result.runs = study.runs;
+    result
+}
+
+/// The long-run shares from each run's time-averaged shares (in run order).
+pub fn from_runs(type_names: &[String], per_run: &[Vec<f64>]) -> LongRunShares {
+    let k = type_names.len();
     let runs = per_run.len() as f64;
     let mean: Vec<f64> = (0..k)
         .map(|t| per_run.iter().map(|s| s[t]).sum::<f64>() / runs.max(1.0))
@@ -79,8 +87,8 @@ pub fn long_run_shares(study: &FixationStudy, mut on_progress: impl FnMut(u64)) 
         })
         .collect();
     LongRunShares {
-        type_names: study.process.type_names.clone(),
-        runs: study.runs,
+        type_names: type_names.to_vec(),
+        runs: per_run.len() as u64,
         shares: mean,
         intervals,
     }

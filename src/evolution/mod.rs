@@ -15,8 +15,10 @@ pub mod graph;
 pub mod interval;
 pub mod long_run;
 pub mod moran;
+pub mod moran_units;
 pub mod payoff_table;
 pub mod replicator;
+pub mod share_outcome;
 pub mod spatial;
 
 pub use error::EvolutionError;

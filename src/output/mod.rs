@@ -6,10 +6,12 @@ pub mod atomic;
 // charts: pending
 pub mod charts;
 pub mod evolution_files;
+pub mod evolution_sweep_files;
 pub mod fixation_files;
 pub mod game_files;
 pub mod guess_files;
 pub mod impartial_files;
+pub mod moran_runs_file;
 pub mod pigs_files;
 pub mod pirates_files;
 pub mod report;

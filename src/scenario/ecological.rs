@@ -173,7 +173,14 @@ pub fn read_ecological(
                     if total <= 0.0 {
                         return Err(table.error(at, "initial", "shares must not all be 0"));
                     }
-                    initial = shares.iter().map(|s| s / total).collect();
+                    // Shares that already sum to 1 (up to rounding) are kept
+                    // as given, so a resolved scenario.toml reads back as the
+                    // same shares (normalising again could move the last bit).
+                    initial = if (total - 1.0).abs() <= 1e-9 {
+                        shares
+                    } else {
+                        shares.iter().map(|s| s / total).collect()
+                    };
                     initial_rule = "given".into();
                 }
                 _ => {

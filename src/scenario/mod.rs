@@ -7,6 +7,7 @@ pub mod chart_options;
 pub mod ecological;
 pub mod error;
 pub mod evolution_common;
+pub mod evolution_sweep;
 pub mod fixation;
 pub mod game_file;
 pub mod guess;
@@ -24,6 +25,7 @@ pub mod work;
 
 pub use ecological::EcologicalScenario;
 pub use error::{ScenarioError, Source};
+pub use evolution_sweep::EvolutionSweep;
 pub use fixation::FixationScenario;
 pub use guess::GuessScenario;
 pub use impartial::ImpartialScenario;
@@ -75,6 +77,8 @@ pub enum Scenario {
     Sweep(Box<SweepScenario>),
     /// Moran fixation probabilities of every ordered pair of strategies.
     Fixation(Box<FixationScenario>),
+    /// A Moran or ecological study over a grid of parameter values (`[sweep]`).
+    EvolutionSweep(Box<EvolutionSweep>),
 }
 
 impl Scenario {
@@ -91,6 +95,7 @@ impl Scenario {
             Scenario::NormalForm(s) => &s.name,
             Scenario::Sweep(s) => &s.base.name,
             Scenario::Fixation(s) => &s.name,
+            Scenario::EvolutionSweep(s) => s.name(),
         }
     }
 
@@ -107,6 +112,7 @@ impl Scenario {
             Scenario::NormalForm(s) => s.chart_style,
             Scenario::Sweep(s) => s.base.chart_style,
             Scenario::Fixation(s) => s.chart_style,
+            Scenario::EvolutionSweep(s) => s.chart_style(),
         }
     }
 
@@ -123,6 +129,7 @@ impl Scenario {
             Scenario::NormalForm(s) => s.seed,
             Scenario::Sweep(s) => s.base.seed,
             Scenario::Fixation(s) => s.study.seed,
+            Scenario::EvolutionSweep(s) => s.seed(),
         }
     }
 
@@ -148,6 +155,7 @@ impl Scenario {
             Scenario::NormalForm(s) => s.seed = seed,
             Scenario::Sweep(s) => s.set_seed(seed),
             Scenario::Fixation(s) => s.study.seed = seed,
+            Scenario::EvolutionSweep(s) => s.set_seed(seed),
         }
     }
 
@@ -164,6 +172,7 @@ impl Scenario {
             Scenario::NormalForm(s) => s.resolved_toml(),
             Scenario::Sweep(s) => s.resolved_toml(),
             Scenario::Fixation(s) => s.resolved_toml(),
+            Scenario::EvolutionSweep(s) => s.resolved_toml(),
         }
     }
 }
@@ -249,14 +258,27 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
         "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
         "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
-        "moran" => Scenario::Moran(Box::new(moran::read_moran(&mut top, name, seed)?)),
+        "moran" => {
+            let sweep_table = top.table("sweep")?;
+            let base = moran::read_moran(&mut top, name, seed)?;
+            match sweep_table {
+                None => Scenario::Moran(Box::new(base)),
+                Some(table) => Scenario::EvolutionSweep(Box::new(
+                    evolution_sweep::read_moran_sweep(table, base, path)?,
+                )),
+            }
+        }
         "fixation" => Scenario::Fixation(Box::new(fixation::read_fixation(&mut top, name, seed)?)),
-        "ecological" | "replicator" => Scenario::Ecological(Box::new(ecological::read_ecological(
-            &mut top,
-            name,
-            seed,
-            &mut warnings,
-        )?)),
+        "ecological" | "replicator" => {
+            let sweep_table = top.table("sweep")?;
+            let base = ecological::read_ecological(&mut top, name, seed, &mut warnings)?;
+            match sweep_table {
+                None => Scenario::Ecological(Box::new(base)),
+                Some(table) => Scenario::EvolutionSweep(Box::new(
+                    evolution_sweep::read_ecological_sweep(table, base, path)?,
+                )),
+            }
+        }
         "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
         "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
             &mut top,

@@ -96,30 +96,38 @@ impl SweepScenario {
     /// The base scenario's resolved TOML followed by the resolved `[sweep]`
     /// (explicit values), which reads back as the same sweep.
     pub fn resolved_toml(&self) -> String {
-        let mut sweep = toml::Table::new();
-        sweep.insert("points".into(), toml::Value::Boolean(self.write_points));
-        for (name, axis) in ["x", "y"].iter().zip(&self.axes) {
-            let mut table = toml::Table::new();
-            table.insert("key".into(), toml::Value::String(axis.key.clone()));
-            let values = axis
-                .values
-                .iter()
-                .map(|&v| {
-                    if axis.integer {
-                        toml::Value::Integer(v as i64)
-                    } else {
-                        toml::Value::Float(v)
-                    }
-                })
-                .collect();
-            table.insert("values".into(), toml::Value::Array(values));
-            sweep.insert(name.to_string(), toml::Value::Table(table));
-        }
-        let mut top = toml::Table::new();
-        top.insert("sweep".into(), toml::Value::Table(sweep));
-        let tail = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
-        format!("{}\n{tail}", self.base.resolved_toml())
+        format!(
+            "{}\n{}",
+            self.base.resolved_toml(),
+            sweep_toml(&self.axes, self.write_points)
+        )
     }
+}
+
+/// The resolved `[sweep]` table (explicit values) as TOML text.
+pub(crate) fn sweep_toml(axes: &[SweepAxis], write_points: bool) -> String {
+    let mut sweep = toml::Table::new();
+    sweep.insert("points".into(), toml::Value::Boolean(write_points));
+    for (name, axis) in ["x", "y"].iter().zip(axes) {
+        let mut table = toml::Table::new();
+        table.insert("key".into(), toml::Value::String(axis.key.clone()));
+        let values = axis
+            .values
+            .iter()
+            .map(|&v| {
+                if axis.integer {
+                    toml::Value::Integer(v as i64)
+                } else {
+                    toml::Value::Float(v)
+                }
+            })
+            .collect();
+        table.insert("values".into(), toml::Value::Array(values));
+        sweep.insert(name.to_string(), toml::Value::Table(table));
+    }
+    let mut top = toml::Table::new();
+    top.insert("sweep".into(), toml::Value::Table(sweep));
+    toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
 }
 
 /// Rounds a grid value to 12 decimals (so 0.1 * 3 / 10 is written 0.03).
@@ -293,13 +301,61 @@ fn read_axis(
 
 /// Reads `[sweep]` for the tournament `base` read from the same file.
 pub fn read_sweep(
-    mut sweep: TableReader<'_>,
+    sweep: TableReader<'_>,
     base: TournamentScenario,
     path: &Path,
 ) -> Result<SweepScenario, ScenarioError> {
+    let grid = read_grid(
+        sweep,
+        &base.resolved_toml(),
+        base.settings.payoffs,
+        path,
+        "tournament",
+        |scenario| match scenario {
+            crate::scenario::Scenario::Tournament(t) => Some(t),
+            _ => None,
+        },
+    )?;
+    Ok(SweepScenario {
+        base,
+        axes: grid.axes,
+        points: grid
+            .points
+            .into_iter()
+            .map(|(coordinates, tournament)| SweepPoint {
+                coordinates,
+                tournament,
+            })
+            .collect(),
+        write_points: grid.write_points,
+    })
+}
+
+/// A grid read from `[sweep]`: its axes and every point's study.
+pub(crate) struct Grid<T> {
+    /// One or two axes.
+    pub axes: Vec<SweepAxis>,
+    /// Per point `k = ix * ny + iy`: coordinates and the study.
+    pub points: Vec<(Vec<f64>, T)>,
+    /// `points = true`.
+    pub write_points: bool,
+}
+
+/// Reads `[sweep]` against the base study's resolved TOML
+/// (`base_resolved`; a payoff preset is expanded to `payoffs`) and re-reads
+/// every grid point as a scenario; `pick` takes the study out of it (None:
+/// not the kind `what` names).
+pub(crate) fn read_grid<T>(
+    mut sweep: TableReader<'_>,
+    base_resolved: &str,
+    payoffs: crate::ipd::payoffs::Payoffs,
+    path: &Path,
+    what: &str,
+    pick: impl Fn(crate::scenario::Scenario) -> Option<T>,
+) -> Result<Grid<T>, ScenarioError> {
     let source = sweep.source();
     let write_points = sweep.boolean("points")?.is_some_and(|b| b.value);
-    let mut resolved: toml::Value = toml::from_str(&base.resolved_toml()).map_err(|e| {
+    let mut resolved: toml::Value = toml::from_str(base_resolved).map_err(|e| {
         source.invalid(
             sweep.span().start,
             "sweep",
@@ -307,13 +363,13 @@ pub fn read_sweep(
         )
     })?;
     // A payoff preset becomes its four numbers, so they can be swept.
-    if let Some(payoffs) = lookup(&mut resolved, "game.payoffs") {
-        let p = base.settings.payoffs;
+    if let Some(payoffs_slot) = lookup(&mut resolved, "game.payoffs") {
+        let p = payoffs;
         let mut table = toml::Table::new();
         for (key, value) in [("R", p.r), ("S", p.s), ("T", p.t), ("P", p.p)] {
             table.insert(key.into(), toml::Value::Float(value));
         }
-        *payoffs = toml::Value::Table(table);
+        *payoffs_slot = toml::Value::Table(table);
     }
     let x = sweep.table("x")?;
     let y = sweep.table("y")?;
@@ -368,19 +424,19 @@ pub fn read_sweep(
             text,
         };
         let point = match crate::scenario::parse(&point_source, path) {
-            Ok(loaded) => match loaded.scenario {
-                crate::scenario::Scenario::Tournament(t) => t,
-                other => {
-                    return Err(source.invalid(
-                        axes[0].1,
-                        "sweep",
-                        format!(
-                            "a grid point reads back as `{}`, not a tournament",
-                            other.name()
-                        ),
-                    ));
+            Ok(loaded) => {
+                let name = loaded.scenario.name().to_string();
+                match pick(loaded.scenario) {
+                    Some(study) => study,
+                    None => {
+                        return Err(source.invalid(
+                            axes[0].1,
+                            "sweep",
+                            format!("a grid point reads back as `{name}`, not a {what}"),
+                        ));
+                    }
                 }
-            },
+            }
             Err(e) => {
                 let at = &axes[0].1;
                 let at_point: Vec<String> = axes
@@ -396,19 +452,15 @@ pub fn read_sweep(
                     *at,
                     "sweep.x.key",
                     format!(
-                        "the grid point {} is not a valid tournament: {reason}",
+                        "the grid point {} is not a valid {what}: {reason}",
                         at_point.join(", ")
                     ),
                 ));
             }
         };
-        points.push(SweepPoint {
-            coordinates,
-            tournament: point,
-        });
+        points.push((coordinates, point));
     }
-    Ok(SweepScenario {
-        base,
+    Ok(Grid {
         axes: axes.into_iter().map(|(a, _)| a).collect(),
         points,
         write_points,

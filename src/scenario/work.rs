@@ -334,6 +334,53 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 ],
             }]
         }
+        Scenario::EvolutionSweep(s) => {
+            use crate::scenario::EvolutionSweep;
+            // Each measure summed over the grid's points.
+            let (base, points): (Vec<Estimate>, Vec<Vec<Estimate>>) = match &**s {
+                EvolutionSweep::Moran(m) => (
+                    estimate(&Scenario::Moran(Box::new(m.base.clone()))),
+                    m.points
+                        .iter()
+                        .map(|p| estimate(&Scenario::Moran(Box::new(p.study.clone()))))
+                        .collect(),
+                ),
+                EvolutionSweep::Ecological(e) => (
+                    estimate(&Scenario::Ecological(Box::new(e.base.clone()))),
+                    e.points
+                        .iter()
+                        .map(|p| estimate(&Scenario::Ecological(Box::new(p.study.clone()))))
+                        .collect(),
+                ),
+            };
+            let keys: Vec<String> = match &**s {
+                EvolutionSweep::Moran(m) => m.axes.iter().map(|a| a.key.clone()).collect(),
+                EvolutionSweep::Ecological(e) => e.axes.iter().map(|a| a.key.clone()).collect(),
+            };
+            base.into_iter()
+                .enumerate()
+                .map(|(i, first)| {
+                    let amount = points
+                        .iter()
+                        .filter_map(|p| p.get(i).map(|e| e.amount))
+                        .fold(0u128, u128::saturating_add);
+                    let mut drivers = vec![
+                        ("sweep grid points".to_string(), points.len().to_string()),
+                        ("sweep axes".to_string(), keys.join(" x ")),
+                    ];
+                    // The base study's drivers, but not the swept keys (their
+                    // base values are not what runs).
+                    drivers.extend(first.drivers.into_iter().filter(|(f, _)| !keys.contains(f)));
+                    Estimate {
+                        measure: first.measure,
+                        amount,
+                        limit: first.limit,
+                        drivers,
+                        field: "sweep".into(),
+                    }
+                })
+                .collect()
+        }
         Scenario::NormalForm(nf) => match &nf.study {
             crate::scenario::normal_form::Study::Travelers(g, lambda, lambda_max, bonuses) => {
                 // The branch is traced twice (the CSV and the report), then
