@@ -666,3 +666,111 @@ fn files_deep(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     }
     out
 }
+
+/// NOISY with every move written: shards carry their part of interactions.csv.
+fn with_interactions() -> String {
+    NOISY.replace("name = \"noisy\"", "name = \"moves\"") + "[output]\ninteractions = true\n"
+}
+
+#[test]
+fn interactions_across_shards_merge_into_the_single_runs_file() {
+    let dir = scratch("interactions");
+    let scenario = write_scenario(&dir, "moves.toml", &with_interactions());
+    let single = dir.join("single");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        s(&single),
+    ]);
+    let whole = std::fs::read_to_string(single.join("moves/interactions.csv")).unwrap();
+    // A header and two rows per match (15 pairs x 4 repetitions).
+    assert_eq!(whole.lines().count(), 1 + 2 * 60);
+    for n in [1u32, 2, 7] {
+        // Run in reverse order on 1, 2 and 3 threads (run_shards).
+        let shards = run_shards(&scenario, &dir.join(format!("shards-{n}")), n);
+        let part =
+            std::fs::read_to_string(shards[n as usize - 1].join("interactions.csv")).unwrap();
+        // The last shard's part is the end of the single run's file.
+        let rows = part.lines().count() - 1;
+        let tail: Vec<&str> = whole.lines().skip(whole.lines().count() - rows).collect();
+        assert_eq!(part.lines().skip(1).collect::<Vec<_>>(), tail, "{n} shards");
+        let out = dir.join(format!("merged-{n}"));
+        merge(&shards, &out);
+        assert_same_results(&single.join("moves"), &out.join("moves"));
+        assert!(out.join("moves/interactions.csv").exists());
+    }
+}
+
+#[test]
+fn merge_refuses_a_damaged_or_missing_interactions_part() {
+    let dir = scratch("interactions-damaged");
+    let scenario = write_scenario(&dir, "moves.toml", &with_interactions());
+    let shards = run_shards(&scenario, &dir.join("good"), 3);
+    let out = dir.join("out");
+    let damaged = |tag: &str| copy(&shards[1], &dir.join(tag).join("moves.shard-1-of-3"));
+    let merge_with = |bad: &Path| merge_refused(&[&shards[0], bad, &shards[2]], &out);
+    let part = |d: &Path| d.join("interactions.csv");
+
+    // The file is gone.
+    let d = damaged("missing");
+    std::fs::remove_file(part(&d)).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("cannot read") && e.contains("rerun shard 1/3"),
+        "{e}"
+    );
+    // The file and its digest are gone from the manifest.
+    let d = damaged("unlisted");
+    std::fs::remove_file(part(&d)).unwrap();
+    rewrite_manifest(&d, |m| {
+        m["files"]
+            .as_object_mut()
+            .unwrap()
+            .remove("interactions.csv");
+    });
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("has none") && e.contains("damaged"),
+        "{e}"
+    );
+    // One byte changed: the digest no longer matches.
+    let d = damaged("edited");
+    let text = std::fs::read_to_string(part(&d)).unwrap();
+    std::fs::write(part(&d), text.replacen(",C", ",D", 1)).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains("interactions.csv") && e.contains("SHA-256"),
+        "{e}"
+    );
+    // Two matches swapped, digest rewritten: the numbering is checked.
+    let d = damaged("swapped");
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(1, 3);
+    lines.swap(2, 4);
+    std::fs::write(part(&d), lines.join("\n") + "\n").unwrap();
+    let digest = rehash(&part(&d));
+    rewrite_manifest(&d, |m| {
+        m["files"]["interactions.csv"]["sha256"] = digest.0.into();
+        m["files"]["interactions.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("line 2") && e.contains("match 20 belongs"),
+        "{e}"
+    );
+    // Rows cut off at the end, digest rewritten.
+    let d = damaged("short");
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(part(&d), lines[..lines.len() - 2].join("\n") + "\n").unwrap();
+    let digest = rehash(&part(&d));
+    rewrite_manifest(&d, |m| {
+        m["files"]["interactions.csv"]["sha256"] = digest.0.into();
+        m["files"]["interactions.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(e.contains("38 rows") && e.contains("have 40"), "{e}");
+}
