@@ -1,8 +1,10 @@
 //! The cluster files under deploy/ read as data: the Kubernetes Indexed Job
 //! and merge Job agree on the scenario, the shard count, the folders and
-//! the volume; the Slurm scripts pass `--shard auto`, merge every index and
+//! the volume (the count from `--shards` or the scenario's `[shards]
+//! count`); the Slurm scripts pass `--shard auto`, merge every index and
 //! chain the merge with `--dependency=afterok`; the scenario they name
-//! exists and `dilemma run --shard auto` accepts the Indexed Job's variables.
+//! exists and `dilemma run --shard auto` accepts the Indexed Job's variables
+//! as the manifest passes them.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -50,10 +52,6 @@ fn the_kubernetes_jobs_agree() {
     let args = strings(&container["args"]);
     assert_eq!(args[0], "run");
     assert_eq!(after(&args, "--shard"), "auto");
-    assert_eq!(
-        after(&args, "--shards").parse::<u64>().unwrap(),
-        completions
-    );
     let scenario = args[1].clone();
     let out = after(&args, "--out").to_string();
     // The image carries scenarios/ at /scenarios: the file must exist here.
@@ -65,6 +63,16 @@ fn the_kubernetes_jobs_agree() {
         .find_map(|l| l.strip_prefix("name = \""))
         .map(|l| l.trim_end_matches('"').to_string())
         .unwrap();
+    // The shard count: `--shards N`, or the scenario's `[shards] count`;
+    // either way the Job's completions.
+    let count = match args.iter().position(|a| a == "--shards") {
+        Some(i) => args[i + 1].parse::<u64>().unwrap(),
+        None => {
+            let table: toml::Table = text.parse().unwrap();
+            table["shards"]["count"].as_integer().unwrap() as u64
+        }
+    };
+    assert_eq!(count, completions);
 
     // The merge step lists every index exactly once, from the shards' --out.
     let merge_spec = &merge["spec"]["template"]["spec"];
@@ -114,8 +122,6 @@ fn the_indexed_job_environment_picks_each_shard() {
                 "scenarios/sweep-noise.toml",
                 "--shard",
                 "auto",
-                "--shards",
-                "4",
                 "--quiet",
             ])
             .args(["--out", dir.to_str().unwrap()])

@@ -28,25 +28,54 @@ use crate::output::shard_files::{
 };
 use crate::output::tournament_files::{InteractionsWriter, write_text};
 use crate::scale::shard::{self, Shard, ShardSpec};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ShardsKey};
 use serde_json::json;
 use std::path::Path;
 
 /// The shard this run plays, if `--shard` was given: `I/N` as written, or
 /// with `auto` from the scheduler's environment. `--shards` without
-/// `--shard auto` is refused.
-pub fn resolve(args: &RunArgs) -> Result<Option<Shard>, CliError> {
+/// `--shard auto` is refused. `key` is the scenario's `[shards] count`: it
+/// gives a Kubernetes Indexed Job its count when `--shards` is absent, and
+/// every count given (`--shard I/N`, `--shards N`, Slurm's
+/// `SLURM_ARRAY_TASK_COUNT`) must equal it (exit 2 naming both).
+pub fn resolve(args: &RunArgs, key: Option<&ShardsKey>) -> Result<Option<Shard>, CliError> {
     let bad = |e: shard::ShardError| CliError::BadInput(format!("--shard: {e}"));
+    let differ = |given: String, key: &ShardsKey| {
+        CliError::BadInput(format!(
+            "--shard: {given} and the scenario's `[shards] count = {}` ({}) differ; give the same count or remove one of them (nothing was written)",
+            key.count, key.at
+        ))
+    };
     match (args.shard, args.shards) {
         (None, None) => Ok(None),
-        (Some(ShardSpec::Fixed(s)), None) => Ok(Some(s)),
+        (Some(ShardSpec::Fixed(s)), None) => match key {
+            Some(key) if key.count != s.count => Err(differ(format!("--shard {s}"), key)),
+            _ => Ok(Some(s)),
+        },
         (Some(ShardSpec::Fixed(_)) | None, Some(_)) => Err(CliError::BadInput(
             "--shards N is the shard count for --shard auto with a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); with --shard I/N leave it out".into(),
         )),
         (Some(ShardSpec::Auto), shards) => {
-            shard::from_environment(|name| std::env::var(name).ok(), shards)
-                .map(Some)
-                .map_err(bad)
+            if let (Some(n), Some(key)) = (shards, key)
+                && n != key.count
+            {
+                return Err(differ(format!("--shards {n}"), key));
+            }
+            let count = shards.or(key.map(|k| k.count));
+            let (shard, scheduler) = shard::scheduled(|name| std::env::var(name).ok(), count)
+                .map_err(bad)?;
+            if scheduler == shard::Scheduler::Slurm {
+                let slurm = format!("SLURM_ARRAY_TASK_COUNT = {}", shard.count);
+                if let Some(key) = key.filter(|k| k.count != shard.count) {
+                    return Err(differ(slurm, key));
+                }
+                if let Some(n) = shards.filter(|&n| n != shard.count) {
+                    return Err(CliError::BadInput(format!(
+                        "--shard: --shards {n} and {slurm} (the Slurm job array) differ; a Slurm array sets the count itself: leave out --shards or make them agree (nothing was written)"
+                    )));
+                }
+            }
+            Ok(Some(shard))
         }
     }
 }
