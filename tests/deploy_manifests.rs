@@ -174,3 +174,47 @@ fn the_slurm_scripts_chain_the_array_and_the_merge() {
         assert!(status.success(), "{script}");
     }
 }
+
+#[test]
+fn the_image_builds_from_the_sources_the_jobs_name() {
+    let read = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    let dockerfile = read("deploy/kubernetes/Dockerfile");
+    // The build stage's Rust is at least the crate's rust-version.
+    let version = |text: &str| -> (u32, u32) {
+        let mut parts = text.split('.').map(|p| p.parse::<u32>().unwrap());
+        (parts.next().unwrap(), parts.next().unwrap())
+    };
+    let image = dockerfile
+        .lines()
+        .find_map(|l| l.strip_prefix("FROM rust:"))
+        .unwrap();
+    let image = image.split(['-', ' ']).next().unwrap();
+    let manifest: toml::Table = read("Cargo.toml").parse().unwrap();
+    let wanted = manifest["package"]["rust-version"].as_str().unwrap();
+    assert!(version(image) >= version(wanted), "{image} < {wanted}");
+    assert!(dockerfile.contains("cargo build --release --locked"));
+    // The Jobs' /scenarios/... is the image's copy of scenarios/.
+    assert!(dockerfile.contains("COPY --from=build /src/scenarios /scenarios"));
+    assert!(dockerfile.contains("ENTRYPOINT [\"dilemma\"]"));
+    // The build context leaves out the build output (and never the sources).
+    let ignored: Vec<String> = read(".dockerignore")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    assert!(ignored.contains(&"target".to_string()), "{ignored:?}");
+    for needed in [
+        "src",
+        "Cargo.toml",
+        "Cargo.lock",
+        "build.rs",
+        "scenarios",
+        "strategies",
+        "benches",
+    ] {
+        assert!(
+            !ignored.iter().any(|i| i == needed),
+            "{needed} is needed to build"
+        );
+    }
+}

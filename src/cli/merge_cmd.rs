@@ -14,6 +14,9 @@
 //! file, a digest that does not match the manifest, an outcome row that is
 //! inconsistent or out of order).
 //!
+//! On a terminal a progress bar counts the matches (a fixation matrix's
+//! runs) folded and how many shard folders are read (`k/N folders read`).
+//!
 //! A tournament with `[output] interactions = true`: every shard must hold
 //! its part of `interactions.csv`; merge appends the parts in id order,
 //! streaming line by line (memory does not grow with the file), checking
@@ -351,11 +354,13 @@ fn merge_loaded(
             TournamentResults::new(names, t.repetitions, t.settings.payoffs)
         })
         .collect();
-    let bar = progress::bar(
+    // The bar counts matches and names the shard folder being read.
+    let bar = progress::bar_with_parts(
         parts.total,
         &format!("{name} merge"),
         args.quiet || args.json,
     );
+    let read = |k: usize| bar.set_message(format!("{k}/{} folders read", shards.len()));
     // axelrod's ResultSet extras of a tournament (a sweep's points do not
     // write them).
     let mut extras = match (whole, parts.tournaments.first()) {
@@ -365,7 +370,7 @@ fn merge_loaded(
         )),
         _ => None,
     };
-    fold_shards(shards, &parts, |id, point, record| {
+    fold_shards(shards, &parts, read, |id, point, record| {
         if let Some((extras, payoffs)) = extras.as_mut() {
             extras.add(record, payoffs);
         }
@@ -393,9 +398,12 @@ fn merge_loaded(
                 let names = results.names.clone();
                 let mut writer =
                     MatchesWriter::create(&path, names, t.settings.payoffs).map_err(write_error)?;
-                fold_shards(shards, &parts, |_, _, record| {
-                    writer.write(record).map_err(write_error)
-                })?;
+                fold_shards(
+                    shards,
+                    &parts,
+                    |_| {},
+                    |_, _, record| writer.write(record).map_err(write_error),
+                )?;
                 writer.finish().map_err(write_error)?;
             }
             if t.write_interactions {
@@ -481,14 +489,17 @@ fn append_parts(shards: &[ShardFolder], out: &mut impl std::io::Write) -> Result
 
 /// Reads every shard's outcomes in id order, checking each row (its
 /// counters, and that it is the match its id names) and handing it to
-/// `each` with its id and grid point.
+/// `each` with its id and grid point; `reading(k)` is told before folder k
+/// (for the progress bar).
 fn fold_shards(
     shards: &[ShardFolder],
     parts: &Parts,
+    mut reading: impl FnMut(usize),
     mut each: impl FnMut(u64, usize, &MatchRecord) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut next_id = 0u64;
-    for folder in shards {
+    for (k, folder) in shards.iter().enumerate() {
+        reading(k);
         let m = &folder.manifest;
         let outcomes = folder.path.join(OUTCOMES);
         let damaged = |what: String| {
@@ -573,7 +584,14 @@ fn merge_fixation(
     let runs = study.runs.max(1);
     let mut estimates = study.empty_estimates();
     let mut next_id = 0u64;
+    let bar = progress::bar_of(
+        total,
+        &format!("{} merge", scenario.name),
+        "runs",
+        args.quiet || args.json,
+    );
     for folder in shards {
+        bar.set_position(next_id);
         let m = &folder.manifest;
         let path = folder.path.join(FIXATIONS);
         read_fixations(&path, |pair, run, fixed| {
@@ -616,6 +634,7 @@ fn merge_fixation(
             ))
         })?;
     }
+    bar.finish_and_clear();
     let run_args = RunArgs {
         scenarios: Vec::new(),
         out: args.out.clone(),
