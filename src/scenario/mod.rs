@@ -2,6 +2,13 @@
 //! parameters. This module reads and validates them; every mistake becomes a
 //! [`ScenarioError`] that names the file, line, column and field. Nothing
 //! here runs a study or writes a file.
+//!
+//! Two top-level tables belong to every kind that uses them and to none of
+//! the results: `[limits] none = true` lifts the work limits ([`work`]);
+//! `[shards] count = N` states how many shards a cluster splits the study
+//! into ([`ShardsKey`]; a tournament, a sweep or a fixation matrix only).
+//! Neither is written to the resolved `scenario.toml`, so a run's bytes do
+//! not depend on them.
 
 pub mod chart_options;
 pub mod ecological;
