@@ -492,6 +492,44 @@ mod tests {
         assert_eq!(split, 24 * 10);
     }
 
+    fn parsed(file: &str) -> Scenario {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        crate::scenario::load(&path).unwrap().scenario
+    }
+
+    #[test]
+    fn sweep_and_fixation_shards_add_up_to_the_whole() {
+        for file in [
+            "scenarios/sweep-noise.toml",
+            "scenarios/fixation-matrix.toml",
+        ] {
+            let scenario = parsed(file);
+            let whole = estimate(&scenario)[0].amount;
+            for count in [1u32, 3, 64] {
+                let parts: Vec<(u128, String)> = (0..count)
+                    .map(|index| {
+                        let (e, part) =
+                            shard_estimate(&scenario, crate::scale::Shard { index, count });
+                        (e[0].amount, part)
+                    })
+                    .collect();
+                let sum: u128 = parts.iter().map(|p| p.0).sum();
+                // Noise 0 at the sweep's first point: its deterministic
+                // pairs may count once per shard that holds them.
+                assert!(sum >= whole, "{file}, {count} shards");
+                assert!(sum <= whole + whole / 10, "{file}, {count} shards");
+                if count == 1 {
+                    assert_eq!(sum, whole, "{file}");
+                }
+            }
+            let (_, part) = shard_estimate(&scenario, crate::scale::Shard { index: 1, count: 4 });
+            assert!(
+                part.contains(" of ") && (part.starts_with("matches") || part.starts_with("Moran")),
+                "{part}"
+            );
+        }
+    }
+
     #[test]
     fn a_shards_refusal_names_the_shard_and_a_split() {
         let e = Estimate {
