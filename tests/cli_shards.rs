@@ -666,3 +666,362 @@ fn files_deep(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     }
     out
 }
+
+/// NOISY with every move written: shards carry their part of interactions.csv.
+fn with_interactions() -> String {
+    NOISY.replace("name = \"noisy\"", "name = \"moves\"") + "[output]\ninteractions = true\n"
+}
+
+#[test]
+fn interactions_across_shards_merge_into_the_single_runs_file() {
+    let dir = scratch("interactions");
+    let scenario = write_scenario(&dir, "moves.toml", &with_interactions());
+    let single = dir.join("single");
+    dilemma(&[
+        "run",
+        s(&scenario),
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        s(&single),
+    ]);
+    let whole = std::fs::read_to_string(single.join("moves/interactions.csv")).unwrap();
+    // A header and two rows per match (15 pairs x 4 repetitions).
+    assert_eq!(whole.lines().count(), 1 + 2 * 60);
+    for n in [1u32, 2, 7] {
+        // Run in reverse order on 1, 2 and 3 threads (run_shards).
+        let shards = run_shards(&scenario, &dir.join(format!("shards-{n}")), n);
+        let part =
+            std::fs::read_to_string(shards[n as usize - 1].join("interactions.csv")).unwrap();
+        // The last shard's part is the end of the single run's file.
+        let rows = part.lines().count() - 1;
+        let tail: Vec<&str> = whole.lines().skip(whole.lines().count() - rows).collect();
+        assert_eq!(part.lines().skip(1).collect::<Vec<_>>(), tail, "{n} shards");
+        let out = dir.join(format!("merged-{n}"));
+        merge(&shards, &out);
+        assert_same_results(&single.join("moves"), &out.join("moves"));
+        assert!(out.join("moves/interactions.csv").exists());
+    }
+}
+
+#[test]
+fn merge_refuses_a_damaged_or_missing_interactions_part() {
+    let dir = scratch("interactions-damaged");
+    let scenario = write_scenario(&dir, "moves.toml", &with_interactions());
+    let shards = run_shards(&scenario, &dir.join("good"), 3);
+    let out = dir.join("out");
+    let damaged = |tag: &str| copy(&shards[1], &dir.join(tag).join("moves.shard-1-of-3"));
+    let merge_with = |bad: &Path| merge_refused(&[&shards[0], bad, &shards[2]], &out);
+    let part = |d: &Path| d.join("interactions.csv");
+
+    // The file is gone.
+    let d = damaged("missing");
+    std::fs::remove_file(part(&d)).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("cannot read") && e.contains("rerun shard 1/3"),
+        "{e}"
+    );
+    // The file and its digest are gone from the manifest.
+    let d = damaged("unlisted");
+    std::fs::remove_file(part(&d)).unwrap();
+    rewrite_manifest(&d, |m| {
+        m["files"]
+            .as_object_mut()
+            .unwrap()
+            .remove("interactions.csv");
+    });
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("has none") && e.contains("damaged"),
+        "{e}"
+    );
+    // One byte changed: the digest no longer matches.
+    let d = damaged("edited");
+    let text = std::fs::read_to_string(part(&d)).unwrap();
+    std::fs::write(part(&d), text.replacen(",C", ",D", 1)).unwrap();
+    let e = merge_with(&d);
+    assert!(
+        e.contains("interactions.csv") && e.contains("SHA-256"),
+        "{e}"
+    );
+    // Two matches swapped, digest rewritten: the numbering is checked.
+    let d = damaged("swapped");
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(1, 3);
+    lines.swap(2, 4);
+    std::fs::write(part(&d), lines.join("\n") + "\n").unwrap();
+    let digest = rehash(&part(&d));
+    rewrite_manifest(&d, |m| {
+        m["files"]["interactions.csv"]["sha256"] = digest.0.into();
+        m["files"]["interactions.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(
+        e.contains(s(&part(&d))) && e.contains("line 2") && e.contains("match 20 belongs"),
+        "{e}"
+    );
+    // Rows cut off at the end, digest rewritten.
+    let d = damaged("short");
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(part(&d), lines[..lines.len() - 2].join("\n") + "\n").unwrap();
+    let digest = rehash(&part(&d));
+    rewrite_manifest(&d, |m| {
+        m["files"]["interactions.csv"]["sha256"] = digest.0.into();
+        m["files"]["interactions.csv"]["bytes"] = digest.1.into();
+    });
+    let e = merge_with(&d);
+    assert!(e.contains("38 rows") && e.contains("have 40"), "{e}");
+}
+
+/// NOISY stating its split: `[shards] count = 3`.
+fn with_count(count: u32) -> String {
+    format!("{NOISY}[shards]\ncount = {count}\n")
+}
+
+#[test]
+fn the_scenario_gives_the_shard_count() {
+    let dir = scratch("count");
+    let plain = write_scenario(&dir, "noisy.toml", NOISY);
+    let keyed_dir = dir.join("keyed");
+    std::fs::create_dir_all(&keyed_dir).unwrap();
+    let keyed = write_scenario(&keyed_dir, "noisy.toml", &with_count(3));
+    // A single run is the same with or without the key (it is not part of
+    // the resolved scenario.toml).
+    let (single, single_keyed) = (dir.join("single"), dir.join("single-keyed"));
+    dilemma(&["run", s(&plain), "--quiet", "--out", s(&single)]);
+    dilemma(&["run", s(&keyed), "--quiet", "--out", s(&single_keyed)]);
+    assert_same_results(&single.join("noisy"), &single_keyed.join("noisy"));
+    // An Indexed Job needs no --shards: every index, then the merge.
+    let out = dir.join("auto");
+    for index in 0..3 {
+        let output = dilemma_env(
+            &[
+                "run",
+                s(&keyed),
+                "--quiet",
+                "--shard",
+                "auto",
+                "--out",
+                s(&out),
+            ],
+            &[("JOB_COMPLETION_INDEX", &index.to_string())],
+        );
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let shards: Vec<PathBuf> = (0..3)
+        .map(|i| out.join(format!("noisy.shard-{i}-of-3")))
+        .collect();
+    // The same bytes as --shard 1/3 of the scenario without the key.
+    let explicit = run_shards(&plain, &dir.join("explicit"), 3);
+    assert_eq!(files(&shards[1]), files(&explicit[1]));
+    let merged = dir.join("merged");
+    merge(&shards, &merged);
+    assert_same_results(&single.join("noisy"), &merged.join("noisy"));
+    // --shards N agreeing with the key is accepted.
+    let again = dir.join("again");
+    let output = dilemma_env(
+        &[
+            "run",
+            s(&keyed),
+            "--quiet",
+            "--shard",
+            "auto",
+            "--shards",
+            "3",
+            "--out",
+            s(&again),
+        ],
+        &[("JOB_COMPLETION_INDEX", "2")],
+    );
+    assert!(output.status.success());
+    assert_eq!(files(&again.join("noisy.shard-2-of-3")), files(&shards[2]));
+}
+
+#[test]
+fn a_count_that_differs_from_the_scenarios_is_refused_naming_both() {
+    let dir = scratch("count-differs");
+    let keyed = write_scenario(&dir, "noisy.toml", &with_count(3));
+    let out = dir.join("out");
+    let at = format!("{}:", s(&keyed));
+    let e = refused(
+        &[
+            "run",
+            s(&keyed),
+            "--shard",
+            "auto",
+            "--shards",
+            "4",
+            "--out",
+            s(&out),
+        ],
+        &[("JOB_COMPLETION_INDEX", "0")],
+    );
+    assert!(
+        e.contains("--shards 4") && e.contains("`[shards] count = 3`") && e.contains(&at),
+        "{e}"
+    );
+    let e = refused(
+        &["run", s(&keyed), "--shard", "auto", "--out", s(&out)],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ],
+    );
+    assert!(
+        e.contains("SLURM_ARRAY_TASK_COUNT = 4") && e.contains("`[shards] count = 3`"),
+        "{e}"
+    );
+    let e = refused(&["run", s(&keyed), "--shard", "1/2", "--out", s(&out)], &[]);
+    assert!(
+        e.contains("--shard 1/2") && e.contains("`[shards] count = 3`"),
+        "{e}"
+    );
+    // A Slurm array of the scenario's size is accepted.
+    let slurm = dilemma_env(
+        &[
+            "run",
+            s(&keyed),
+            "--quiet",
+            "--shard",
+            "auto",
+            "--out",
+            s(&out),
+        ],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "3"),
+        ],
+    );
+    assert!(slurm.status.success());
+    assert!(out.join("noisy.shard-2-of-3/manifest.json").exists());
+    std::fs::remove_dir_all(&out).unwrap();
+    // --shards that differs from a Slurm array's own count.
+    let plain = write_scenario(&dir, "plain.toml", NOISY);
+    let e = refused(
+        &[
+            "run",
+            s(&plain),
+            "--shard",
+            "auto",
+            "--shards",
+            "2",
+            "--out",
+            s(&out),
+        ],
+        &[
+            ("SLURM_ARRAY_TASK_ID", "0"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ],
+    );
+    assert!(
+        e.contains("--shards 2") && e.contains("SLURM_ARRAY_TASK_COUNT = 4"),
+        "{e}"
+    );
+    // The key itself: a count out of range, and a kind that cannot be split.
+    let zero = write_scenario(&dir, "zero.toml", &with_count(0));
+    let e = refused(&["run", s(&zero), "--out", s(&out)], &[]);
+    assert!(
+        e.contains("zero.toml:") && e.contains("shards.count") && e.contains("1 to 1000000"),
+        "{e}"
+    );
+    let moran = std::fs::read_to_string(root().join("scenarios/moran.toml")).unwrap();
+    let moran = write_scenario(
+        &dir,
+        "moran.toml",
+        &format!("{moran}\n[shards]\ncount = 2\n"),
+    );
+    let e = refused(&["run", s(&moran), "--out", s(&out)], &[]);
+    assert!(
+        e.contains("shards.count") && e.contains("only a tournament, a sweep or a fixation"),
+        "{e}"
+    );
+    assert!(!out.exists(), "nothing is written");
+}
+
+/// 4 players, 30,000 repetitions of 100,000 turns with noise: 3 x 10^10
+/// turns, three times the default limit.
+const BIG: &str = r#"
+name = "big"
+kind = "tournament"
+[match]
+turns = 100000
+noise = 0.01
+repetitions = 30000
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "random"
+[[players]]
+strategy = "grudger"
+[[players]]
+strategy = "defector"
+"#;
+
+#[test]
+fn the_work_limit_applies_to_the_shards_own_part() {
+    let dir = scratch("limit");
+    let big = write_scenario(&dir, "big.toml", BIG);
+    let out = dir.join("out");
+    // A single run: the whole study, refused as before.
+    let e = refused(&["run", s(&big), "--out", s(&out)], &[]);
+    assert!(
+        e.contains("big.toml:") && e.contains("too much work:") && !e.contains("for shard"),
+        "{e}"
+    );
+    // Half of it is still over the limit: the shard is named, with its
+    // matches and a split that could fit.
+    let e = refused(&["run", s(&big), "--shard", "1/2", "--out", s(&out)], &[]);
+    assert!(
+        e.contains("too much work for shard 1/2 (matches 150000..300000 of 300000)")
+            && e.contains("15000000000")
+            && e.contains("at least 3"),
+        "{e}"
+    );
+    assert!(!out.exists(), "nothing is written");
+    // One shard of a million holds at most one match: it runs.
+    dilemma(&[
+        "run",
+        s(&big),
+        "--quiet",
+        "--shard",
+        "3/1000000",
+        "--out",
+        s(&out),
+    ]);
+    let manifest: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("big.shard-3-of-1000000/manifest.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (
+            manifest["units_start"].as_u64(),
+            manifest["units_end"].as_u64()
+        ),
+        (Some(0), Some(1))
+    );
+    // `[limits] none = true` lifts it for a shard too (checked, not run:
+    // --shard 0/2 would play 1.5 x 10^10 turns, so only the refusal's
+    // absence is shown with an impossible --out).
+    let lifted = write_scenario(
+        &dir,
+        "lifted.toml",
+        &format!("{BIG}[limits]\nnone = true\n"),
+    );
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let e = refused(
+        &["run", s(&lifted), "--shard", "1/2", "--out", s(&file)],
+        &[],
+    );
+    assert!(
+        !e.contains("too much work") && e.contains("not a folder"),
+        "{e}"
+    );
+}

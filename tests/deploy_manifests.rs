@@ -1,8 +1,10 @@
 //! The cluster files under deploy/ read as data: the Kubernetes Indexed Job
 //! and merge Job agree on the scenario, the shard count, the folders and
-//! the volume; the Slurm scripts pass `--shard auto`, merge every index and
+//! the volume (the count from `--shards` or the scenario's `[shards]
+//! count`); the Slurm scripts pass `--shard auto`, merge every index and
 //! chain the merge with `--dependency=afterok`; the scenario they name
-//! exists and `dilemma run --shard auto` accepts the Indexed Job's variables.
+//! exists and `dilemma run --shard auto` accepts the Indexed Job's variables
+//! as the manifest passes them.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -50,10 +52,6 @@ fn the_kubernetes_jobs_agree() {
     let args = strings(&container["args"]);
     assert_eq!(args[0], "run");
     assert_eq!(after(&args, "--shard"), "auto");
-    assert_eq!(
-        after(&args, "--shards").parse::<u64>().unwrap(),
-        completions
-    );
     let scenario = args[1].clone();
     let out = after(&args, "--out").to_string();
     // The image carries scenarios/ at /scenarios: the file must exist here.
@@ -65,6 +63,16 @@ fn the_kubernetes_jobs_agree() {
         .find_map(|l| l.strip_prefix("name = \""))
         .map(|l| l.trim_end_matches('"').to_string())
         .unwrap();
+    // The shard count: `--shards N`, or the scenario's `[shards] count`;
+    // either way the Job's completions.
+    let count = match args.iter().position(|a| a == "--shards") {
+        Some(i) => args[i + 1].parse::<u64>().unwrap(),
+        None => {
+            let table: toml::Table = text.parse().unwrap();
+            table["shards"]["count"].as_integer().unwrap() as u64
+        }
+    };
+    assert_eq!(count, completions);
 
     // The merge step lists every index exactly once, from the shards' --out.
     let merge_spec = &merge["spec"]["template"]["spec"];
@@ -114,8 +122,6 @@ fn the_indexed_job_environment_picks_each_shard() {
                 "scenarios/sweep-noise.toml",
                 "--shard",
                 "auto",
-                "--shards",
-                "4",
                 "--quiet",
             ])
             .args(["--out", dir.to_str().unwrap()])
@@ -166,5 +172,49 @@ fn the_slurm_scripts_chain_the_array_and_the_merge() {
             .status()
             .unwrap();
         assert!(status.success(), "{script}");
+    }
+}
+
+#[test]
+fn the_image_builds_from_the_sources_the_jobs_name() {
+    let read = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    let dockerfile = read("deploy/kubernetes/Dockerfile");
+    // The build stage's Rust is at least the crate's rust-version.
+    let version = |text: &str| -> (u32, u32) {
+        let mut parts = text.split('.').map(|p| p.parse::<u32>().unwrap());
+        (parts.next().unwrap(), parts.next().unwrap())
+    };
+    let image = dockerfile
+        .lines()
+        .find_map(|l| l.strip_prefix("FROM rust:"))
+        .unwrap();
+    let image = image.split(['-', ' ']).next().unwrap();
+    let manifest: toml::Table = read("Cargo.toml").parse().unwrap();
+    let wanted = manifest["package"]["rust-version"].as_str().unwrap();
+    assert!(version(image) >= version(wanted), "{image} < {wanted}");
+    assert!(dockerfile.contains("cargo build --release --locked"));
+    // The Jobs' /scenarios/... is the image's copy of scenarios/.
+    assert!(dockerfile.contains("COPY --from=build /src/scenarios /scenarios"));
+    assert!(dockerfile.contains("ENTRYPOINT [\"dilemma\"]"));
+    // The build context leaves out the build output (and never the sources).
+    let ignored: Vec<String> = read(".dockerignore")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    assert!(ignored.contains(&"target".to_string()), "{ignored:?}");
+    for needed in [
+        "src",
+        "Cargo.toml",
+        "Cargo.lock",
+        "build.rs",
+        "scenarios",
+        "strategies",
+        "benches",
+    ] {
+        assert!(
+            !ignored.iter().any(|i| i == needed),
+            "{needed} is needed to build"
+        );
     }
 }

@@ -13,6 +13,15 @@
 //! or duplicated shard index, and a damaged shard (a missing or unreadable
 //! file, a digest that does not match the manifest, an outcome row that is
 //! inconsistent or out of order).
+//!
+//! On a terminal a progress bar counts the matches (a fixation matrix's
+//! runs) folded and how many shard folders are read (`k/N folders read`).
+//!
+//! A tournament with `[output] interactions = true`: every shard must hold
+//! its part of `interactions.csv`; merge appends the parts in id order,
+//! streaming line by line (memory does not grow with the file), checking
+//! each row's match id (once before anything is written, again as it
+//! copies), so the merged file is the single run's.
 
 use crate::cli::run_cmd::{RunArgs, check_out_folder, finish_tournament};
 use crate::cli::run_common::ResultsFolder;
@@ -26,8 +35,8 @@ use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
-    FIXATIONS, MANIFEST, Manifest, OUTCOMES, SCENARIO, SHARD_FORMAT, digest_file, read_fixations,
-    read_manifest, read_outcomes, sha256_hex,
+    FIXATIONS, INTERACTIONS, MANIFEST, Manifest, OUTCOMES, SCENARIO, SHARD_FORMAT,
+    append_interactions, digest_file, read_fixations, read_manifest, read_outcomes, sha256_hex,
 };
 use crate::output::tournament_files::MatchesWriter;
 use crate::scale::Shard;
@@ -329,6 +338,25 @@ fn merge_loaded(
             first.manifest.seed
         )));
     }
+    if let Scenario::Tournament(t) = whole
+        && t.write_interactions
+    {
+        // Each shard must carry its part of interactions.csv (its digest
+        // was checked with the others).
+        if let Some(folder) = shards
+            .iter()
+            .find(|f| !f.manifest.files.contains_key(INTERACTIONS))
+        {
+            return Err(bad(format!(
+                "{}: the scenario asks for {INTERACTIONS} ([output] interactions = true) and the shard has none in its {MANIFEST}: the shard is damaged; rerun shard {}/{} (nothing was written)",
+                shown(&folder.path.join(INTERACTIONS)),
+                folder.manifest.shard_index,
+                folder.manifest.shard_count
+            )));
+        }
+        // Every part's rows checked before anything is written.
+        append_all_interactions(shards, None, &args.out)?;
+    }
     let name = whole.name().to_string();
     check_out_folder(&args.out, std::iter::once(name.as_str()))?;
     let destination = args.out.join(&name);
@@ -342,11 +370,13 @@ fn merge_loaded(
             TournamentResults::new(names, t.repetitions, t.settings.payoffs)
         })
         .collect();
-    let bar = progress::bar(
+    // The bar counts matches and names the shard folder being read.
+    let bar = progress::bar_with_parts(
         parts.total,
         &format!("{name} merge"),
         args.quiet || args.json,
     );
+    let read = |k: usize| bar.set_message(format!("{k}/{} folders read", shards.len()));
     // axelrod's ResultSet extras of a tournament (a sweep's points do not
     // write them).
     let mut extras = match (whole, parts.tournaments.first()) {
@@ -356,7 +386,7 @@ fn merge_loaded(
         )),
         _ => None,
     };
-    fold_shards(shards, &parts, |id, point, record| {
+    fold_shards(shards, &parts, read, |id, point, record| {
         if let Some((extras, payoffs)) = extras.as_mut() {
             extras.add(record, payoffs);
         }
@@ -384,10 +414,17 @@ fn merge_loaded(
                 let names = results.names.clone();
                 let mut writer =
                     MatchesWriter::create(&path, names, t.settings.payoffs).map_err(write_error)?;
-                fold_shards(shards, &parts, |_, _, record| {
-                    writer.write(record).map_err(write_error)
-                })?;
+                fold_shards(
+                    shards,
+                    &parts,
+                    |_| {},
+                    |_, _, record| writer.write(record).map_err(write_error),
+                )?;
                 writer.finish().map_err(write_error)?;
+            }
+            if t.write_interactions {
+                let path = staging.file(INTERACTIONS);
+                append_all_interactions(shards, Some(&path), &destination)?;
             }
             let simulated = started.elapsed();
             finish_tournament(
@@ -446,16 +483,54 @@ fn merge_loaded(
     }
 }
 
+/// Writes the merged `interactions.csv` to `path`: the shards' parts
+/// appended in id order (the first one's header only), streamed, each row's
+/// match id checked. Without a path, only checks the parts.
+fn append_all_interactions(
+    shards: &[ShardFolder],
+    path: Option<&std::path::Path>,
+    destination: &std::path::Path,
+) -> Result<(), CliError> {
+    let write_error = |e| failed("cannot write", &destination.join(INTERACTIONS), e);
+    let Some(path) = path else {
+        return append_parts(shards, &mut std::io::sink());
+    };
+    let file = std::fs::File::create(path).map_err(write_error)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    append_parts(shards, &mut out)?;
+    let file = out.into_inner().map_err(|e| write_error(e.into_error()))?;
+    file.sync_all().map_err(write_error)
+}
+
+fn append_parts(shards: &[ShardFolder], out: &mut impl std::io::Write) -> Result<(), CliError> {
+    for (k, folder) in shards.iter().enumerate() {
+        let m = &folder.manifest;
+        let part = folder.path.join(INTERACTIONS);
+        append_interactions(&part, out, k == 0, m.units_start..m.units_end).map_err(|e| {
+            bad(format!(
+                "{}: {e}: the shard is damaged; rerun shard {}/{} (nothing was written)",
+                shown(&part),
+                m.shard_index,
+                m.shard_count
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 /// Reads every shard's outcomes in id order, checking each row (its
 /// counters, and that it is the match its id names) and handing it to
-/// `each` with its id and grid point.
+/// `each` with its id and grid point; `reading(k)` is told before folder k
+/// (for the progress bar).
 fn fold_shards(
     shards: &[ShardFolder],
     parts: &Parts,
+    mut reading: impl FnMut(usize),
     mut each: impl FnMut(u64, usize, &MatchRecord) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut next_id = 0u64;
-    for folder in shards {
+    for (k, folder) in shards.iter().enumerate() {
+        reading(k);
         let m = &folder.manifest;
         let outcomes = folder.path.join(OUTCOMES);
         let damaged = |what: String| {
@@ -540,7 +615,14 @@ fn merge_fixation(
     let runs = study.runs.max(1);
     let mut estimates = study.empty_estimates();
     let mut next_id = 0u64;
+    let bar = progress::bar_of(
+        total,
+        &format!("{} merge", scenario.name),
+        "runs",
+        args.quiet || args.json,
+    );
     for folder in shards {
+        bar.set_position(next_id);
         let m = &folder.manifest;
         let path = folder.path.join(FIXATIONS);
         read_fixations(&path, |pair, run, fixed| {
@@ -583,6 +665,7 @@ fn merge_fixation(
             ))
         })?;
     }
+    bar.finish_and_clear();
     let run_args = RunArgs {
         scenarios: Vec::new(),
         out: args.out.clone(),

@@ -59,7 +59,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     for path in &args.scenarios {
         match scenario::load(path) {
             Ok(scenario) => match &scenario.over_limit {
-                Some(refusal) if !args.no_limit => errors.push(refusal.to_string()),
+                // A shard's own work is checked once its shard is known.
+                Some(refusal) if !args.no_limit && args.shard.is_none() => {
+                    errors.push(refusal.to_string())
+                }
                 _ => loaded.push(scenario),
             },
             Err(error) => errors.push(error.to_string()),
@@ -76,13 +79,29 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             pair[0]
         )));
     }
-    let shard = crate::cli::run_shard::resolve(args)?;
-    if shard.is_some() {
+    // Each scenario's shard: its `[shards] count` may give the count.
+    let shards = loaded
+        .iter()
+        .map(|l| crate::cli::run_shard::resolve(args, l.shards.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.shard.is_some() {
         crate::cli::run_shard::check_kinds(loaded.iter().map(|l| &l.scenario))?;
+        // The work limit applies to the shard's own part of the study.
+        let over: Vec<String> = loaded
+            .iter()
+            .zip(&shards)
+            .filter(|_| !args.no_limit)
+            .filter_map(|(l, shard)| scenario::shard_over_limit(l, (*shard)?))
+            .map(|e| e.to_string())
+            .collect();
+        if !over.is_empty() {
+            return Err(CliError::BadInput(over.join("\nerror: ")));
+        }
     }
     let folders: Vec<String> = loaded
         .iter()
-        .map(|l| crate::cli::run_shard::folder_name(l.scenario.name(), shard))
+        .zip(&shards)
+        .map(|(l, shard)| crate::cli::run_shard::folder_name(l.scenario.name(), *shard))
         .collect();
     check_out_folder(&args.out, folders.iter().map(String::as_str))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
@@ -92,7 +111,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))?;
-    for mut loaded in loaded {
+    for (mut loaded, shard) in loaded.into_iter().zip(shards) {
         if let Some(seed) = args.seed {
             loaded.scenario.set_seed(seed);
         }

@@ -11,6 +11,9 @@
 //! shard that is killed and rerun writes the same bytes; it is staged and
 //! renamed into place like every results folder.
 //!
+//! A tournament with `[output] interactions = true` also writes its part of
+//! `interactions.csv` (see `output::shard_files`), streamed as it plays.
+//!
 //! A fixation matrix's units are (ordered pair, Moran run), id
 //! `pair * runs + run`; its shard holds `fixations.csv` (pair, run, 1 when
 //! the mutant took over).
@@ -20,30 +23,59 @@ use crate::cli::run_common::failed;
 use crate::cli::{CliError, progress, shown};
 use crate::output::atomic::StagingDir;
 use crate::output::shard_files::{
-    FIXATIONS, MANIFEST, Manifest, OUTCOMES, OutcomesWriter, SCENARIO, SHARD_FORMAT, digest_file,
-    sha256_hex, write_fixations, write_manifest,
+    FIXATIONS, INTERACTIONS, MANIFEST, Manifest, OUTCOMES, OutcomesWriter, SCENARIO, SHARD_FORMAT,
+    digest_file, sha256_hex, write_fixations, write_manifest,
 };
-use crate::output::tournament_files::write_text;
+use crate::output::tournament_files::{InteractionsWriter, write_text};
 use crate::scale::shard::{self, Shard, ShardSpec};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ShardsKey};
 use serde_json::json;
 use std::path::Path;
 
 /// The shard this run plays, if `--shard` was given: `I/N` as written, or
 /// with `auto` from the scheduler's environment. `--shards` without
-/// `--shard auto` is refused.
-pub fn resolve(args: &RunArgs) -> Result<Option<Shard>, CliError> {
+/// `--shard auto` is refused. `key` is the scenario's `[shards] count`: it
+/// gives a Kubernetes Indexed Job its count when `--shards` is absent, and
+/// every count given (`--shard I/N`, `--shards N`, Slurm's
+/// `SLURM_ARRAY_TASK_COUNT`) must equal it (exit 2 naming both).
+pub fn resolve(args: &RunArgs, key: Option<&ShardsKey>) -> Result<Option<Shard>, CliError> {
     let bad = |e: shard::ShardError| CliError::BadInput(format!("--shard: {e}"));
+    let differ = |given: String, key: &ShardsKey| {
+        CliError::BadInput(format!(
+            "--shard: {given} and the scenario's `[shards] count = {}` ({}) differ; give the same count or remove one of them (nothing was written)",
+            key.count, key.at
+        ))
+    };
     match (args.shard, args.shards) {
         (None, None) => Ok(None),
-        (Some(ShardSpec::Fixed(s)), None) => Ok(Some(s)),
+        (Some(ShardSpec::Fixed(s)), None) => match key {
+            Some(key) if key.count != s.count => Err(differ(format!("--shard {s}"), key)),
+            _ => Ok(Some(s)),
+        },
         (Some(ShardSpec::Fixed(_)) | None, Some(_)) => Err(CliError::BadInput(
             "--shards N is the shard count for --shard auto with a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); with --shard I/N leave it out".into(),
         )),
         (Some(ShardSpec::Auto), shards) => {
-            shard::from_environment(|name| std::env::var(name).ok(), shards)
-                .map(Some)
-                .map_err(bad)
+            if let (Some(n), Some(key)) = (shards, key)
+                && n != key.count
+            {
+                return Err(differ(format!("--shards {n}"), key));
+            }
+            let count = shards.or(key.map(|k| k.count));
+            let (shard, scheduler) = shard::scheduled(|name| std::env::var(name).ok(), count)
+                .map_err(bad)?;
+            if scheduler == shard::Scheduler::Slurm {
+                let slurm = format!("SLURM_ARRAY_TASK_COUNT = {}", shard.count);
+                if let Some(key) = key.filter(|k| k.count != shard.count) {
+                    return Err(differ(slurm, key));
+                }
+                if let Some(n) = shards.filter(|&n| n != shard.count) {
+                    return Err(CliError::BadInput(format!(
+                        "--shard: --shards {n} and {slurm} (the Slurm job array) differ; a Slurm array sets the count itself: leave out --shards or make them agree (nothing was written)"
+                    )));
+                }
+            }
+            Ok(Some(shard))
         }
     }
 }
@@ -60,14 +92,6 @@ pub fn check_kinds<'a>(scenarios: impl Iterator<Item = &'a Scenario>) -> Result<
         ) {
             return Err(CliError::BadInput(format!(
                 "--shard: scenario `{}` is not a tournament, a sweep (of a tournament, a Moran or an ecological study) or a fixation matrix; only those can be run as shards so far (run it without --shard)",
-                scenario.name()
-            )));
-        }
-        if let Scenario::Tournament(t) = scenario
-            && t.write_interactions
-        {
-            return Err(CliError::BadInput(format!(
-                "--shard: scenario `{}` asks for interactions.csv ([output] interactions = true), which shards do not write yet; run it without --shard or set interactions = false",
                 scenario.name()
             )));
         }
@@ -209,6 +233,22 @@ pub fn run_shard(
     write_text(&staging.file(SCENARIO), &resolved).map_err(|e| write_error(SCENARIO, e))?;
     let mut outcomes = OutcomesWriter::create(&staging.file(OUTCOMES), parts.with_point)
         .map_err(|e| write_error(OUTCOMES, e))?;
+    // A tournament's part of interactions.csv, numbered from the shard's
+    // first match id (a sweep's points do not write interactions).
+    let mut interactions = match whole {
+        Scenario::Tournament(t) if t.write_interactions => {
+            let names = parts.tournaments[0]
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect();
+            let writer =
+                InteractionsWriter::create(&staging.file(INTERACTIONS), names, t.settings.payoffs)
+                    .map_err(|e| write_error(INTERACTIONS, e))?;
+            Some(writer.starting_at(ids.start))
+        }
+        _ => None,
+    };
     let bar = progress::bar_with_parts(ids.end - ids.start, name, args.quiet || args.json);
     let points = parts.tournaments.len();
     let mut done = 0;
@@ -224,24 +264,45 @@ pub fn run_shard(
         } else {
             format!("shard {shard}")
         });
-        tournament
-            .run_ids(
-                from - offset..to - offset,
+        let range = from - offset..to - offset;
+        let progress = |d| bar.set_position(done + d);
+        let played = match interactions.as_mut() {
+            Some(writer) => tournament.run_ids_recording(
+                range,
+                |record, moves| {
+                    outcomes.write(record).map_err(|e| (OUTCOMES, e))?;
+                    writer.write(record, moves).map_err(|e| (INTERACTIONS, e))
+                },
+                progress,
+            ),
+            None => tournament.run_ids(
+                range,
                 |record| {
                     if parts.with_point {
                         outcomes.write_in_point(k, record)
                     } else {
                         outcomes.write(record)
                     }
+                    .map_err(|e| (OUTCOMES, e))
                 },
-                |d| bar.set_position(done + d),
-            )
-            .map_err(|e| write_error(OUTCOMES, e))?;
+                progress,
+            ),
+        };
+        played.map_err(|(file, e)| write_error(file, e))?;
         done += to - from;
     }
     bar.finish_and_clear();
     outcomes.finish().map_err(|e| write_error(OUTCOMES, e))?;
-    let digest = digest_file(&staging.file(OUTCOMES)).map_err(|e| write_error(OUTCOMES, e))?;
+    let mut files = vec![OUTCOMES];
+    if let Some(writer) = interactions {
+        writer.finish().map_err(|e| write_error(INTERACTIONS, e))?;
+        files.push(INTERACTIONS);
+    }
+    let mut digests = std::collections::BTreeMap::new();
+    for file in files {
+        let digest = digest_file(&staging.file(file)).map_err(|e| write_error(file, e))?;
+        digests.insert(file.to_string(), digest);
+    }
     let manifest = Manifest {
         format: SHARD_FORMAT.into(),
         dilemma_version: env!("CARGO_PKG_VERSION").into(),
@@ -254,7 +315,7 @@ pub fn run_shard(
         units_start: ids.start,
         units_end: ids.end,
         units_total: total,
-        files: [(OUTCOMES.to_string(), digest)].into_iter().collect(),
+        files: digests,
     };
     write_manifest(&staging.file(MANIFEST), &manifest).map_err(|e| write_error(MANIFEST, e))?;
     let folder = staging

@@ -17,7 +17,8 @@
 //! see `crate::scale::shard`) and reports them in id order, which is the
 //! order a whole run reports them in.
 //!
-//! [`Tournament::run_recording`] also hands over every match's moves
+//! [`Tournament::run_recording`] (and [`Tournament::run_ids_recording`] for
+//! a range of ids) also hands over every match's moves
 //! ([`PackedMoves`], for `interactions.csv`); units then hold at most about
 //! 2^20 expected turns, so memory stays bounded by the batch size.
 
@@ -249,6 +250,23 @@ impl Tournament {
         self.run_inner(
             true,
             0..self.match_id_count(),
+            |record, moves| on_match(record, moves.unwrap_or(&empty)),
+            on_progress,
+        )
+    }
+
+    /// As [`Tournament::run_ids`], and `on_match` also sees each match's
+    /// moves (a shard's part of `interactions.csv`).
+    pub fn run_ids_recording<E: Send>(
+        &self,
+        ids: std::ops::Range<u64>,
+        mut on_match: impl FnMut(&MatchRecord, &PackedMoves) -> Result<(), E> + Send,
+        on_progress: impl FnMut(u64) + Send,
+    ) -> Result<TournamentResults, E> {
+        let empty = PackedMoves::default();
+        self.run_inner(
+            true,
+            ids,
             |record, moves| on_match(record, moves.unwrap_or(&empty)),
             on_progress,
         )

@@ -10,6 +10,11 @@
 //!   counters ([`MatchOutcome`]: length, first moves,
 //!   first joint state and the 16 state-transition counts), from which every
 //!   score, rate and count of the results is computed;
+//! - `interactions.csv` (a tournament with `[output] interactions = true`):
+//!   the shard's rows of the single run's `interactions.csv`, header first,
+//!   matches numbered by their ids; merge checks the numbering and appends
+//!   the parts in id order, streaming, so the merged file is the single
+//!   run's byte for byte;
 //! - `manifest.json`: format, version, kind, scenario name and the SHA-256
 //!   of `scenario.toml`, seed, shard index and count, the range of unit ids
 //!   and the total, and the SHA-256 and size of every other file.
@@ -88,6 +93,80 @@ pub fn read_fixations(
 
 /// The resolved scenario's file name.
 pub const SCENARIO: &str = "scenario.toml";
+
+/// A shard's part of `interactions.csv` (a tournament with `[output]
+/// interactions = true`): the header, then the two rows of each of its
+/// matches, numbered by match id, exactly as the single run writes them.
+pub const INTERACTIONS: &str = "interactions.csv";
+
+/// The first line of `interactions.csv`.
+pub fn interactions_header() -> String {
+    crate::output::tournament_files::INTERACTIONS_HEADER.join(",")
+}
+
+/// Appends a shard's `interactions.csv` part to `out`, streaming it line by
+/// line: the header only when `with_header` (the first shard), then every
+/// row, checking that the rows are two per match of `ids`, in id order (the
+/// `Interaction index` field). The error names the line.
+pub fn append_interactions(
+    path: &Path,
+    out: &mut impl Write,
+    with_header: bool,
+    ids: std::ops::Range<u64>,
+) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut reader = io::BufReader::with_capacity(1 << 16, file);
+    let mut line = Vec::new();
+    let mut read_line = |line: &mut Vec<u8>| {
+        line.clear();
+        reader
+            .read_until(b'\n', line)
+            .map_err(|e| format!("cannot read: {e}"))
+    };
+    read_line(&mut line)?;
+    if line.strip_suffix(b"\n") != Some(interactions_header().as_bytes()) {
+        return Err("line 1: not the interactions.csv header".into());
+    }
+    let write_error = |e: io::Error| format!("cannot copy: {e}");
+    if with_header {
+        out.write_all(&line).map_err(write_error)?;
+    }
+    let rows = 2 * (ids.end - ids.start);
+    let mut row = 0u64;
+    loop {
+        if read_line(&mut line)? == 0 {
+            break;
+        }
+        let n = row + 2;
+        if row == rows {
+            return Err(format!(
+                "line {n}: more rows than the shard's {} matches (two each)",
+                ids.end - ids.start
+            ));
+        }
+        if line.last() != Some(&b'\n') {
+            return Err(format!("line {n}: cut short (no end of line)"));
+        }
+        let expected = ids.start + row / 2;
+        let index = line.split(|&b| b == b',').next().unwrap_or_default();
+        if index != expected.to_string().as_bytes() {
+            return Err(format!(
+                "line {n}: interaction index `{}` where match {expected} belongs",
+                String::from_utf8_lossy(index)
+            ));
+        }
+        out.write_all(&line).map_err(write_error)?;
+        row += 1;
+    }
+    if row != rows {
+        return Err(format!(
+            "{} rows, the shard's {} matches have {rows}",
+            row,
+            ids.end - ids.start
+        ));
+    }
+    Ok(())
+}
 
 /// Digest and size of a file of the shard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -277,6 +277,13 @@ impl InteractionsWriter {
         })
     }
 
+    /// Numbers the next match `index` (a shard's part starts at its first
+    /// match id, so its rows are the single run's rows).
+    pub fn starting_at(mut self, index: u64) -> InteractionsWriter {
+        self.index = index;
+        self
+    }
+
     /// Appends the two rows of one match.
     pub fn write(&mut self, record: &MatchRecord, moves: &PackedMoves) -> io::Result<()> {
         use std::fmt::Write as _;

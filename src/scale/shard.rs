@@ -13,7 +13,10 @@
 //! (`SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN` of `SLURM_ARRAY_TASK_COUNT`,
 //! so `--array=0-3` and `--array=1-4` both give shards 0..3 of 4) or a
 //! Kubernetes Indexed Job (`JOB_COMPLETION_INDEX` of the count given by
-//! `--shards N`). The tool never schedules anything itself.
+//! `--shards N` or the scenario's `[shards] count = N`). When a scenario
+//! states its count, every other count (`--shard I/N`, `--shards N`,
+//! `SLURM_ARRAY_TASK_COUNT`) must agree with it (`cli::run_shard::resolve`).
+//! The tool never schedules anything itself.
 
 use std::ops::Range;
 
@@ -57,7 +60,7 @@ pub enum ShardError {
     },
     /// `--shard auto` without a scheduler's environment.
     #[error(
-        "no scheduler environment: --shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm job array) or JOB_COMPLETION_INDEX with --shards N (a Kubernetes Indexed Job)"
+        "no scheduler environment: --shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm job array) or JOB_COMPLETION_INDEX with --shards N or `[shards] count = N` in the scenario (a Kubernetes Indexed Job)"
     )]
     NoScheduler,
     /// A scheduler variable that is not a number.
@@ -70,7 +73,7 @@ pub enum ShardError {
     },
     /// A Kubernetes index without `--shards`.
     #[error(
-        "JOB_COMPLETION_INDEX is set but the shard count is not: give --shards N (the Job's completions)"
+        "JOB_COMPLETION_INDEX is set but the shard count is not: give --shards N or `[shards] count = N` in the scenario (the Job's completions)"
     )]
     MissingCount,
 }
@@ -134,12 +137,31 @@ impl std::str::FromStr for ShardSpec {
     }
 }
 
+/// The cluster engine whose variables gave the shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheduler {
+    /// A Slurm job array: the count is `SLURM_ARRAY_TASK_COUNT`.
+    Slurm,
+    /// A Kubernetes Indexed Job: the count was given (`--shards N` or the
+    /// scenario's `[shards] count`).
+    Kubernetes,
+}
+
 /// The shard a scheduler assigned, read through `var` (the environment in
-/// the binary, a table in tests). `shards` is `--shards N`.
+/// the binary, a table in tests). `shards` is the count for a Kubernetes
+/// Indexed Job (`--shards N`, or the scenario's `[shards] count`).
 pub fn from_environment(
     var: impl Fn(&str) -> Option<String>,
     shards: Option<u32>,
 ) -> Result<Shard, ShardError> {
+    scheduled(var, shards).map(|(shard, _)| shard)
+}
+
+/// As [`from_environment`], also saying which engine's variables were read.
+pub fn scheduled(
+    var: impl Fn(&str) -> Option<String>,
+    shards: Option<u32>,
+) -> Result<(Shard, Scheduler), ShardError> {
     let number = |name: &'static str| -> Result<Option<u64>, ShardError> {
         match var(name) {
             None => Ok(None),
@@ -159,11 +181,11 @@ pub fn from_environment(
         let index = id
             .checked_sub(min)
             .ok_or(ShardError::Index { index: id, count })?;
-        return Shard::new(index, count);
+        return Ok((Shard::new(index, count)?, Scheduler::Slurm));
     }
     if let Some(index) = number("JOB_COMPLETION_INDEX")? {
         let count = shards.ok_or(ShardError::MissingCount)?;
-        return Shard::new(index, count as u64);
+        return Ok((Shard::new(index, count as u64)?, Scheduler::Kubernetes));
     }
     Err(ShardError::NoScheduler)
 }
@@ -296,6 +318,19 @@ mod tests {
         assert_eq!(
             from_environment(env(&[]), Some(4)),
             Err(ShardError::NoScheduler)
+        );
+        assert_eq!(
+            scheduled(&k8s, Some(8)),
+            Ok((Shard { index: 5, count: 8 }, Scheduler::Kubernetes))
+        );
+        let slurm = env(&[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ]);
+        // Slurm's own count wins over a given one (which the CLI checks).
+        assert_eq!(
+            scheduled(slurm, Some(8)),
+            Ok((Shard { index: 1, count: 2 }, Scheduler::Slurm))
         );
     }
 }

@@ -2,6 +2,13 @@
 //! parameters. This module reads and validates them; every mistake becomes a
 //! [`ScenarioError`] that names the file, line, column and field. Nothing
 //! here runs a study or writes a file.
+//!
+//! Two top-level tables belong to every kind that uses them and to none of
+//! the results: `[limits] none = true` lifts the work limits ([`work`]);
+//! `[shards] count = N` states how many shards a cluster splits the study
+//! into ([`ShardsKey`]; a tournament, a sweep or a fixation matrix only).
+//! Neither is written to the resolved `scenario.toml`, so a run's bytes do
+//! not depend on them.
 
 pub mod chart_options;
 pub mod ecological;
@@ -189,6 +196,27 @@ pub struct Loaded {
     /// ([`work`]) and the scenario does not lift it (`[limits] none = true`);
     /// `dilemma run` reports it unless given `--no-limit`.
     pub over_limit: Option<ScenarioError>,
+    /// `[limits] none = true`: no work limit applies, also to a shard.
+    pub limits_lifted: bool,
+    /// `[shards] count = N`: the split a cluster runs the study in.
+    pub shards: Option<ShardsKey>,
+    /// The file's text, to locate a shard's work refusal
+    /// ([`shard_over_limit`]).
+    pub source: Source,
+}
+
+/// `[shards] count = N`: how many shards the study is split into when it
+/// runs on a cluster (`dilemma run --shard auto` in a Kubernetes Indexed Job
+/// needs no `--shards`; every other count given must agree with it). Like
+/// `[limits]`, it only matters to the scheduler: it is not part of the
+/// resolved `scenario.toml`, so a single run, the shards and their merge
+/// write the same bytes with or without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardsKey {
+    /// The count, 1 to `scale::shard::MAX_SHARDS`.
+    pub count: u32,
+    /// Where it is written: `file:line:column`.
+    pub at: String,
 }
 
 /// Reads and validates a scenario file.
@@ -246,6 +274,42 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         limits_lifted = limits.boolean("none")?.is_some_and(|b| b.value);
         limits.finish()?;
     }
+    let mut shards = None;
+    if let Some(mut table) = top.table("shards")? {
+        let max = crate::scale::shard::MAX_SHARDS;
+        match table.integer("count")? {
+            Some(count) if (1..=max as i64).contains(&count.value) => {
+                let (line, column) = source.line_column(count.span.start);
+                shards = Some((
+                    ShardsKey {
+                        count: count.value as u32,
+                        at: format!("{}:{line}:{column}", source.path.display()),
+                    },
+                    count.span.start,
+                ));
+            }
+            Some(count) => {
+                return Err(source.invalid(
+                    count.span.start,
+                    "shards.count",
+                    format!(
+                        "{} shards is not allowed: the count must be 1 to {max}",
+                        count.value
+                    ),
+                ));
+            }
+            None => {
+                return Err(table.error(
+                    table.span().start,
+                    "count",
+                    format!(
+                        "missing: `[shards]` needs `count = N`, the number of shards (1 to {max})"
+                    ),
+                ));
+            }
+        }
+        table.finish()?;
+    }
     let scenario = match kind.value.as_str() {
         "tournament" => {
             let sweep_table = top.table("sweep")?;
@@ -295,6 +359,18 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         }
     };
     top.finish()?;
+    if let Some((_, offset)) = &shards
+        && !matches!(
+            scenario,
+            Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_)
+        )
+    {
+        return Err(source.invalid(
+            *offset,
+            "shards.count",
+            "only a tournament, a sweep or a fixation matrix can be run as shards; remove `[shards]`",
+        ));
+    }
     let over_limit = if limits_lifted {
         None
     } else {
@@ -310,7 +386,34 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         scenario,
         warnings,
         over_limit,
+        limits_lifted,
+        shards: shards.map(|(key, _)| key),
+        source: source.clone(),
     })
+}
+
+/// The refusal when shard `shard` of the study has more work than the
+/// default limit ([`work::shard_estimate`]): `dilemma run --shard` checks
+/// the shard's own part, not the whole study. `None` when under the limit
+/// or lifted by `[limits] none = true`.
+pub fn shard_over_limit(loaded: &Loaded, shard: crate::scale::Shard) -> Option<ScenarioError> {
+    if loaded.limits_lifted {
+        return None;
+    }
+    let (estimates, units) = work::shard_estimate(&loaded.scenario, shard);
+    let part = estimates.into_iter().find(work::Estimate::exceeds)?;
+    let whole = work::estimate(&loaded.scenario)
+        .into_iter()
+        .find(|e| e.measure == part.measure)
+        .map_or(part.amount, |e| e.amount);
+    let offset = parse_document(&loaded.source)
+        .map(|document| field_offset(document.get_ref(), &part.field))
+        .unwrap_or(0);
+    Some(loaded.source.invalid(
+        offset,
+        &part.field,
+        part.shard_message(shard, &units, whole),
+    ))
 }
 
 /// Byte offset of a dotted field (`match.repetitions`) in the document: the

@@ -25,6 +25,8 @@
 //! matches = true            # write matches.csv, default true
 //! interactions = false      # write interactions.csv (axelrod's format, every
 //!                           # move of every match), default false
+//! [shards]                  # optional, for clusters (also sweeps, fixation):
+//! count = 4                 # the split for `--shard auto`; not in the results
 //! ```
 
 use crate::ipd::horizon::{Horizon, check_random_horizon};

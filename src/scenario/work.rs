@@ -36,6 +36,14 @@
 //! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 10^4                |
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
 //!
+//! A shard (`dilemma run --shard I/N`) is held to the same limits for its
+//! own units only ([`shard_estimate`]: a tournament's or sweep's matches
+//! `floor(T*I/N)..floor(T*(I+1)/N)`, each at its expected length, a
+//! deterministic pair once per shard that holds any of its repetitions; a
+//! fixation matrix's Moran runs at N^2 steps each), so a study too big for
+//! one process runs when split finely enough; a single run is checked as a
+//! whole, as before. The shards' estimates add up to at least the whole's.
+//!
 //! Invariant: the estimate never runs the study; it is a pure function of the
 //! validated scenario (or the command's validated options).
 
@@ -91,6 +99,33 @@ impl Estimate {
             shown(self.amount),
             self.measure,
             shown(self.limit)
+        )
+    }
+}
+
+impl Estimate {
+    /// The refusal of one shard's part (`amount` is the shard's; `part`
+    /// its units in words), naming the shard and suggesting a split fine enough for the whole study's
+    /// `whole` (at least whole / limit shards, rounded up).
+    pub fn shard_message(&self, shard: crate::scale::Shard, part: &str, whole: u128) -> String {
+        let drivers: Vec<String> = self
+            .drivers
+            .iter()
+            .map(|(f, v)| format!("{f} = {v}"))
+            .collect();
+        let at_least = whole
+            .div_ceil(self.limit.max(1))
+            .max(shard.count as u128 + 1);
+        format!(
+            "too much work for shard {shard} ({part}): with {} it gives about {} {}, more than \
+             the default limit of {} (minutes on a laptop; the whole study is about {}); split it \
+             into more shards (at least {at_least}, e.g. --shard I/{at_least}), or lift the \
+             limit with `dilemma run --no-limit` or `[limits] none = true` in the scenario",
+            drivers.join(", "),
+            shown(self.amount),
+            self.measure,
+            shown(self.limit),
+            shown(whole)
         )
     }
 }
@@ -510,6 +545,86 @@ pub fn guess_estimate(players: u64, rounds: u64) -> Estimate {
     }
 }
 
+/// Turns the matches with ids `ids` of a tournament simulate (ids as in
+/// `crate::ipd::tournament`: `pair * repetitions + repetition`): each
+/// match's expected length, a deterministic pair once if any of its
+/// repetitions is in the range (it is played once and reused).
+pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -> u128 {
+    let reps = tournament.repetitions as u64;
+    let total = tournament.match_id_count();
+    let (start, end) = (ids.start.min(total), ids.end.min(total));
+    if reps == 0 || start >= end {
+        return 0;
+    }
+    let n = tournament.players.len();
+    let (first, last) = (start / reps, (end - 1) / reps);
+    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
+    let mut played = 0u128;
+    for (p, (i, j)) in pairs
+        .enumerate()
+        .take(last as usize + 1)
+        .skip(first as usize)
+    {
+        let base = p as u64 * reps;
+        let count = end.min(base + reps) - start.max(base);
+        played += if tournament.is_repeatable(i, j) {
+            1
+        } else {
+            count as u128
+        };
+    }
+    played.saturating_mul(expected_turns(&tournament.settings.horizon))
+}
+
+/// The work of shard `shard` of a study that can be split (a tournament,
+/// a sweep, a fixation matrix: the unit ids of `cli::run_shard`); other
+/// kinds have the whole study's [`estimate`]. Each measure is the one
+/// [`estimate`] gives, counted over the shard's units only; with it, the
+/// shard's part in words (`matches 0..120 of 480`).
+pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<Estimate>, String) {
+    let mut estimates = estimate(scenario);
+    let (amount, total, unit) = match scenario {
+        Scenario::Tournament(t) => {
+            let t = t.tournament();
+            let total = t.match_id_count();
+            (tournament_turns_of(&t, shard.ids(total)), total, "matches")
+        }
+        Scenario::Sweep(s) => {
+            let tournaments: Vec<Tournament> =
+                s.points.iter().map(|p| p.tournament.tournament()).collect();
+            let total: u64 = tournaments.iter().map(Tournament::match_id_count).sum();
+            let ids = shard.ids(total);
+            let mut offset = 0u64;
+            let mut amount = 0u128;
+            for t in &tournaments {
+                let count = t.match_id_count();
+                let (from, to) = (ids.start.max(offset), ids.end.min(offset + count));
+                if from < to {
+                    amount =
+                        amount.saturating_add(tournament_turns_of(t, from - offset..to - offset));
+                }
+                offset += count;
+            }
+            (amount, total, "matches over the grid")
+        }
+        Scenario::Fixation(f) => {
+            let s = &f.study;
+            let total = s.unit_count();
+            let ids = shard.ids(total);
+            let per_run = moran_steps(s.size as u64, 1, 0.0, None);
+            let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
+            (amount, total, "Moran runs")
+        }
+        _ => return (estimates, "the whole study".into()),
+    };
+    if let Some(e) = estimates.first_mut() {
+        e.amount = amount;
+    }
+    let ids = shard.ids(total);
+    let part = format!("{unit} {}..{} of {total}", ids.start, ids.end);
+    (estimates, part)
+}
+
 /// The first estimate over its limit, if any.
 pub fn over_limit(scenario: &Scenario) -> Option<Estimate> {
     estimate(scenario).into_iter().find(Estimate::exceeds)
@@ -546,6 +661,114 @@ mod tests {
         assert_eq!(moran_steps(10, 1000, 0.0, None), 100_000);
         assert_eq!(moran_steps(10, 1000, 0.1, Some(500)), 500_000);
         assert_eq!(moran_steps(10, 1000, 0.0, Some(5)), 5_000);
+    }
+
+    fn small_tournament(noise: f64) -> Tournament {
+        use crate::ipd::play::MatchSettings;
+        use crate::ipd::strategies::PlayerSpec;
+        Tournament {
+            players: ["tit-for-tat", "random", "grudger"]
+                .iter()
+                .map(|id| PlayerSpec::new(id).build().unwrap())
+                .collect(),
+            settings: MatchSettings {
+                horizon: Horizon::Fixed { turns: 10 },
+                noise,
+                payoffs: crate::ipd::payoffs::Payoffs::STANDARD,
+            },
+            repetitions: 4,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_shards_turns_are_its_own_matches() {
+        // Pairs in order: (0,0) (0,1) (0,2) (1,1) (1,2) (2,2), 4 ids each;
+        // with no noise, (0,0), (0,2) and (2,2) are deterministic.
+        let t = small_tournament(0.0);
+        assert_eq!(
+            tournament_turns_of(&t, 0..t.match_id_count()),
+            tournament_turns(&t)
+        );
+        assert_eq!(tournament_turns(&t), (3 + 3 * 4) * 10);
+        // Ids 2..6: the last two repetitions of (0,0) (played once) and
+        // two of (0,1).
+        assert_eq!(tournament_turns_of(&t, 2..6), (1 + 2) * 10);
+        assert_eq!(tournament_turns_of(&t, 5..5), 0);
+        assert_eq!(tournament_turns_of(&t, 20..99), 10);
+        // With noise every match counts, and shards add up to the whole.
+        let noisy = small_tournament(0.1);
+        for count in [1u32, 2, 5, 24, 100] {
+            let sum: u128 = (0..count)
+                .map(|index| {
+                    let shard = crate::scale::Shard { index, count };
+                    tournament_turns_of(&noisy, shard.ids(noisy.match_id_count()))
+                })
+                .sum();
+            assert_eq!(sum, tournament_turns(&noisy), "{count} shards");
+        }
+        // Deterministic pairs split across shards count once per shard.
+        let split: u128 = (0..24)
+            .map(|index| tournament_turns_of(&t, index..index + 1))
+            .sum();
+        assert_eq!(split, 24 * 10);
+    }
+
+    fn parsed(file: &str) -> Scenario {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        crate::scenario::load(&path).unwrap().scenario
+    }
+
+    #[test]
+    fn sweep_and_fixation_shards_add_up_to_the_whole() {
+        for file in [
+            "scenarios/sweep-noise.toml",
+            "scenarios/fixation-matrix.toml",
+        ] {
+            let scenario = parsed(file);
+            let whole = estimate(&scenario)[0].amount;
+            for count in [1u32, 3, 64] {
+                let parts: Vec<(u128, String)> = (0..count)
+                    .map(|index| {
+                        let (e, part) =
+                            shard_estimate(&scenario, crate::scale::Shard { index, count });
+                        (e[0].amount, part)
+                    })
+                    .collect();
+                let sum: u128 = parts.iter().map(|p| p.0).sum();
+                // Noise 0 at the sweep's first point: its deterministic
+                // pairs may count once per shard that holds them.
+                assert!(sum >= whole, "{file}, {count} shards");
+                assert!(sum <= whole + whole / 10, "{file}, {count} shards");
+                if count == 1 {
+                    assert_eq!(sum, whole, "{file}");
+                }
+            }
+            let (_, part) = shard_estimate(&scenario, crate::scale::Shard { index: 1, count: 4 });
+            assert!(
+                part.contains(" of ") && (part.starts_with("matches") || part.starts_with("Moran")),
+                "{part}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_shards_refusal_names_the_shard_and_a_split() {
+        let e = Estimate {
+            measure: "turns to simulate",
+            amount: 15_000_000_000,
+            limit: MAX_TURNS,
+            drivers: vec![("players".into(), "4".into())],
+            field: "players".into(),
+        };
+        let shard = crate::scale::Shard { index: 1, count: 2 };
+        let m = e.shard_message(shard, "matches 10..20 of 20", 30_000_000_000);
+        assert!(m.contains("shard 1/2 (matches 10..20 of 20)"), "{m}");
+        assert!(m.contains("at least 3"), "{m}");
+        assert!(m.contains("--no-limit"), "{m}");
+        // Never fewer shards than now plus one.
+        let m = e.shard_message(shard, "x", 10_000_000_001);
+        assert!(m.contains("at least 3"), "{m}");
     }
 
     #[test]
