@@ -235,6 +235,11 @@ def main():
     old = json.loads(OUT.read_text()) if args.resume and OUT.exists() else None
     if old:
         data["matches"], data["meta"] = old["matches"], old["meta"]
+        if SEEDS > 0:
+            # A stochastic meta player recorded without its distributions
+            # (an earlier run with --seeds 0) is measured again.
+            data["meta"] = [e for e in data["meta"]
+                            if not e["stochastic"] or "distributions" in e]
         for entry in data["meta"]:
             if "distributions" in entry:
                 entry.setdefault("seeds", old["seeds"])
