@@ -12,6 +12,7 @@
 //! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
 //! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
 //! | impartial   | positions solved            | the `positions` list                        | 10^4     |
+//! | pirates     | induction steps             | N (N + 1) / 2 for `pirates`, `survival_max` | 5 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
 //! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
@@ -445,7 +446,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             }
             _ => Vec::new(),
         },
-        Scenario::Pirates(_) | Scenario::Guess(_) => Vec::new(),
+        Scenario::Pirates(p) => vec![pirates_scenario_estimate(
+            p.game.pirates as u64,
+            p.survival_max as u64,
+        )],
+        Scenario::Guess(_) => Vec::new(),
+    }
+}
+
+/// A `pirates` scenario's estimate: the split of `game.pirates` and the
+/// survival range to `output.survival_max`, each N (N + 1) / 2 induction
+/// steps, against the `dilemma pirates` limit; the field is the larger.
+pub fn pirates_scenario_estimate(pirates: u64, survival_max: u64) -> Estimate {
+    let field = if survival_max > pirates {
+        "output.survival_max"
+    } else {
+        "game.pirates"
+    };
+    Estimate {
+        measure: "induction steps (the split and the survival range)",
+        amount: induction_steps(pirates).saturating_add(induction_steps(survival_max)),
+        limit: MAX_INDUCTION_STEPS,
+        drivers: vec![
+            ("game.pirates".into(), pirates.to_string()),
+            ("output.survival_max".into(), survival_max.to_string()),
+        ],
+        field: field.into(),
     }
 }
 
