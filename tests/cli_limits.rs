@@ -476,3 +476,69 @@ fn a_pirates_scenario_is_held_to_the_work_estimate_and_the_hard_bound() {
     // (Running past 10,000 pirates takes seconds in a release build but
     // tens of seconds in this debug one, so the lifted run is not made.)
 }
+
+/// `dilemma solve GAME N` for one position: an octal heap beyond direct
+/// reach without a proven period, and a subtraction set whose period search
+/// is over its work (values x |S|), are refused up front naming the option,
+/// the estimate and the limit; `--no-limit` lifts it up to the hard memory
+/// bound, which stays, named.
+#[test]
+fn solve_one_position_over_its_work_limit_is_refused_and_lifted() {
+    command_refused(
+        &["solve", "octal", "450000", "--code", "0.16"],
+        &[
+            "octal game 0.16",
+            "no period proven",
+            "5.1e10 split evaluations",
+            "0 to 447212",
+            "`dilemma solve --no-limit`",
+        ],
+    );
+    // 13,000 moves up to 1,040,000: the proof's first 4 x max S values
+    // alone are 5.4e10 mex steps; refused before any is computed.
+    let set: Vec<String> = (1..=13_000u64).map(|i| (i * 80).to_string()).collect();
+    let set = set.join(",");
+    command_refused(
+        &["solve", "subtraction", "5", "--set", &set],
+        &[
+            "subtraction set {80,160,",
+            ",...,1040000}",
+            "13000 moves of --set",
+            "5.4e10 mex steps",
+            "at most 3846153 values",
+        ],
+    );
+    // Just over the direct reach, yet quick: computed directly when lifted.
+    let (code, out, err) = dilemma(&["solve", "octal", "450000", "--code", "0.16", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("values computed directly to 450001"), "{out}");
+    // In a sum too.
+    let (code, out, err) = dilemma(&[
+        "solve",
+        "sum",
+        "octal 450000 --code 0.16",
+        "nim 3",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("grundy value"), "{out}");
+    // The hard memory bound stays.
+    let (code, _, err) = dilemma(&[
+        "solve",
+        "octal",
+        "100000001",
+        "--code",
+        "0.16",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(
+        err.contains("0 to 100000000, even with --no-limit"),
+        "{err}"
+    );
+    // A period still answers any heap, with or without the flag.
+    let (code, out, err) = dilemma(&["solve", "kayles", "1000000000000", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period"), "{out}");
+}

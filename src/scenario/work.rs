@@ -22,8 +22,8 @@
 //! 10^8 cell updates a second. Every product is computed in u128 with
 //! saturation, so no size can wrap around.
 //!
-//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve
-//! --table`) are measured the same way against their own limits, refused with
+//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve`
+//! with or without `--table`) are measured the same way against their own limits, refused with
 //! exit 2 naming the option, and lifted with `--no-limit` on that command;
 //! hard bounds that protect memory stay (each named where it is checked):
 //!
@@ -36,6 +36,14 @@
 //! | (position games) | positions solved              | N + 1                             | 10^5        | 10^8 rows                |
 //! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 10^4                |
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
+//! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
+//! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
+//!
+//! The single-position solver checks its own estimate where the period
+//! search ends (`impartial::octal::Octal::new_within`,
+//! `impartial::subtraction::Analysis::new_within`: a proven period makes
+//! any heap cheap), threaded from `dilemma solve --no-limit` through
+//! `impartial::catalogue::parse_game_within`.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
