@@ -537,6 +537,21 @@ fn solve_one_position_over_its_work_limit_is_refused_and_lifted() {
         err.contains("0 to 100000000, even with --no-limit"),
         "{err}"
     );
+    // Wythoff past the default grid (piles up to 400): the outcome and the
+    // winning moves as ever, the Grundy value only with --no-limit, named.
+    let (code, out, err) = dilemma(&["solve", "wythoff", "3", "401"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("not computed"), "{out}");
+    assert!(out.contains("--no-limit"), "{out}");
+    let (code, out, err) = dilemma(&["solve", "wythoff", "3", "401", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("grundy value   397"), "{out}");
+    let (code, out, _) = dilemma(&["solve", "wythoff", "3", "5000", "--no-limit"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("not computed") && out.contains("hard bound"),
+        "{out}"
+    );
     // A period still answers any heap, with or without the flag.
     let (code, out, err) = dilemma(&["solve", "kayles", "1000000000000", "--no-limit"]);
     assert_eq!(code, 0, "{err}");

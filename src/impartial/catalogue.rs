@@ -21,7 +21,7 @@ use super::position::Position;
 use super::subtraction::{Analysis, Subtraction, SubtractionSet};
 use super::sum::Sum;
 use super::take_half::TakeHalf;
-use super::wythoff::Wythoff;
+use super::wythoff::{self, Wythoff, WythoffLifted};
 use std::sync::Arc;
 
 pub use super::error::GAME_NAMES;
@@ -213,7 +213,18 @@ pub fn parse_game_within(
             })
         }
         "wythoff" => match nums[..] {
-            [x, y] => Box::new(Wythoff { x, y }),
+            [x, y] => {
+                let w = Wythoff { x, y };
+                // Past the default grid, `--no-limit` computes the value.
+                let past = x.max(y) > wythoff::GRUNDY_LIMIT && !wythoff::is_p(x, y);
+                let lifted = (no_limit && past)
+                    .then(|| WythoffLifted::new(w.clone()))
+                    .flatten();
+                match lifted {
+                    Some(lifted) => Box::new(lifted),
+                    None => Box::new(w),
+                }
+            }
             _ => return Err(err(format!("expected two piles, got {}", nums.len()))),
         },
         "fibonacci-nim" => {

@@ -38,11 +38,13 @@
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
 //! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
 //! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
+//! | (wythoff X Y)    | mex steps (Grundy value only) | (max(X, Y) + 1)^3                 | piles <= 400| piles <= 3000            |
 //!
 //! The single-position solver checks its own estimate where the period
 //! search ends (`impartial::octal::Octal::new_within`,
 //! `impartial::subtraction::Analysis::new_within`: a proven period makes
-//! any heap cheap), threaded from `dilemma solve --no-limit` through
+//! any heap cheap; Wythoff's Grundy value is left out, the reason saying
+//! why, rather than refusing a position whose outcome is exact), threaded from `dilemma solve --no-limit` through
 //! `impartial::catalogue::parse_game_within`.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
