@@ -116,6 +116,27 @@ fn each_kind_over_its_limit_is_refused_up_front() {
             "QRE cost",
         ],
     );
+    // Both inductions count: the split and the survival range.
+    refused(
+        "pirates",
+        "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = 200000\ncoins = 100\n",
+        &[
+            "field `game.pirates`",
+            "game.pirates = 200000",
+            "output.survival_max = 200000",
+            "40000200000",
+            "induction steps",
+        ],
+    );
+    refused(
+        "pirates-survival",
+        "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = 5\ncoins = 100\n\
+         [output]\nsurvival_max = 150000\n",
+        &[
+            "field `output.survival_max`",
+            "output.survival_max = 150000",
+        ],
+    );
     let positions: Vec<String> = (0..10_001).map(|i| format!("\"nim {i}\"")).collect();
     refused(
         "impartial",
@@ -409,4 +430,130 @@ fn an_octal_table_without_a_period_is_refused_in_a_scenario_too() {
         assert!(err.contains(needle), "{needle}: {err}");
     }
     assert!(!d.join("out").exists());
+}
+
+/// The `pirates` kind: over the old fixed 10,000 pirates the work estimate
+/// decides (lifted by `[limits] none = true`, as `dilemma run --no-limit`
+/// does), and 1,000,000 pirates stays the hard memory bound, named.
+#[test]
+fn a_pirates_scenario_is_held_to_the_work_estimate_and_the_hard_bound() {
+    let d = dir("pirates");
+    let s = d.join("s.toml");
+    let text = |pirates: u64, extra: &str| {
+        format!(
+            "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = {pirates}\ncoins = 100\n\
+             [output]\ncharts = false\n{extra}"
+        )
+    };
+    // Within the limit though past the old bound: loaded, not refused.
+    std::fs::write(&s, text(20_000, "")).unwrap();
+    let loaded = dilemma::scenario::load(&s).unwrap();
+    assert!(loaded.over_limit.is_none(), "{:?}", loaded.over_limit);
+    // Over it: refused, and lifted by the scenario key.
+    std::fs::write(&s, text(200_000, "")).unwrap();
+    let refusal = dilemma::scenario::load(&s).unwrap().over_limit.unwrap();
+    assert!(refusal.to_string().contains("too much work"), "{refusal}");
+    std::fs::write(&s, text(200_000, "[limits]\nnone = true\n")).unwrap();
+    let lifted = dilemma::scenario::load(&s).unwrap();
+    assert!(lifted.over_limit.is_none());
+    // Past the hard bound even lifted: the field and the bound named.
+    std::fs::write(&s, text(1_000_001, "[limits]\nnone = true\n")).unwrap();
+    let out = d.join("out");
+    let (code, err) = run(&s, &out, &["--no-limit"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    for needle in ["s.toml:", "pirates", "from 1 to 1000000"] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    std::fs::write(&s, text(5, "survival_max = 1000001\n")).unwrap();
+    let (code, err) = run(&s, &out, &["--no-limit"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("survival_max") && err.contains("at most 1000000"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // (Running past 10,000 pirates takes seconds in a release build but
+    // tens of seconds in this debug one, so the lifted run is not made.)
+}
+
+/// `dilemma solve GAME N` for one position: an octal heap beyond direct
+/// reach without a proven period, and a subtraction set whose period search
+/// is over its work (values x |S|), are refused up front naming the option,
+/// the estimate and the limit; `--no-limit` lifts it up to the hard memory
+/// bound, which stays, named.
+#[test]
+fn solve_one_position_over_its_work_limit_is_refused_and_lifted() {
+    command_refused(
+        &["solve", "octal", "450000", "--code", "0.16"],
+        &[
+            "octal game 0.16",
+            "no period proven",
+            "5.1e10 split evaluations",
+            "0 to 447212",
+            "`dilemma solve --no-limit`",
+        ],
+    );
+    // 13,000 moves up to 1,040,000: the proof's first 4 x max S values
+    // alone are 5.4e10 mex steps; refused before any is computed.
+    let set: Vec<String> = (1..=13_000u64).map(|i| (i * 80).to_string()).collect();
+    let set = set.join(",");
+    command_refused(
+        &["solve", "subtraction", "5", "--set", &set],
+        &[
+            "subtraction set {80,160,",
+            ",...,1040000}",
+            "13000 moves of --set",
+            "5.4e10 mex steps",
+            "at most 3846153 values",
+        ],
+    );
+    // Just over the direct reach, yet quick: computed directly when lifted.
+    let (code, out, err) = dilemma(&["solve", "octal", "450000", "--code", "0.16", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("values computed directly to 450001"), "{out}");
+    // In a sum too.
+    let (code, out, err) = dilemma(&[
+        "solve",
+        "sum",
+        "octal 450000 --code 0.16",
+        "nim 3",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("grundy value"), "{out}");
+    // The hard memory bound stays.
+    let (code, _, err) = dilemma(&[
+        "solve",
+        "octal",
+        "100000001",
+        "--code",
+        "0.16",
+        "--no-limit",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+    assert!(
+        err.contains("0 to 100000000, even with --no-limit"),
+        "{err}"
+    );
+    // Wythoff past the default grid (piles up to 400): the outcome and the
+    // winning moves as ever, the Grundy value only with --no-limit, named.
+    let (code, out, err) = dilemma(&["solve", "wythoff", "3", "401"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("not computed"), "{out}");
+    assert!(out.contains("--no-limit"), "{out}");
+    let (code, out, err) = dilemma(&["solve", "wythoff", "3", "401", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("grundy value   397"), "{out}");
+    let (code, out, _) = dilemma(&["solve", "wythoff", "3", "5000", "--no-limit"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("not computed") && out.contains("hard bound"),
+        "{out}"
+    );
+    // A period still answers any heap, with or without the flag.
+    let (code, out, err) = dilemma(&["solve", "kayles", "1000000000000", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period"), "{out}");
 }

@@ -4,7 +4,7 @@
 //! the certified period.
 
 use super::CliError;
-use crate::impartial::catalogue::{number, parse_game};
+use crate::impartial::catalogue::{number, parse_game_within};
 use crate::impartial::solve;
 use crate::impartial::table::{Table, tabulate_within};
 use clap::Args;
@@ -20,10 +20,13 @@ pub struct SolveArgs {
     /// [--colored 1:2,2:5]`, `graph FILE NODE`, `sum "nim 3" "bash 5 --max 2"`.
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
     /// default 20), `--table N` (one-heap games: g(0..=N) as CSV),
-    /// `--no-limit` (tables over the default work limits: more than 10^7
-    /// rows, 10^5 positions solved one by one, a Wythoff grid over 300, an
-    /// octal code without a proven period beyond direct reach; up to 10^8
-    /// rows, a 3000 Wythoff grid).
+    /// `--no-limit` (work over the default limits: tables of more than
+    /// 10^7 rows, 10^5 positions solved one by one, a Wythoff grid over 300;
+    /// an octal code without a proven period beyond direct reach, for a
+    /// table or one position; a subtraction set's period search over 5e10
+    /// mex steps; a Wythoff Grundy value with a pile over 400; up to 10^8
+    /// rows or octal heap, a 3000 Wythoff grid or pile, 2^26 subtraction
+    /// values).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
 }
@@ -72,7 +75,8 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         return print_table(&words, n, json, no_limit);
     }
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| e.to_string());
-    let position = parse_game(&words, &read).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let position = parse_game_within(&words, &read, no_limit)
+        .map_err(|e| CliError::BadInput(e.to_string()))?;
     let s = solve(position.as_ref(), limit);
     if json {
         println!(

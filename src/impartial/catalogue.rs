@@ -21,7 +21,7 @@ use super::position::Position;
 use super::subtraction::{Analysis, Subtraction, SubtractionSet};
 use super::sum::Sum;
 use super::take_half::TakeHalf;
-use super::wythoff::Wythoff;
+use super::wythoff::{self, Wythoff, WythoffLifted};
 use std::sync::Arc;
 
 pub use super::error::GAME_NAMES;
@@ -61,9 +61,23 @@ pub fn number(what: &str, s: &str) -> Result<u64, ImpartialError> {
 }
 
 /// Parses game words into a position; `read_file` loads a graph file.
+/// Within the default work limits (see [`parse_game_within`]).
 pub fn parse_game(
     words: &[String],
     read_file: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Box<dyn Position>, ImpartialError> {
+    parse_game_within(words, read_file, false)
+}
+
+/// As [`parse_game`]; `no_limit` (`dilemma solve --no-limit`) lifts the
+/// default work limits of the games that have one (an octal heap beyond
+/// direct reach without a proven period; a subtraction set's period search
+/// by values x |S|) up to their hard memory bounds
+/// (`octal::HARD_DIRECT_LIMIT`, `subtraction::MAX_SEARCH`).
+pub fn parse_game_within(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    no_limit: bool,
 ) -> Result<Box<dyn Position>, ImpartialError> {
     let Some(game) = words.first() else {
         return Err(ImpartialError::UnknownGame(String::new()));
@@ -87,7 +101,7 @@ pub fn parse_game(
             if inner.first().map(String::as_str) == Some("sum") {
                 return Err(err("parts of a sum cannot be sums".into()));
             }
-            let part = parse_game(&inner, read_file)?;
+            let part = parse_game_within(&inner, read_file, no_limit)?;
             if part.grundy().is_none() {
                 return Err(err(format!(
                     "'{w}' has no Grundy value, so it cannot be part of a sum"
@@ -195,11 +209,22 @@ pub fn parse_game(
             let set = SubtractionSet::new(elems)?;
             Box::new(Subtraction {
                 n: one(&nums)?,
-                game: Arc::new(Analysis::new(set)?),
+                game: Arc::new(Analysis::new_within(set, no_limit)?),
             })
         }
         "wythoff" => match nums[..] {
-            [x, y] => Box::new(Wythoff { x, y }),
+            [x, y] => {
+                let w = Wythoff { x, y };
+                // Past the default grid, `--no-limit` computes the value.
+                let past = x.max(y) > wythoff::GRUNDY_LIMIT && !wythoff::is_p(x, y);
+                let lifted = (no_limit && past)
+                    .then(|| WythoffLifted::new(w.clone()))
+                    .flatten();
+                match lifted {
+                    Some(lifted) => Box::new(lifted),
+                    None => Box::new(w),
+                }
+            }
             _ => return Err(err(format!("expected two piles, got {}", nums.len()))),
         },
         "fibonacci-nim" => {
@@ -265,7 +290,7 @@ pub fn parse_game(
                 Some(c) => c.to_string(),
                 None => code.ok_or_else(|| err("--code is required".into()))?,
             };
-            Box::new(Octal::new(nums, OctalCode::parse(&code)?)?)
+            Box::new(Octal::new_within(nums, OctalCode::parse(&code)?, no_limit)?)
         }
         other => return Err(ImpartialError::UnknownGame(other.to_string())),
     })

@@ -356,8 +356,14 @@ impl Analysis {
     }
 }
 
-/// Heaps beyond this are only solvable with a proven period.
+/// Heaps beyond this are only solvable with a proven period (within the
+/// default work limit).
 pub const DIRECT_LIMIT: u64 = 1 << 20;
+/// The largest heap computed directly even with `--no-limit`: the values are
+/// held in memory (4 bytes each, with the sparse method's rare heaps up to
+/// 12: at most 1.2 GB here; the same bound as a table's rows,
+/// `table::HARD_HEAP_TABLE`).
+pub const HARD_DIRECT_LIMIT: u64 = 100_000_000;
 
 /// Most split evaluations (worst case: the plain mex, k n^2 / 4 for k
 /// splitting digits) spent computing values directly when no period is
@@ -434,12 +440,43 @@ impl Octal {
     /// Builds a position, computing values far enough for every heap;
     /// errors if a heap is too large and no period is proven.
     pub fn new(heaps: Vec<u64>, code: OctalCode) -> Result<Self, ImpartialError> {
+        Self::new_within(heaps, code, false)
+    }
+
+    /// As [`Octal::new`]; `no_limit` lifts the default work limit (the
+    /// direct reach) and computes g(0..=N) directly when no period is
+    /// proven, up to the hard memory bound [`HARD_DIRECT_LIMIT`].
+    pub fn new_within(
+        heaps: Vec<u64>,
+        code: OctalCode,
+        no_limit: bool,
+    ) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
+        if no_limit && biggest > HARD_DIRECT_LIMIT {
+            // Still try a period: any heap follows from one.
+            let analysis = Analysis::new(code.clone(), large_heap_search(&code));
+            if analysis.grundy(biggest).is_none() {
+                return Err(ImpartialError::OutOfRange {
+                    what: format!(
+                        "heap for octal game {} (no period proven within {} values, and \
+                         g(0..=N) directly holds every value in memory)",
+                        code.text(),
+                        analysis.values.len()
+                    ),
+                    value: biggest.to_string(),
+                    allowed: format!("0 to {HARD_DIRECT_LIMIT}, even with --no-limit"),
+                });
+            }
+            return Ok(Octal {
+                heaps,
+                game: Arc::new(analysis),
+            });
+        }
         // Heaps within reach are computed directly (plus an affordable search
         // for a period); beyond it only a proven period helps, searched as
         // far as the work limit allows.
         let reach = direct_reach(&code);
-        let bound = if biggest <= reach {
+        let bound = if biggest <= reach || no_limit {
             search_bound(&code, biggest)
         } else {
             large_heap_search(&code).min(reach + 1)
@@ -449,14 +486,17 @@ impl Octal {
             let work = direct_work(&code, biggest);
             return Err(ImpartialError::OutOfRange {
                 what: format!(
-                    "heap for octal game {} (no period proven within {} values; computing g(0..={biggest}) \
+                    "heap for octal game {} (too much work: no period proven within {} values; computing g(0..={biggest}) \
                      directly is up to {work:.1e} split evaluations (limit {DIRECT_WORK_LIMIT:.0e}) and \
                      heaps stop at {DIRECT_LIMIT})",
                     code.text(),
                     analysis.values.len()
                 ),
                 value: biggest.to_string(),
-                allowed: format!("0 to {reach}"),
+                allowed: format!(
+                    "0 to {reach}, the default work limit; `dilemma solve --no-limit` computes \
+                     the values directly up to {HARD_DIRECT_LIMIT}"
+                ),
             });
         }
         Ok(Octal {

@@ -17,8 +17,23 @@ use std::sync::Arc;
 
 /// The largest element allowed in a subtraction set (bounds memory).
 pub const MAX_TAKE: u64 = 1 << 20;
-/// The most values computed while looking for a period.
+/// The most values computed while looking for a period, even with
+/// `--no-limit` (a hard memory bound: 4 bytes each are kept, 256 MB here).
 pub const MAX_SEARCH: u64 = 1 << 26;
+/// The default work limit of the period search, in mex steps (values
+/// computed x |S|, each value a pass over the set): about a minute.
+/// `dilemma solve --no-limit` (or `dilemma run --no-limit`) lifts it up to
+/// [`MAX_SEARCH`] values.
+pub const SEARCH_WORK_LIMIT: u64 = 50_000_000_000;
+
+/// The most values the period search computes for `set`: [`MAX_SEARCH`]
+/// with `no_limit`, else as many as [`SEARCH_WORK_LIMIT`] allows.
+pub fn search_cap(set: &SubtractionSet, no_limit: bool) -> u64 {
+    if no_limit {
+        return MAX_SEARCH;
+    }
+    (SEARCH_WORK_LIMIT / set.elements().len() as u64).min(MAX_SEARCH)
+}
 
 /// A validated subtraction set, sorted, without duplicates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,11 +138,46 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Computes values (doubling the range) until a period is proven.
+    /// Computes values (doubling the range) until a period is proven,
+    /// within the default work limit ([`search_cap`]).
     pub fn new(set: SubtractionSet) -> Result<Self, ImpartialError> {
+        Self::new_within(set, false)
+    }
+
+    /// As [`Analysis::new`]; `no_limit` lifts the work limit up to the hard
+    /// bound of [`MAX_SEARCH`] values.
+    pub fn new_within(set: SubtractionSet, no_limit: bool) -> Result<Self, ImpartialError> {
+        let cap = search_cap(&set, no_limit);
         let mut stream = ValueStream::new(&set);
         let mut vals: Vec<u32> = Vec::new();
         let mut len = (4 * set.max()).max(64);
+        let k = set.elements().len() as u128;
+        // A long set is shown by its first moves and its largest.
+        let text = set.text();
+        let shown = match text.char_indices().nth(40) {
+            Some((cut, _)) => {
+                let head = &text[..text[..cut].rfind(',').unwrap_or(cut)];
+                format!("{head},...,{}", set.max())
+            }
+            None => text,
+        };
+        let refusal = |len: u64, what: &str| ImpartialError::OutOfRange {
+            what: format!(
+                "period search for subtraction set {{{shown}}} (too much work: {what}, each value a \
+                 pass over the {k} moves of --set: about {:.1e} mex steps, limit \
+                 {SEARCH_WORK_LIMIT:.0e})",
+                (len as u128 * k) as f64
+            ),
+            value: format!("{len} values"),
+            allowed: format!(
+                "at most {cap} values, the default work limit; `--no-limit` (on `dilemma \
+                 solve` or `dilemma run`) searches up to {MAX_SEARCH} values"
+            ),
+        };
+        if len > cap {
+            // The proof needs 4 max S values at least: refused up front.
+            return Err(refusal(len, "the first values the proof needs (4 x max S)"));
+        }
         loop {
             vals.extend(stream.by_ref().take(len as usize - vals.len()));
             if let Some(p) = find_certified(&vals, subtraction_needs(set.max())) {
@@ -138,14 +188,25 @@ impl Analysis {
                     periodicity: p,
                 });
             }
-            if len >= MAX_SEARCH {
+            if len >= cap && cap < MAX_SEARCH {
+                let next = (len * 2).min(MAX_SEARCH);
+                return Err(refusal(
+                    next,
+                    &format!("no period proven within {len} values"),
+                ));
+            }
+            if len >= cap {
                 return Err(ImpartialError::OutOfRange {
-                    what: format!("period search for subtraction set {{{}}}", set.text()),
+                    what: format!(
+                        "period search for subtraction set {{{}}} (the values are held in \
+                         memory, 4 bytes each)",
+                        set.text()
+                    ),
                     value: format!("more than {MAX_SEARCH} values"),
                     allowed: "sets whose period is proven within that many values".into(),
                 });
             }
-            len *= 2;
+            len = (len * 2).min(cap);
         }
     }
     /// g(n) for any n, via the proven period.
@@ -244,6 +305,23 @@ mod tests {
             for n in 0..400 {
                 assert_eq!(a.grundy(n), e.grundy(&n).unwrap(), "S {s:?} n {n}");
             }
+        }
+    }
+
+    #[test]
+    fn the_search_is_capped_by_its_work_unless_lifted() {
+        // Small sets search to the hard bound; a set of many moves stops
+        // where values x |S| reaches the work limit.
+        assert_eq!(search_cap(&set(&[1, 3, 4]), false), MAX_SEARCH);
+        let many: Vec<u64> = (1..=10_000).map(|i| i * 100).collect();
+        assert_eq!(search_cap(&set(&many), false), SEARCH_WORK_LIMIT / 10_000);
+        assert_eq!(search_cap(&set(&many), true), MAX_SEARCH);
+        // A set whose first 4 max S values are over the limit is refused
+        // before any is computed (4e5 x 1e5 = 4e10 is not; 4e6 x 1e5 is).
+        let huge: Vec<u64> = (1..=100_000).map(|i| i * 10).collect();
+        let err = Analysis::new(set(&huge)).unwrap_err().to_string();
+        for needle in ["too much work", "4000000 values", "4.0e11", "--no-limit"] {
+            assert!(err.contains(needle), "{needle}: {err}");
         }
     }
 

@@ -129,7 +129,7 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
                 .map(|s| number("--set element", s.trim()))
                 .collect::<Result<Vec<_>, _>>()?;
             let set = SubtractionSet::new(elems)?;
-            let a = subtraction::Analysis::new(set.clone())?;
+            let a = subtraction::Analysis::new_within(set.clone(), no_limit)?;
             Ok(Table::Heap {
                 label: format!("subtraction {{{}}}", set.text()),
                 values: (0..=n).map(|i| a.grundy(i)).collect(),

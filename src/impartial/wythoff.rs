@@ -16,8 +16,13 @@
 use super::mex::MexScratch;
 use super::position::{Move, Outcome, Position, TooManyMoves};
 
-/// Largest pile for which Grundy values of N-positions are computed.
+/// Largest pile for which Grundy values of N-positions are computed (the
+/// default work limit: the grid to N is about (N + 1)^3 mex steps).
 pub const GRUNDY_LIMIT: u64 = 400;
+/// Largest pile for which `dilemma solve wythoff X Y --no-limit` computes
+/// the Grundy value of an N-position (N^2 values held, 72 MB, and 2.7e10
+/// mex steps here; the same bound as `--table`).
+pub const HARD_GRUNDY_LIMIT: u64 = 3_000;
 
 /// (hi, lo) of a * b, 256-bit.
 fn mul_wide(a: u128, b: u128) -> (u128, u128) {
@@ -220,10 +225,90 @@ impl Position for Wythoff {
                 "Wythoff: the piles differ by k = {k} and the smaller is a_k = floor(k phi) = {ak} (exact integer arithmetic): P-position"
             )
         } else {
-            format!(
+            let mut r = format!(
                 "Wythoff: the piles differ by k = {k}, but the smaller is {lo}, not a_k = floor(k phi) = {ak}: N-position"
-            )
+            );
+            if hi > GRUNDY_LIMIT {
+                r.push_str(&grundy_skipped(hi));
+            }
+            r
         }
+    }
+}
+
+/// Why an N-position's Grundy value is not computed: the grid's work over
+/// the default limit (or the hard bound).
+fn grundy_skipped(hi: u64) -> String {
+    let steps = (hi as f64 + 1.0).powi(3);
+    if hi > HARD_GRUNDY_LIMIT {
+        format!(
+            "; its Grundy value needs the grid to {hi} (about {steps:.1e} mex steps), beyond \
+             the hard bound of piles up to {HARD_GRUNDY_LIMIT}, even with --no-limit"
+        )
+    } else {
+        format!(
+            "; its Grundy value needs the grid to {hi} (about {steps:.1e} mex steps), over the \
+             default work limit of piles up to {GRUNDY_LIMIT}; `dilemma solve --no-limit` \
+             computes it (piles up to {HARD_GRUNDY_LIMIT})"
+        )
+    }
+}
+
+/// A Wythoff N-position whose Grundy value was computed past
+/// [`GRUNDY_LIMIT`] (`dilemma solve --no-limit`, piles up to
+/// [`HARD_GRUNDY_LIMIT`]), once, at construction; everything else is the
+/// plain position's.
+#[derive(Clone, Debug)]
+pub struct WythoffLifted {
+    /// The position.
+    pub position: Wythoff,
+    /// Its Grundy value.
+    pub grundy: u64,
+}
+
+impl WythoffLifted {
+    /// The position with its value computed, if its piles are within
+    /// [`HARD_GRUNDY_LIMIT`].
+    pub fn new(position: Wythoff) -> Option<Self> {
+        let (x, y) = (position.x, position.y);
+        if x.max(y) > HARD_GRUNDY_LIMIT {
+            return None;
+        }
+        let grundy = position
+            .grundy()
+            .unwrap_or_else(|| grundy_table(x.max(y) as usize)[x as usize][y as usize]);
+        Some(WythoffLifted { position, grundy })
+    }
+}
+
+impl Position for WythoffLifted {
+    fn boxed(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+    fn describe(&self) -> String {
+        self.position.describe()
+    }
+    fn outcome(&self) -> Outcome {
+        self.position.outcome()
+    }
+    fn grundy(&self) -> Option<u64> {
+        Some(self.grundy)
+    }
+    fn options(&self, limit: usize) -> Result<Vec<Move>, TooManyMoves> {
+        self.position.options(limit)
+    }
+    fn winning_moves(&self, limit: usize) -> Option<(Vec<Move>, u64)> {
+        self.position.winning_moves(limit)
+    }
+    fn reason(&self) -> String {
+        let plain = self.position.reason();
+        let cut = plain.find("; its Grundy value").unwrap_or(plain.len());
+        format!(
+            "{}; Grundy value {} from the grid to {} (`--no-limit`)",
+            &plain[..cut],
+            self.grundy,
+            self.position.x.max(self.position.y)
+        )
     }
 }
 
@@ -307,6 +392,23 @@ mod tests {
         // The largest P-position in 64 bits is exact.
         let (ak, bk) = (a(kmax) as u64, b(kmax) as u64);
         assert!(is_p(ak, bk) && is_p(bk, ak) && !is_p(ak, bk - 1));
+    }
+
+    #[test]
+    fn a_lifted_position_has_the_grids_value() {
+        // (3, 401) is an N-position past the default limit.
+        let w = Wythoff { x: 3, y: 401 };
+        assert_eq!(w.outcome(), Outcome::N);
+        assert_eq!(w.grundy(), None);
+        assert!(w.reason().contains("--no-limit"), "{}", w.reason());
+        let lifted = WythoffLifted::new(w.clone()).unwrap();
+        let g = grundy_table(401);
+        assert_eq!(lifted.grundy(), Some(g[3][401]));
+        assert!(g[3][401] > 0);
+        assert!(!lifted.reason().contains("needs the grid"));
+        assert!(WythoffLifted::new(Wythoff { x: 1, y: 3001 }).is_none());
+        let far = Wythoff { x: 1, y: 3001 }.reason();
+        assert!(far.contains("even with --no-limit"), "{far}");
     }
 
     #[test]

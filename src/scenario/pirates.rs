@@ -5,7 +5,7 @@
 //! name = "pirates-classic"
 //! kind = "pirates"
 //! [game]
-//! pirates = 5                  # required, 1 to 10000
+//! pirates = 5                  # required, 1 to 1000000 (work limit: see below)
 //! coins = 100                  # required, 0 or more
 //! majority = "tie-passes"      # or "strict" (default tie-passes)
 //! temperament = "bloodthirsty" # or "benevolent" (default bloodthirsty)
@@ -14,12 +14,18 @@
 //! charts = true                # default true
 //! list = 10                    # equally good proposals listed (default 10, at most 1000)
 //! survival_max = 270           # survival chart for N = 1..survival_max
-//!                              # (default max(pirates, 2 coins + 66), at most 10000)
+//!                              # (default max(pirates, min(2 coins + 66, 10000)),
+//!                              # at most 1000000)
 //! ```
+//!
+//! The work is checked like every kind's (`scenario::work`): both
+//! inductions, N (N + 1) / 2 steps each for `pirates` and `survival_max`,
+//! against the pirate command's limit, lifted by `dilemma run --no-limit`
+//! or `[limits] none = true`; 1,000,000 pirates stays the hard memory bound.
 
 use crate::dilemmas::pirates::alternatives::MAX_LISTED;
-use crate::dilemmas::pirates::rules::MAX_PIRATES;
 use crate::dilemmas::pirates::rules::parse_rules;
+use crate::dilemmas::pirates::rules::{HARD_MAX_PIRATES, MAX_PIRATES};
 use crate::dilemmas::pirates::{PirateError, PirateGame};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
@@ -99,7 +105,7 @@ pub fn read_pirates(
         game.error(
             game.span().start,
             "pirates",
-            "missing; how many pirates (1 to 10000)?",
+            "missing; how many pirates (1 to 1000000)?",
         )
     })?;
     let coins = game.integer("coins")?.ok_or_else(|| {
@@ -127,16 +133,18 @@ pub fn read_pirates(
             .unwrap_or(names[0].clone());
         game.error(start, key, message)
     })?;
-    let solved = PirateGame::new(pirates.value, coins.value, rules).map_err(|e| match e {
-        PirateError::Pirates { .. } => game.error(pirates.span.start, "pirates", e.to_string()),
-        PirateError::Coins { .. } => game.error(coins.span.start, "coins", e.to_string()),
-    })?;
+    let solved = PirateGame::new_at_most(pirates.value, coins.value, rules, HARD_MAX_PIRATES)
+        .map_err(|e| match e {
+            PirateError::Pirates { .. } => game.error(pirates.span.start, "pirates", e.to_string()),
+            PirateError::Coins { .. } => game.error(coins.span.start, "coins", e.to_string()),
+        })?;
     game.finish()?;
     let mut charts = true;
     let mut list = 10;
+    // The coins' part of the default stays within the old fixed bound; a
+    // game of more pirates is charted to its own N.
     let default_max = (solved.pirates)
-        .max(2 * solved.coins.min(50_000) as usize + 66)
-        .min(MAX_PIRATES as usize);
+        .max((2 * solved.coins.min(50_000) as usize + 66).min(MAX_PIRATES as usize));
     let mut survival_max = default_max;
     let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
@@ -152,11 +160,11 @@ pub fn read_pirates(
             list = n.value as usize;
         }
         if let Some(n) = output.count("survival_max", 1)? {
-            if i64::from(n.value) > MAX_PIRATES {
+            if i64::from(n.value) > HARD_MAX_PIRATES {
                 return Err(output.error(
                     n.span.start,
                     "survival_max",
-                    format!("must be at most {MAX_PIRATES}, got {}", n.value),
+                    format!("must be at most {HARD_MAX_PIRATES}, got {}", n.value),
                 ));
             }
             survival_max = n.value as usize;

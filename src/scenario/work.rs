@@ -12,6 +12,7 @@
 //! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
 //! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
 //! | impartial   | positions solved            | the `positions` list                        | 10^4     |
+//! | pirates     | induction steps             | N (N + 1) / 2 for `pirates`, `survival_max` | 5 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
 //! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
@@ -21,8 +22,8 @@
 //! 10^8 cell updates a second. Every product is computed in u128 with
 //! saturation, so no size can wrap around.
 //!
-//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve
-//! --table`) are measured the same way against their own limits, refused with
+//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve`
+//! with or without `--table`) are measured the same way against their own limits, refused with
 //! exit 2 naming the option, and lifted with `--no-limit` on that command;
 //! hard bounds that protect memory stay (each named where it is checked):
 //!
@@ -35,6 +36,16 @@
 //! | (position games) | positions solved              | N + 1                             | 10^5        | 10^8 rows                |
 //! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 10^4                |
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
+//! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
+//! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
+//! | (wythoff X Y)    | mex steps (Grundy value only) | (max(X, Y) + 1)^3                 | piles <= 400| piles <= 3000            |
+//!
+//! The single-position solver checks its own estimate where the period
+//! search ends (`impartial::octal::Octal::new_within`,
+//! `impartial::subtraction::Analysis::new_within`: a proven period makes
+//! any heap cheap; Wythoff's Grundy value is left out, the reason saying
+//! why, rather than refusing a position whose outcome is exact), threaded from `dilemma solve --no-limit` through
+//! `impartial::catalogue::parse_game_within`.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
@@ -445,7 +456,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             }
             _ => Vec::new(),
         },
-        Scenario::Pirates(_) | Scenario::Guess(_) => Vec::new(),
+        Scenario::Pirates(p) => vec![pirates_scenario_estimate(
+            p.game.pirates as u64,
+            p.survival_max as u64,
+        )],
+        Scenario::Guess(_) => Vec::new(),
+    }
+}
+
+/// A `pirates` scenario's estimate: the split of `game.pirates` and the
+/// survival range to `output.survival_max`, each N (N + 1) / 2 induction
+/// steps, against the `dilemma pirates` limit; the field is the larger.
+pub fn pirates_scenario_estimate(pirates: u64, survival_max: u64) -> Estimate {
+    let field = if survival_max > pirates {
+        "output.survival_max"
+    } else {
+        "game.pirates"
+    };
+    Estimate {
+        measure: "induction steps (the split and the survival range)",
+        amount: induction_steps(pirates).saturating_add(induction_steps(survival_max)),
+        limit: MAX_INDUCTION_STEPS,
+        drivers: vec![
+            ("game.pirates".into(), pirates.to_string()),
+            ("output.survival_max".into(), survival_max.to_string()),
+        ],
+        field: field.into(),
     }
 }
 
