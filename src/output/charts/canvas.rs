@@ -21,6 +21,7 @@ use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
 
 use super::ChartError;
 use super::font::{DEJAVU_CAP_PER_EM, DEJAVU_HEIGHT_PER_EM, FontMetrics, font_desc, text_width};
+use super::glyph_cache::{self, GlyphRun};
 use super::style::{BASE_DPI, ChartStyle, MARGIN, TEXT, WHITE, current, join, title_size};
 use super::svg_text::{Placed, SvgText};
 
@@ -272,23 +273,34 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             HAlign::Center => -0.5 * width,
             HAlign::Right => -width,
         };
-        let style = style.pos(Pos::new(HPos::Left, VPos::Top));
-        let mut buf = [0u8; 4];
-        for (ch, pen, lsb) in glyphs {
-            if ch.is_whitespace() {
-                continue;
-            }
-            let along = f64::from(px(start + pen)) + lsb.floor();
-            let at = if t.up {
-                (px(anchor.0), px(anchor.1) - px(along))
+        // Each glyph is drawn as plotters' `draw_text` of that one character at the top
+        // left anchor would draw it, from the cache of rasterized glyphs.
+        let glyphs: Vec<_> = glyphs
+            .into_iter()
+            .filter(|g| !g.0.is_whitespace())
+            .collect();
+        let anchors = glyphs
+            .iter()
+            .map(|&(_, pen, lsb)| {
+                let along = f64::from(px(start + pen)) + lsb.floor();
+                if t.up {
+                    (px(anchor.0), px(anchor.1) - px(along))
+                } else {
+                    (px(anchor.0) + px(along), px(anchor.1))
+                }
+            })
+            .collect();
+        let run = GlyphRun {
+            anchors,
+            glyphs: glyph_cache::glyphs(glyphs.iter().map(|g| g.0), size, t.bold)?,
+            rotate: if t.up {
+                FontTransform::Rotate270
             } else {
-                (px(anchor.0) + px(along), px(anchor.1))
-            };
-            self.area
-                .draw_text(ch.encode_utf8(&mut buf), &style, at)
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(())
+                FontTransform::None
+            },
+            color: t.color,
+        };
+        self.area.draw(&run).map_err(|e| e.to_string())
     }
 }
 

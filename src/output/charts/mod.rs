@@ -36,6 +36,7 @@ mod bar_chart;
 mod box_plot;
 mod canvas;
 mod font;
+mod glyph_cache;
 mod heat_map;
 mod interval_chart;
 mod labelled_lines;
