@@ -257,3 +257,87 @@ fn strategies_lists_and_shows_shipped_entries() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("did you mean `fortress3`"));
 }
+
+fn run_with_data(dir: &Path, data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(dir)
+        .env("DILEMMA_DATA", data)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The shipped EvolvedAttention's weights are read from `$DILEMMA_DATA`
+/// when it is set (a binary installed away from the checkout): a folder
+/// holding them plays exactly as the checkout's; a folder without them, a
+/// file of the wrong size and a file of the right size with other bytes
+/// are each refused with exit 2, naming the file, the field and the path
+/// tried (the last one naming `sha256`), and nothing is written to standard output.
+#[test]
+fn shipped_weights_are_read_from_dilemma_data() {
+    let dir = scratch("dilemma-data");
+    let weights = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("strategies/axelrod/evolved-attention.weights")
+        .canonicalize()
+        .unwrap();
+    let args = [
+        "match",
+        "evolved-attention",
+        "tit-for-tat",
+        "--turns",
+        "4",
+        "--json",
+    ];
+    let from_checkout = succeeds(&dir, &args);
+
+    let linked = dir.join("linked");
+    std::fs::create_dir_all(&linked).unwrap();
+    std::os::unix::fs::symlink(&weights, linked.join("evolved-attention.weights")).unwrap();
+    let output = run_with_data(&dir, &linked, &args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), from_checkout);
+
+    let refused = |data: &Path, expected: &[&str]| {
+        let output = run_with_data(&dir, data, &args);
+        assert_eq!(output.status.code(), Some(2), "{data:?}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for text in ["strategies/axelrod/evolved-attention.toml:"]
+            .iter()
+            .chain(expected)
+        {
+            assert!(stderr.contains(text), "missing {text:?} in\n{stderr}");
+        }
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    };
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    refused(
+        &empty,
+        &[
+            "field `weights`",
+            &empty.display().to_string(),
+            "DILEMMA_DATA",
+            "No such file",
+        ],
+    );
+
+    let short = dir.join("short");
+    std::fs::create_dir_all(&short).unwrap();
+    std::fs::write(short.join("evolved-attention.weights"), [0u8; 1000]).unwrap();
+    refused(&short, &["field `weights`", "1000 bytes"]);
+
+    // Same length as the real file, every byte zero (a sparse file): the
+    // size check passes and the SHA-256 check refuses it.
+    let zeros = dir.join("zeros");
+    std::fs::create_dir_all(&zeros).unwrap();
+    let file = std::fs::File::create(zeros.join("evolved-attention.weights")).unwrap();
+    file.set_len(std::fs::metadata(&weights).unwrap().len())
+        .unwrap();
+    refused(&zeros, &["field `sha256`", "SHA-256", "not the declared"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
