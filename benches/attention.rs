@@ -7,17 +7,21 @@
 //! 2. one whole 200-turn match against Tit For Tat, in seconds (every move
 //!    a forward pass over all the turns so far).
 //!
-//! axelrod 4.14 (torch, one thread) takes about 0.04 s per move at 100 tokens
-//! and 0.07 s at 200, and ~8 s for a 200-turn match.
+//! The passes are timed on fixed token sequences (earlier versions built a
+//! 200-turn history and read it through a fresh player state, which sees
+//! only the histories' 64-move window: their "100" and "200 turns" were ~65
+//! tokens). `python3 benches/attention_torch.py` times axelrod 4.14 (torch,
+//! one thread) the same way. Both on this 2-core machine while other builds
+//! ran (2026-11-25, so only the ratios mean much): ours 24.4 / 110 / 308 ms
+//! per move at 11 / 101 / 201 tokens and 31.5 s for the 200-turn match;
+//! torch 15.6 / 87.6 / 170 ms and 23.2 s (torch 1.3-1.8x faster per move).
 
-use dilemma::ipd::Action;
-use dilemma::ipd::history::History;
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
 use dilemma::ipd::random::match_rng;
 use dilemma::ipd::strategies::catalogue::Origin;
 use dilemma::ipd::strategies::defined::Body;
-use dilemma::ipd::strategies::defined::attention::AttentionState;
+use dilemma::ipd::strategies::defined::attention::Scratch;
 use dilemma::ipd::{Payoffs, PlayerSpec};
 use dilemma::scenario::strategy_file::{Chain, resolve_text};
 use std::hint::black_box;
@@ -42,27 +46,25 @@ fn main() {
     let Body::Attention(attention) = &definition.body else {
         unreachable!()
     };
-    for turns in [10u32, 100, 200] {
-        let (mut me, mut them) = (History::new(), History::new());
-        for t in 0..turns {
-            me.push(if t % 3 == 0 { Action::D } else { Action::C });
-            them.push(if t % 5 == 0 { Action::D } else { Action::C });
-        }
-        let mut state = AttentionState::default();
+    for turns in [10usize, 100, 200] {
+        // CLS, then one game-state token per turn, most recent first (a
+        // player reads them this way each move; see `AttentionState`).
+        let tokens: Vec<u8> = std::iter::once(0)
+            .chain((0..turns).map(|t| 2 + (t % 4) as u8))
+            .collect();
+        let mut scratch = Scratch::default();
         let mut best = Duration::MAX;
         let started = Instant::now();
         let mut passes = 0;
         while started.elapsed() < Duration::from_secs(3) || passes < 3 {
             let t = Instant::now();
-            // A fresh state reads the whole history once (as a new player
-            // would), then every pass is one full forward pass.
-            black_box(attention.logit(&mut state, &me, &them));
+            black_box(attention.model.logit(black_box(&tokens), &mut scratch));
             best = best.min(t.elapsed());
             passes += 1;
         }
         println!(
             "{turns:>3} turns of history ({} tokens): {:7.1} moves/s ({:.2} ms per move, best of {passes})",
-            turns + 1,
+            tokens.len(),
             1.0 / best.as_secs_f64(),
             best.as_secs_f64() * 1e3
         );
