@@ -695,6 +695,12 @@ fn end_nim_and_fibonacci_nim_values_past_their_limit_need_the_lift() {
             "{out}"
         );
     }
+    // A row of more than 20,000 End-Nim piles: the outcome's O(k^2)
+    // recurrence is over the default limit (its memory is O(k) now: it held
+    // every sub-row, 98 MB for 3000 piles and gigabytes past 10,000).
+    let ones = vec!["1"; 20_001];
+    let args: Vec<&str> = ["solve", "end-nim"].into_iter().chain(ones).collect();
+    command_refused(&args, &["end-nim piles", "= 20001", "1 to 20000"]);
     // A Fibonacci Nim table past 1000: refused by default, lifted.
     command_refused(
         &["solve", "fibonacci-nim", "--table", "1200"],

@@ -189,6 +189,21 @@ pub fn parse_game_within(
                     allowed: "1 or more (an empty pile leaves the row)".into(),
                 });
             }
+            if nums.len() > end_nim::MAX_PILES && !no_limit {
+                return Err(ImpartialError::OverWorkLimit {
+                    what: format!(
+                        "end-nim piles (too much work: the outcome's recurrence takes about \
+                         {:.1e} steps over the sub-rows)",
+                        (nums.len() as f64).powi(2) / 2.0
+                    ),
+                    value: nums.len().to_string(),
+                    allowed: format!(
+                        "1 to {}, the default work limit; `--no-limit` (on `dilemma solve` or \
+                         `dilemma run`) lifts it",
+                        end_nim::MAX_PILES
+                    ),
+                });
+            }
             let row = EndNim { piles: nums };
             let lifted = (no_limit && end_nim::grundy_reach(&row.piles) == end_nim::Reach::Lifted)
                 .then(|| EndNimLifted::new(row.clone()))
