@@ -557,3 +557,160 @@ fn solve_one_position_over_its_work_limit_is_refused_and_lifted() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("period"), "{out}");
 }
+
+/// An `impartial` scenario's position over its solver's default work limit
+/// (an octal heap just past direct reach, no period proven in the short
+/// search) is the scenario's work refusal: exit 2 before anything runs, the
+/// file, line, column and `game.positions` named; `dilemma run --no-limit`
+/// and `[limits] none = true` lift it, as `dilemma solve --no-limit` does,
+/// and the position is solved (its values computed directly, 2 s in debug).
+#[test]
+fn a_position_over_its_solver_limit_is_refused_and_lifted_in_a_scenario() {
+    let d = dir("position");
+    let s = d.join("s.toml");
+    let text = "name = \"pos\"\nkind = \"impartial\"\n[game]\nrule = \"nim\"\ntable = 5\n\
+                positions = [\"nim 3\", \"octal 450000 --code 0.16\"]\n[output]\ncharts = false\n";
+    std::fs::write(&s, text).unwrap();
+    let out = d.join("out");
+    let (code, err) = run(&s, &out, &[]);
+    assert_eq!(code, 2, "{err}");
+    for needle in [
+        "s.toml:6:23: field `game.positions`",
+        "octal game 0.16",
+        "too much work",
+        "no period proven",
+        "0 to 447212",
+        "`dilemma run --no-limit`",
+        "`[limits] none = true`",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert!(!out.exists(), "nothing may be written");
+    let solved = |out: &Path| {
+        let json = std::fs::read_to_string(out.join("pos/solutions.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let s = &v["solutions"][1];
+        assert_eq!(s["position"], "octal 450000 --code 0.16", "{json}");
+        assert_eq!(s["grundy"], 5, "{json}");
+        assert!(
+            s["reason"]
+                .as_str()
+                .unwrap()
+                .contains("values computed directly to 450001"),
+            "{json}"
+        );
+    };
+    let (code, err) = run(&s, &out, &["--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    solved(&out);
+    let keyed = d.join("keyed.toml");
+    std::fs::write(&keyed, format!("{text}[limits]\nnone = true\n")).unwrap();
+    let loaded = dilemma::scenario::load(&keyed).unwrap();
+    assert!(loaded.over_limit.is_none());
+    let (code, err) = run(&keyed, &d.join("keyed"), &[]);
+    assert_eq!(code, 0, "{err}");
+    solved(&d.join("keyed"));
+    // A hard bound stays an error of the file, lifted or not.
+    let hard = text.replace("octal 450000", "octal 100000001");
+    std::fs::write(&s, &hard).unwrap();
+    let (code, err) = run(&s, &d.join("hard"), &["--no-limit"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.toml:6:23: field `game.positions`"), "{err}");
+    assert!(err.contains("even with --no-limit"), "{err}");
+    assert!(!err.contains("too much work"), "{err}");
+}
+
+/// A long octal code's huge heap is refused from a period search bounded
+/// by the work it really does (it used to run the worst case's search
+/// first: 37 s in a debug build); the refusal names the values searched.
+#[test]
+fn a_long_octal_codes_large_heap_is_refused_after_a_short_search() {
+    let (code, _, err) = dilemma(&[
+        "solve",
+        "octal",
+        "100000",
+        "--code",
+        "0.7777777777777777777777",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    for needle in [
+        "octal game 0.7777777777777777777777",
+        "too much work",
+        "16777216 split evaluations",
+        "0 to 95345",
+        "--no-limit",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    let searched: u64 = err
+        .split("no period proven within ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(searched < 2000, "{err}");
+}
+
+/// The position-by-position games' own bounds: End-Nim's Grundy value (the
+/// tables of its sub-rows, over 5 x 10^7 mex steps) and Fibonacci Nim's
+/// (the rows of g(m, k), piles over 1000) are time bounds: left out by
+/// default with the limit and `--no-limit` named, computed with it, up to
+/// a hard memory bound that stays, named.
+#[test]
+fn end_nim_and_fibonacci_nim_values_past_their_limit_need_the_lift() {
+    for (position, value) in [
+        (&["end-nim", "380", "1", "380"][..], "grundy value   0"),
+        (&["fibonacci-nim", "1500"][..], "grundy value   24"),
+    ] {
+        let args: Vec<&str> = ["solve"].iter().chain(position).copied().collect();
+        let (code, out, err) = dilemma(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("not computed"), "{out}");
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("default work limit") && flat.contains("--no-limit"),
+            "{out}"
+        );
+        let lifted: Vec<&str> = args.iter().copied().chain(["--no-limit"]).collect();
+        let (code, out, err) = dilemma(&lifted);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(value), "{out}");
+    }
+    // Past the hard bounds: named, even with --no-limit.
+    for position in [
+        &["end-nim", "100000", "1", "100000"][..],
+        &["fibonacci-nim", "20001"][..],
+    ] {
+        let args: Vec<&str> = ["solve"]
+            .iter()
+            .chain(position)
+            .copied()
+            .chain(["--no-limit"])
+            .collect();
+        let (code, out, err) = dilemma(&args);
+        assert_eq!(code, 0, "{err}");
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("not computed") && flat.contains("even with --no-limit"),
+            "{out}"
+        );
+    }
+    // A row of more than 20,000 End-Nim piles: the outcome's O(k^2)
+    // recurrence is over the default limit (its memory is O(k) now: it held
+    // every sub-row, 98 MB for 3000 piles and gigabytes past 10,000).
+    let ones = vec!["1"; 20_001];
+    let args: Vec<&str> = ["solve", "end-nim"].into_iter().chain(ones).collect();
+    command_refused(&args, &["end-nim piles", "= 20001", "1 to 20000"]);
+    // A Fibonacci Nim table past 1000: refused by default, lifted.
+    command_refused(
+        &["solve", "fibonacci-nim", "--table", "1200"],
+        &[
+            "--table for fibonacci-nim",
+            "0 to 1000",
+            "lifts it to 20000",
+        ],
+    );
+    let (code, out, err) = dilemma(&["solve", "fibonacci-nim", "--table", "1500", "--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n1500,24\n"), "{}", &out[out.len() - 200..]);
+}

@@ -7,7 +7,7 @@
 use crate::cli::CliError;
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::ResultsFolder;
-use crate::impartial::catalogue::parse_game;
+use crate::impartial::catalogue::parse_game_within;
 use crate::impartial::table::{Table, tabulate_within};
 use crate::impartial::{Solution, solve};
 use crate::output::impartial_files;
@@ -28,15 +28,25 @@ pub fn run_impartial(
     args: &RunArgs,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    // The table's own work limits (an octal code without a period proven
-    // in a short search, a game tabulated position by position) are lifted
-    // with the run's --no-limit; the scenario's size bound stays.
-    let table = tabulate_within(&words(&scenario.rule), scenario.table, args.no_limit)
+    // The table's and the positions' own work limits (an octal code without
+    // a period proven in a short search, a game tabulated position by
+    // position, a subtraction set's period search, ...) are lifted with the
+    // run's --no-limit or the scenario's `[limits] none = true`, the same
+    // switch as `dilemma solve --no-limit`; the scenario's size bound and
+    // the hard (memory) bounds stay.
+    let no_limit = args.no_limit || scenario.limits_lifted;
+    let table = tabulate_within(&words(&scenario.rule), scenario.table, no_limit)
         .map_err(|e| CliError::BadInput(format!("{}: {e}", scenario.name)))?;
     let mut solutions = Vec::new();
-    for w in &scenario.positions {
-        let p = parse_game(w, &reader(&scenario.folder))
-            .map_err(|e| CliError::BadInput(format!("{}: {e}", scenario.name)))?;
+    for (i, w) in scenario.positions.iter().enumerate() {
+        let p = parse_game_within(w, &reader(&scenario.folder), no_limit).map_err(|e| {
+            CliError::BadInput(format!(
+                "{}: game.positions[{}] `{}`: {e}",
+                scenario.name,
+                i + 1,
+                w.join(" ")
+            ))
+        })?;
         solutions.push(solve(p.as_ref(), LISTED_MOVES));
     }
     let solved = started.elapsed().as_secs_f64();

@@ -24,9 +24,11 @@ pub struct SolveArgs {
     /// 10^7 rows, 10^5 positions solved one by one, a Wythoff grid over 300;
     /// an octal code without a proven period beyond direct reach, for a
     /// table or one position; a subtraction set's period search over 5e10
-    /// mex steps; a Wythoff Grundy value with a pile over 400; up to 10^8
-    /// rows or octal heap, a 3000 Wythoff grid or pile, 2^26 subtraction
-    /// values).
+    /// mex steps; a Wythoff Grundy value with a pile over 400; an End-Nim
+    /// Grundy value over 5e7 mex steps or a row over 20,000 piles; a
+    /// Fibonacci Nim value or table past 1000; up to 10^8 rows or octal
+    /// heap, a 3000 Wythoff grid or pile, 2^26 subtraction values, 5e7
+    /// End-Nim cells, a Fibonacci Nim pile of 20,000).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
 }

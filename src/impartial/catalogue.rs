@@ -10,9 +10,9 @@ use super::all_or_even::AllOrEven;
 use super::bash::Bash;
 use super::coin_turning::{CoinRow, Rule};
 use super::coloring::Coloring;
-use super::end_nim::EndNim;
+use super::end_nim::{self, EndNim, EndNimLifted};
 use super::error::ImpartialError;
-use super::fibonacci_nim::FibonacciNim;
+use super::fibonacci_nim::{self, FibonacciLifted, FibonacciNim};
 use super::graph::{Graph, GraphPosition};
 use super::lasker::Lasker;
 use super::nim::{MisereNim, Nim};
@@ -69,11 +69,17 @@ pub fn parse_game(
     parse_game_within(words, read_file, false)
 }
 
-/// As [`parse_game`]; `no_limit` (`dilemma solve --no-limit`) lifts the
-/// default work limits of the games that have one (an octal heap beyond
-/// direct reach without a proven period; a subtraction set's period search
-/// by values x |S|) up to their hard memory bounds
-/// (`octal::HARD_DIRECT_LIMIT`, `subtraction::MAX_SEARCH`).
+/// As [`parse_game`]; `no_limit` (`dilemma solve --no-limit`, `dilemma run
+/// --no-limit`, `[limits] none = true`) lifts the default work limits of
+/// the games that have one (an octal heap beyond direct reach without a
+/// proven period; a subtraction set's period search by values x |S|; the
+/// Grundy value of a Wythoff pile over 400, of an End-Nim row over
+/// `end_nim::GRUNDY_WORK_LIMIT` option visits, of a Fibonacci Nim pile over
+/// 1000) up to their hard memory bounds (`octal::HARD_DIRECT_LIMIT`,
+/// `subtraction::MAX_SEARCH`, `wythoff::HARD_GRUNDY_LIMIT`,
+/// `engine::DEFAULT_STATE_LIMIT` rows, `fibonacci_nim::HARD_GRUNDY_MAX`).
+/// A refusal it lifts is an [`ImpartialError::OverWorkLimit`]; a Grundy
+/// value left out is named in the position's reason instead.
 pub fn parse_game_within(
     words: &[String],
     read_file: &dyn Fn(&str) -> Result<String, String>,
@@ -183,7 +189,29 @@ pub fn parse_game_within(
                     allowed: "1 or more (an empty pile leaves the row)".into(),
                 });
             }
-            Box::new(EndNim { piles: nums })
+            if nums.len() > end_nim::MAX_PILES && !no_limit {
+                return Err(ImpartialError::OverWorkLimit {
+                    what: format!(
+                        "end-nim piles (too much work: the outcome's recurrence takes about \
+                         {:.1e} steps over the sub-rows)",
+                        (nums.len() as f64).powi(2) / 2.0
+                    ),
+                    value: nums.len().to_string(),
+                    allowed: format!(
+                        "1 to {}, the default work limit; `--no-limit` (on `dilemma solve` or \
+                         `dilemma run`) lifts it",
+                        end_nim::MAX_PILES
+                    ),
+                });
+            }
+            let row = EndNim { piles: nums };
+            let lifted = (no_limit && end_nim::grundy_reach(&row.piles) == end_nim::Reach::Lifted)
+                .then(|| EndNimLifted::new(row.clone()))
+                .flatten();
+            match lifted {
+                Some(lifted) => Box::new(lifted),
+                None => Box::new(row),
+            }
         }
         "bash" => {
             let max = max.ok_or_else(|| err("--max is required".into()))?;
@@ -229,9 +257,17 @@ pub fn parse_game_within(
         },
         "fibonacci-nim" => {
             let n = one(&nums)?;
-            match take_limit {
-                Some(k) => Box::new(FibonacciNim { n, k }),
-                None => Box::new(FibonacciNim::opening(n)),
+            let position = match take_limit {
+                Some(k) => FibonacciNim { n, k },
+                None => FibonacciNim::opening(n),
+            };
+            // Past the default table, `--no-limit` computes the value.
+            let lifted = (no_limit && n > fibonacci_nim::GRUNDY_TABLE_MAX)
+                .then(|| FibonacciLifted::new(position.clone()))
+                .flatten();
+            match lifted {
+                Some(lifted) => Box::new(lifted),
+                None => Box::new(position),
             }
         }
         "ruler" | "mock-turtles" | "turning-turtles" => {

@@ -14,7 +14,11 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// Default bound on the number of distinct positions the engine will visit.
+/// Bound on the number of distinct positions the engine will visit: a hard
+/// memory bound (every position is held in the memo, a hash map of the
+/// positions themselves), not a work limit, so `--no-limit` does not lift
+/// it; the refusal ([`ImpartialError::TooLarge`]) says so. Only a graph
+/// file's nodes reach it from the command line.
 pub const DEFAULT_STATE_LIMIT: usize = 5_000_000;
 
 /// Memoised Grundy values of a game given by its move function.
@@ -172,10 +176,10 @@ mod tests {
     fn limit_is_enforced() {
         let mut e =
             Engine::new(|&n: &u64| if n > 0 { vec![n - 1] } else { vec![] }).with_limit(100);
-        assert!(matches!(
-            e.grundy(&1000),
-            Err(ImpartialError::TooLarge { .. })
-        ));
+        let err = e.grundy(&1000).unwrap_err();
+        assert!(matches!(err, ImpartialError::TooLarge { .. }));
+        assert!(err.to_string().contains("hard bound, even with --no-limit"));
+        assert!(!err.is_work_limit());
     }
 
     #[test]

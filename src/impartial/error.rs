@@ -16,6 +16,16 @@ pub enum ImpartialError {
         value: String,
         allowed: String,
     },
+    /// A request over a default work limit (too much computation, not too
+    /// much memory): `--no-limit` on `dilemma solve` or `dilemma run` (or
+    /// `[limits] none = true` in a scenario) lifts it up to the hard bound
+    /// that `allowed` names. Shown like [`ImpartialError::OutOfRange`].
+    #[error("{what} = {value} is out of range (allowed: {allowed})")]
+    OverWorkLimit {
+        what: String,
+        value: String,
+        allowed: String,
+    },
     /// A game name this version does not know.
     #[error("unknown game '{0}' (allowed: {allowed})", allowed = GAME_NAMES.join(", "))]
     UnknownGame(String),
@@ -46,9 +56,19 @@ pub enum ImpartialError {
     Cycle(String),
     /// The general engine would need more states than allowed.
     #[error(
-        "the position has more than {limit} reachable positions; too large for the general engine"
+        "the position has more than {limit} reachable positions; too large for the general \
+         engine, which holds every one in memory (a hard bound, even with --no-limit)"
     )]
     TooLarge { limit: usize },
+}
+
+impl ImpartialError {
+    /// True for a refusal that `--no-limit` lifts
+    /// ([`ImpartialError::OverWorkLimit`]); every other error stays one
+    /// whatever the limits.
+    pub fn is_work_limit(&self) -> bool {
+        matches!(self, ImpartialError::OverWorkLimit { .. })
+    }
 }
 
 /// Every game name `dilemma solve` accepts.

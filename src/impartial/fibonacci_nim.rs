@@ -20,8 +20,11 @@
 //!
 //! Grundy values have no known closed form (Larsson and Rubinstein-Salzedo
 //! 2016, "Grundy values of Fibonacci Nim", IJGT 45); they are tabulated
-//! exactly by the mex recursion for piles up to [`GRUNDY_TABLE_MAX`] and
-//! `None` beyond (the outcome stays exact).
+//! exactly by the mex recursion for piles up to [`GRUNDY_TABLE_MAX`] (the
+//! default work limit: one shared table of half a million entries) and
+//! `None` beyond (the outcome stays exact), the reason saying why;
+//! `--no-limit` computes a larger pile's value ([`FibonacciLifted`]) from
+//! the rows it needs, up to the hard memory bound [`HARD_GRUNDY_MAX`].
 //!
 //! Invariant: no floating point; every claim is checked against the general
 //! engine in the tests.
@@ -30,8 +33,14 @@ use super::mex::MexScratch;
 use super::position::{Move, Outcome, Position, TooManyMoves};
 use std::sync::OnceLock;
 
-/// Piles up to this size have exact Grundy values.
+/// Piles up to this size have exact Grundy values (the default work limit).
 pub const GRUNDY_TABLE_MAX: u64 = 1000;
+
+/// The largest pile whose Grundy value `--no-limit` computes: the rows of
+/// g(m, k) it needs are held in memory (2 bytes each, about n^2 / 3 of them
+/// for one position: 270 MB here, and n^2 / 2 for a `--table` of n: 400 MB;
+/// some 10^8 mex steps, a fraction of a second).
+pub const HARD_GRUNDY_MAX: u64 = 20_000;
 
 /// A Fibonacci Nim position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +131,13 @@ fn table() -> &'static Vec<Vec<u16>> {
 /// g(n, k) for n <= max by the mex recursion g(n, k) = mex{ g(n - t, 2t) :
 /// 1 <= t <= min(k, n) }, growing the option set one take at a time.
 pub fn grundy_rows(max: usize) -> Vec<Vec<u16>> {
+    rows_with(max, |n| n)
+}
+
+/// Rows 0..=max, row n holding g(n, k) for k = 1..=len(n) (len(n) <= n).
+/// Row m - t is read at k = min(2t, m - t), so every len with
+/// len(m - t) >= min(2t, m - t) for t <= len(m) is enough.
+fn rows_with(max: usize, len: impl Fn(usize) -> usize) -> Vec<Vec<u16>> {
     let mut rows: Vec<Vec<u16>> = Vec::with_capacity(max + 1);
     let mut scratch = MexScratch::default();
     rows.push(Vec::new());
@@ -129,8 +145,8 @@ pub fn grundy_rows(max: usize) -> Vec<Vec<u16>> {
         scratch.clear();
         // The option set only grows with t, so the mex only moves up.
         let mut mex = 0u64;
-        let mut row = Vec::with_capacity(n);
-        for t in 1..=n {
+        let mut row = Vec::with_capacity(len(n));
+        for t in 1..=len(n) {
             let m = n - t;
             let g = if m == 0 {
                 0
@@ -146,6 +162,22 @@ pub fn grundy_rows(max: usize) -> Vec<Vec<u16>> {
         rows.push(row);
     }
     rows
+}
+
+/// The exact Grundy value of (n, k) for any n up to [`HARD_GRUNDY_MAX`],
+/// from only the rows it needs: row m < n up to k = 2 (n - m) (a play from
+/// n reaches m by a last take of at most n - m), about n^2 / 3 entries.
+pub fn grundy_computed(n: u64, k: u64) -> Option<u64> {
+    if n == 0 || k == 0 {
+        return Some(0);
+    }
+    if n > HARD_GRUNDY_MAX {
+        return None;
+    }
+    let n = n as usize;
+    let k = (k as usize).min(n);
+    let rows = rows_with(n, |m| if m == n { k } else { m.min(2 * (n - m)) });
+    Some(rows[n][k - 1] as u64)
 }
 
 /// The exact Grundy value of (n, k), if n is within the table.
@@ -220,6 +252,34 @@ impl Position for FibonacciNim {
         ))
     }
     fn reason(&self) -> String {
+        let mut r = self.rule_reason();
+        if self.n > GRUNDY_TABLE_MAX {
+            r.push_str(&grundy_skipped(self.n));
+        }
+        r
+    }
+}
+
+/// Why a pile's Grundy value is not computed: the rows it needs are over
+/// the default work limit (or the hard bound).
+fn grundy_skipped(n: u64) -> String {
+    let entries = (n as f64) * (n as f64) / 3.0;
+    if n > HARD_GRUNDY_MAX {
+        format!(
+            "; its Grundy value needs about {entries:.1e} table entries, beyond the hard bound \
+             of piles up to {HARD_GRUNDY_MAX} (held in memory), even with --no-limit"
+        )
+    } else {
+        format!(
+            "; its Grundy value needs about {entries:.1e} table entries, over the default work \
+             limit of piles up to {GRUNDY_TABLE_MAX}; `dilemma solve --no-limit` computes it \
+             (piles up to {HARD_GRUNDY_MAX})"
+        )
+    }
+}
+
+impl FibonacciNim {
+    fn rule_reason(&self) -> String {
         let z = zeckendorf(self.n);
         let form = if z.is_empty() {
             "0".to_string()
@@ -246,6 +306,54 @@ impl Position for FibonacciNim {
                 }
             ),
         }
+    }
+}
+
+/// A position whose Grundy value is over the default work limit, computed
+/// once, at construction (`dilemma solve --no-limit`, piles up to
+/// [`HARD_GRUNDY_MAX`]); everything else is the plain position's.
+#[derive(Clone, Debug)]
+pub struct FibonacciLifted {
+    /// The position.
+    pub position: FibonacciNim,
+    /// Its Grundy value.
+    pub grundy: u64,
+}
+
+impl FibonacciLifted {
+    /// The position with its value computed, if its pile is within
+    /// [`HARD_GRUNDY_MAX`].
+    pub fn new(position: FibonacciNim) -> Option<Self> {
+        let grundy = grundy_computed(position.n, position.k)?;
+        Some(FibonacciLifted { position, grundy })
+    }
+}
+
+impl Position for FibonacciLifted {
+    fn boxed(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+    fn describe(&self) -> String {
+        self.position.describe()
+    }
+    fn outcome(&self) -> Outcome {
+        self.position.outcome()
+    }
+    fn grundy(&self) -> Option<u64> {
+        Some(self.grundy)
+    }
+    fn options(&self, limit: usize) -> Result<Vec<Move>, TooManyMoves> {
+        self.position.options(limit)
+    }
+    fn winning_moves(&self, limit: usize) -> Option<(Vec<Move>, u64)> {
+        self.position.winning_moves(limit)
+    }
+    fn reason(&self) -> String {
+        format!(
+            "{}; Grundy value {} from the rows of g(m, k) it needs (`--no-limit`)",
+            self.position.rule_reason(),
+            self.grundy
+        )
     }
 }
 
@@ -291,6 +399,44 @@ mod tests {
         assert_eq!(zeckendorf(83), vec![55, 21, 5, 2]);
         assert!(winning_takes(83, 82).contains(&2));
         assert_eq!(FibonacciNim::opening(89).outcome(), Outcome::P);
+    }
+
+    #[test]
+    fn computed_values_agree_with_the_full_table() {
+        let full = grundy_rows(240);
+        for n in 0..=240u64 {
+            for k in 0..=n + 2 {
+                let want = if n == 0 || k == 0 {
+                    0
+                } else {
+                    full[n as usize][k.min(n) as usize - 1] as u64
+                };
+                assert_eq!(grundy_computed(n, k), Some(want), "({n}, {k})");
+            }
+        }
+        assert_eq!(grundy_computed(HARD_GRUNDY_MAX + 1, 5), None);
+    }
+
+    #[test]
+    fn past_the_default_table_the_value_needs_the_lift() {
+        let p = FibonacciNim::opening(1500);
+        assert_eq!(p.grundy(), None);
+        let r = p.reason();
+        assert!(
+            r.contains("default work limit") && r.contains("--no-limit"),
+            "{r}"
+        );
+        let lifted = FibonacciLifted::new(p.clone()).unwrap();
+        assert_eq!(lifted.grundy(), Some(grundy_rows(1500)[1500][1498] as u64));
+        assert_eq!(lifted.outcome(), p.outcome());
+        assert_eq!(
+            Outcome::from_grundy(lifted.grundy().unwrap()),
+            lifted.outcome()
+        );
+        assert!(!lifted.reason().contains("default work limit"));
+        let far = FibonacciNim::opening(HARD_GRUNDY_MAX + 1);
+        assert!(FibonacciLifted::new(far.clone()).is_none());
+        assert!(far.reason().contains("even with --no-limit"));
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub struct SparseValues {
     scratch: MexScratch,
     /// Naive prefix length after which the mask is chosen.
     warmup: usize,
+    /// Split evaluations made so far (pairs of heaps XORed, by either
+    /// method): the search's own cost, which a budget can bound.
+    pub work: u64,
 }
 
 impl SparseValues {
@@ -162,6 +165,7 @@ impl SparseValues {
             mask: 0,
             scratch: MexScratch::default(),
             warmup: 2048,
+            work: 0,
         }
     }
 
@@ -200,7 +204,18 @@ impl SparseValues {
 
     /// Extends the values to `len`.
     pub fn extend_to(&mut self, len: usize) {
+        self.extend_within(len, u64::MAX);
+    }
+
+    /// Extends the values towards `len` while at most `budget` split
+    /// evaluations have been made in all ([`SparseValues::work`]); true
+    /// when `len` values are there. The values are the same as
+    /// [`SparseValues::extend_to`]'s: only where it stops differs.
+    pub fn extend_within(&mut self, len: usize, budget: u64) -> bool {
         while self.values.len() < len {
+            if self.work > budget {
+                return false;
+            }
             let n = self.values.len();
             if n == self.warmup {
                 self.choose_mask();
@@ -218,6 +233,7 @@ impl SparseValues {
                 self.rare.push(n);
             }
         }
+        true
     }
 
     fn naive_next(&mut self, n: usize) -> u32 {
@@ -235,6 +251,7 @@ impl SparseValues {
             }
             if d & 4 != 0 && n >= k + 2 {
                 let m = n - k;
+                self.work += (m / 2) as u64;
                 for a in 1..=m / 2 {
                     self.scratch.mark((g[a] ^ g[m - a]) as u64);
                 }
@@ -259,10 +276,9 @@ impl SparseValues {
             if d & 4 != 0 && n >= k + 2 {
                 // Every split with at least one rare part.
                 let m = n - k;
-                for &r in &self.rare {
-                    if r >= m {
-                        break;
-                    }
+                let below = self.rare.partition_point(|&r| r < m);
+                self.work += below as u64;
+                for &r in &self.rare[..below] {
                     if r >= 1 {
                         self.scratch.mark((g[r] ^ g[m - r]) as u64);
                     }
@@ -301,6 +317,7 @@ impl SparseValues {
                 }
                 a += 1;
             }
+            self.work += (a * split_sizes.len()) as u64;
             if !found {
                 return v;
             }
@@ -324,11 +341,25 @@ impl Analysis {
     /// Computes values (doubling the range) until the Guy-Smith test proves
     /// a period or `max_values` values have been computed.
     pub fn new(code: OctalCode, max_values: u64) -> Self {
+        Self::new_within_work(code, max_values, u64::MAX)
+    }
+
+    /// As [`Analysis::new`], but the search also stops (no period) once it
+    /// has made more than `budget` split evaluations ([`SparseValues::work`])
+    /// before its next check. The checks are at the same lengths, so a
+    /// period found is the very one [`Analysis::new`] finds.
+    pub fn new_within_work(code: OctalCode, max_values: u64, budget: u64) -> Self {
         let mut sv = SparseValues::new(&code);
         let needs = octal_needs(code.max_take());
         let mut len = 256u64.min(max_values.max(1));
         loop {
-            sv.extend_to(len as usize);
+            if !sv.extend_within(len as usize, budget) {
+                return Analysis {
+                    code,
+                    values: sv.values,
+                    periodicity: None,
+                };
+            }
             if let Some(p) = find_certified(&sv.values, &needs) {
                 return Analysis {
                     code,
@@ -399,9 +430,28 @@ pub const DEFAULT_SEARCH: u64 = 1 << 16;
 /// in split evaluations of the plain mex (about 20 ms).
 pub const PERIOD_SEARCH_WORK: u64 = 1 << 24;
 
+/// The work budget of the period search for a heap beyond direct reach, in
+/// split evaluations really made (counted, [`SparseValues::work`]):
+/// [`PERIOD_SEARCH_WORK`], the small heaps' extra search, some 20 ms (well
+/// under a second in a debug build). A code whose values are sparse goes on to
+/// [`large_heap_search`] values within it (the classic codes prove their
+/// periods within a few hundred); one whose values are not (a long code
+/// like 0.7777777777777777777777, whose values grow with the heap) stops
+/// after some 1,800 values, where its refusal is decided, instead of
+/// spending the worst case (16 times [`PERIOD_SEARCH_WORK`], 37 s in a debug
+/// build) first.
+pub const LARGE_HEAP_SEARCH_WORK: u64 = PERIOD_SEARCH_WORK;
+
+/// The period search for a heap beyond direct reach: at most `max_values`
+/// values and [`LARGE_HEAP_SEARCH_WORK`] split evaluations.
+pub fn large_heap_analysis(code: &OctalCode, max_values: u64) -> Analysis {
+    Analysis::new_within_work(code.clone(), max_values, LARGE_HEAP_SEARCH_WORK)
+}
+
 /// How far to search for a period when the heap is beyond direct reach:
-/// up to 16 times [`PERIOD_SEARCH_WORK`] (about a quarter second), at most
-/// [`DEFAULT_SEARCH`] values.
+/// up to 16 times [`PERIOD_SEARCH_WORK`] (about a quarter second) in the
+/// worst case, at most [`DEFAULT_SEARCH`] values (and within
+/// [`LARGE_HEAP_SEARCH_WORK`] of work really done).
 pub fn large_heap_search(code: &OctalCode) -> u64 {
     let splits = code.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
     (64 * PERIOD_SEARCH_WORK)
@@ -452,50 +502,46 @@ impl Octal {
         no_limit: bool,
     ) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
-        if no_limit && biggest > HARD_DIRECT_LIMIT {
-            // Still try a period: any heap follows from one.
-            let analysis = Analysis::new(code.clone(), large_heap_search(&code));
-            if analysis.grundy(biggest).is_none() {
-                return Err(ImpartialError::OutOfRange {
-                    what: format!(
-                        "heap for octal game {} (no period proven within {} values, and \
-                         g(0..=N) directly holds every value in memory)",
-                        code.text(),
-                        analysis.values.len()
-                    ),
-                    value: biggest.to_string(),
-                    allowed: format!("0 to {HARD_DIRECT_LIMIT}, even with --no-limit"),
-                });
-            }
-            return Ok(Octal {
-                heaps,
-                game: Arc::new(analysis),
-            });
-        }
         // Heaps within reach are computed directly (plus an affordable search
         // for a period); beyond it only a proven period helps, searched as
-        // far as the work limit allows.
+        // far as the work limit allows (or, lifted, computed directly up to
+        // the hard memory bound).
         let reach = direct_reach(&code);
-        let bound = if biggest <= reach || no_limit {
-            search_bound(&code, biggest)
+        let direct = biggest <= reach || (no_limit && biggest <= HARD_DIRECT_LIMIT);
+        let analysis = if direct {
+            Analysis::new(code.clone(), search_bound(&code, biggest))
         } else {
-            large_heap_search(&code).min(reach + 1)
+            large_heap_analysis(&code, large_heap_search(&code))
         };
-        let analysis = Analysis::new(code.clone(), bound);
-        if analysis.grundy(biggest).is_none() {
-            let work = direct_work(&code, biggest);
+        if analysis.grundy(biggest).is_none() && biggest > HARD_DIRECT_LIMIT {
+            // Lifting the limit would not help: a hard bound, named.
             return Err(ImpartialError::OutOfRange {
                 what: format!(
-                    "heap for octal game {} (too much work: no period proven within {} values; computing g(0..={biggest}) \
-                     directly is up to {work:.1e} split evaluations (limit {DIRECT_WORK_LIMIT:.0e}) and \
-                     heaps stop at {DIRECT_LIMIT})",
+                    "heap for octal game {} (no period proven within {} values, and \
+                     g(0..=N) directly holds every value in memory)",
+                    code.text(),
+                    analysis.values.len()
+                ),
+                value: biggest.to_string(),
+                allowed: format!("0 to {HARD_DIRECT_LIMIT}, even with --no-limit"),
+            });
+        }
+        if analysis.grundy(biggest).is_none() {
+            let work = direct_work(&code, biggest);
+            return Err(ImpartialError::OverWorkLimit {
+                what: format!(
+                    "heap for octal game {} (too much work: no period proven within {} values \
+                     (a search of at most {LARGE_HEAP_SEARCH_WORK} split evaluations); computing \
+                     g(0..={biggest}) directly is up to {work:.1e} split evaluations (limit \
+                     {DIRECT_WORK_LIMIT:.0e}) and heaps stop at {DIRECT_LIMIT})",
                     code.text(),
                     analysis.values.len()
                 ),
                 value: biggest.to_string(),
                 allowed: format!(
-                    "0 to {reach}, the default work limit; `dilemma solve --no-limit` computes \
-                     the values directly up to {HARD_DIRECT_LIMIT}"
+                    "0 to {reach}, the default work limit; `dilemma solve --no-limit` (or \
+                     `dilemma run --no-limit`) computes the values directly up to \
+                     {HARD_DIRECT_LIMIT}"
                 ),
             });
         }
@@ -750,6 +796,8 @@ mod tests {
         // A large heap of a long code is beyond direct reach (refused, after
         // a period search bounded by the work it may take).
         assert!(direct_reach(&long) < 100_000);
+        let refused = Octal::new(vec![100_000], long.clone()).unwrap_err();
+        assert!(refused.is_work_limit(), "{refused}");
         assert!(direct_work(&long, 1_000_000) > DIRECT_WORK_LIMIT);
         let search = large_heap_search(&long) as f64;
         assert!(22.0 * search * search / 4.0 <= 16.0 * PERIOD_SEARCH_WORK as f64 * 1.01);
@@ -757,6 +805,85 @@ mod tests {
         // Kayles still gets its proven period.
         let k = Octal::new(vec![10], code("0.77")).unwrap();
         assert_eq!(k.game.periodicity.unwrap().period, 12);
+    }
+
+    #[test]
+    fn the_work_counter_counts_every_split_evaluation() {
+        // Before the mask is chosen every value is the plain mex: k
+        // splitting digits, m / 2 pairs each for m = n - k.
+        let oc = code("0.7777");
+        let mut sv = SparseValues::new(&oc);
+        sv.extend_to(300);
+        let want: u64 = (0..300u64)
+            .map(|n| {
+                (1..=4u64)
+                    .filter(|&k| n >= k + 2)
+                    .map(|k| (n - k) / 2)
+                    .sum::<u64>()
+            })
+            .sum();
+        assert_eq!(sv.work, want);
+        // A budget stops the extension once spent, with the same values.
+        let mut cut = SparseValues::new(&oc);
+        assert!(!cut.extend_within(300, want / 2));
+        assert!(cut.values.len() < 300 && cut.work > want / 2);
+        assert_eq!(cut.values[..], sv.values[..cut.values.len()]);
+    }
+
+    #[test]
+    fn a_work_budget_never_changes_a_period_found() {
+        // Whatever the budget, a search that proves a period proves the one
+        // the unbounded search proves, on the same values; one that runs out
+        // proves none.
+        for c in [
+            "0.77",
+            "0.07",
+            "0.137",
+            "0.16",
+            "0.6",
+            "0.51",
+            "4.07",
+            "0.15",
+            "0.04",
+            "0.56",
+            "0.33",
+            "0.753",
+            "0.4",
+            "0.7777777",
+        ] {
+            let oc = code(c);
+            let full = Analysis::new(oc.clone(), 1 << 11);
+            for budget in [0, 1 << 10, 1 << 14, 1 << 18, u64::MAX] {
+                let cut = Analysis::new_within_work(oc.clone(), 1 << 11, budget);
+                assert_eq!(
+                    cut.values[..],
+                    full.values[..cut.values.len()],
+                    "{c} {budget}"
+                );
+                if let Some(p) = cut.periodicity {
+                    assert_eq!(Some(p), full.periodicity, "{c} {budget}");
+                    assert_eq!(cut.values.len(), full.values.len(), "{c} {budget}");
+                }
+            }
+        }
+        // The classic codes prove their periods within the large heaps'
+        // budget, so every heap of theirs is still answered.
+        for c in ["0.77", "0.07", "0.137", "4.07"] {
+            let oc = code(c);
+            let a = large_heap_analysis(&oc, large_heap_search(&oc));
+            assert_eq!(
+                a.periodicity,
+                Analysis::new(oc.clone(), large_heap_search(&oc)).periodicity,
+                "{c}"
+            );
+            assert!(a.periodicity.is_some(), "{c}");
+        }
+        // The long code: its search stops at the budget, long before the
+        // worst case's length, and the heap is refused.
+        let long = code("0.7777777777777777777777");
+        let a = large_heap_analysis(&long, large_heap_search(&long));
+        assert!(a.periodicity.is_none());
+        assert!((a.values.len() as u64) < large_heap_search(&long) / 2);
     }
 
     #[test]

@@ -161,7 +161,7 @@ impl Analysis {
             }
             None => text,
         };
-        let refusal = |len: u64, what: &str| ImpartialError::OutOfRange {
+        let refusal = |len: u64, what: &str| ImpartialError::OverWorkLimit {
             what: format!(
                 "period search for subtraction set {{{shown}}} (too much work: {what}, each value a \
                  pass over the {k} moves of --set: about {:.1e} mex steps, limit \

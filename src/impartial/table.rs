@@ -12,13 +12,13 @@
 //! Invariant: every value is exact and comes from the same solver as
 //! `dilemma solve`; a period is reported only when proven.
 
-use super::catalogue::{number, parse_game};
+use super::catalogue::{number, parse_game_within};
 use super::coin_turning::Rule;
 use super::error::ImpartialError;
 use super::octal::{self, OctalCode};
 use super::period::Periodicity;
 use super::subtraction::{self, SubtractionSet};
-use super::{coloring, wythoff};
+use super::{coloring, fibonacci_nim, wythoff};
 
 /// The largest N for one-heap tables (the default work limit; `--no-limit`
 /// lifts it to [`HARD_HEAP_TABLE`]).
@@ -74,7 +74,7 @@ fn too_big(game: &str, n: u64, max: u64) -> ImpartialError {
 /// A table over the default work limit: the measure, the limit, and what
 /// `--no-limit` lifts it to.
 fn over_limit(game: &str, n: u64, measure: &str, limit: u64, hard: u64) -> ImpartialError {
-    ImpartialError::OutOfRange {
+    ImpartialError::OverWorkLimit {
         what: format!("--table for {game} (too much work: {measure})"),
         value: n.to_string(),
         allowed: format!(
@@ -147,12 +147,11 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
             // without a period) only a period proven by a short search
             // helps, as for `solve octal N`; `--no-limit` computes them all.
             let reach = octal::direct_reach(&code);
-            let bound = if n <= reach || no_limit {
-                octal::search_bound(&code, n)
+            let a = if n <= reach || no_limit {
+                octal::Analysis::new(code.clone(), octal::search_bound(&code, n))
             } else {
-                octal::large_heap_search(&code).min(reach + 1)
+                octal::large_heap_analysis(&code, octal::large_heap_search(&code).min(reach + 1))
             };
-            let a = octal::Analysis::new(code.clone(), bound);
             if a.grundy(n).is_none() {
                 let work = octal::direct_work(&code, n);
                 return Err(over_limit(
@@ -221,8 +220,49 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
                 values: wythoff::grundy_table(n as usize),
             })
         }
-        "fibonacci-nim" if n > super::fibonacci_nim::GRUNDY_TABLE_MAX => {
-            Err(too_big(game, n, super::fibonacci_nim::GRUNDY_TABLE_MAX))
+        "fibonacci-nim" if n > fibonacci_nim::GRUNDY_TABLE_MAX => {
+            if n > fibonacci_nim::HARD_GRUNDY_MAX {
+                return Err(too_big(game, n, fibonacci_nim::HARD_GRUNDY_MAX));
+            }
+            if !no_limit {
+                return Err(over_limit(
+                    game,
+                    n,
+                    &format!(
+                        "a table of g(m, k) for m up to {n}, {} entries held",
+                        (n as u128) * (n as u128 + 1) / 2
+                    ),
+                    fibonacci_nim::GRUNDY_TABLE_MAX,
+                    fibonacci_nim::HARD_GRUNDY_MAX,
+                ));
+            }
+            // Every position (m, m - 1), or (m, L) with `--limit L`, from
+            // one table, as the position-by-position path gives them.
+            let take = match option(words, "--limit") {
+                Some(l) => Some(number("--limit", &l)?),
+                None if words.len() > 1 => {
+                    return Err(usage(
+                        "expected only --limit L",
+                        "fibonacci-nim [--limit L] --table N",
+                    ));
+                }
+                None => None,
+            };
+            let rows = fibonacci_nim::grundy_rows(n as usize);
+            Ok(Table::Heap {
+                label: game.to_string(),
+                values: (0..=n as usize)
+                    .map(|m| {
+                        let k = take.map_or(m.saturating_sub(1), |l| l.min(m as u64) as usize);
+                        if m == 0 || k == 0 {
+                            0
+                        } else {
+                            rows[m][k - 1] as u64
+                        }
+                    })
+                    .collect(),
+                period: None,
+            })
         }
         "graph" | "sum" | "end-nim" => Err(usage(
             "has no one-heap table",
@@ -243,7 +283,7 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
             for i in 0..=n {
                 let mut w = words.to_vec();
                 w.insert(1, i.to_string());
-                let p = parse_game(&w, &|_| Err("no files in a table".into()))?;
+                let p = parse_game_within(&w, &|_| Err("no files in a table".into()), no_limit)?;
                 values.push(
                     p.grundy()
                         .ok_or_else(|| usage("no Grundy values to tabulate", "nim --table N"))?,
@@ -292,6 +332,30 @@ mod tests {
         assert!(tabulate(&w("graph"), 3).is_err());
         assert!(tabulate(&w("fibonacci-nim"), 1001).is_err());
         assert!(tabulate(&w("chess"), 3).is_err());
+    }
+
+    #[test]
+    fn a_lifted_fibonacci_table_agrees_with_the_positions() {
+        // Past the default table only with the lift, up to the hard bound.
+        let over = tabulate(&w("fibonacci-nim"), 1001).unwrap_err();
+        assert!(over.is_work_limit(), "{over}");
+        let hard = tabulate_within(&w("fibonacci-nim"), 20_001, true).unwrap_err();
+        assert!(!hard.is_work_limit(), "{hard}");
+        for rule in ["fibonacci-nim", "fibonacci-nim --limit 7"] {
+            let Table::Heap { values, .. } = tabulate_within(&w(rule), 1003, true).unwrap() else {
+                panic!("heap table")
+            };
+            for m in (0..=1003u64).step_by(17).chain([1001, 1002, 1003]) {
+                let mut words = w(rule);
+                words.insert(1, m.to_string());
+                let p = parse_game_within(&words, &|_| Err("no files".into()), true).unwrap();
+                assert_eq!(Some(values[m as usize]), p.grundy(), "{rule} {m}");
+            }
+            let Table::Heap { values: small, .. } = tabulate(&w(rule), 300).unwrap() else {
+                panic!("heap table")
+            };
+            assert_eq!(small[..], values[..=300], "{rule}");
+        }
     }
 
     #[test]

@@ -18,6 +18,15 @@
 //!
 //! Graph positions (`graph FILE NODE`) read FILE relative to the folder of
 //! the scenario file.
+//!
+//! A position over a default work limit of its solver (an octal heap beyond
+//! direct reach without a proven period, a subtraction set's period search,
+//! ...) is not an error of the file: it is the scenario's work refusal
+//! ([`ImpartialScenario::over_limit`], reported by `dilemma run` like every
+//! other work estimate), lifted by `dilemma run --no-limit` or
+//! `[limits] none = true`, which the run then passes to the solvers
+//! (`impartial::catalogue::parse_game_within`, the same switch as
+//! `dilemma solve --no-limit`). A hard bound (memory) stays an error.
 
 use crate::impartial::catalogue::parse_game;
 use crate::impartial::table::tabulate;
@@ -48,6 +57,12 @@ pub struct ImpartialScenario {
     pub charts: bool,
     /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
     pub chart_style: crate::output::charts::ChartStyle,
+    /// The first position over its solver's default work limit, as a
+    /// refusal naming the file, line, column and `game.positions`.
+    pub over_limit: Option<ScenarioError>,
+    /// `[limits] none = true`: the solvers run without their default work
+    /// limits (as with `dilemma run --no-limit`).
+    pub limits_lifted: bool,
 }
 
 /// Splits a rule into words.
@@ -95,11 +110,12 @@ impl ImpartialScenario {
 }
 
 /// Reads the impartial-specific parts; `top` has `name`, `kind`, `seed`
-/// taken.
+/// taken; `limits_lifted` is the scenario's `[limits] none`.
 pub fn read_impartial(
     top: &mut TableReader<'_>,
     name: String,
     seed: u64,
+    limits_lifted: bool,
 ) -> Result<ImpartialScenario, ScenarioError> {
     let description = top.string("description")?.map(|d| d.value);
     let folder = top
@@ -151,6 +167,7 @@ pub fn read_impartial(
         ));
     }
     let mut positions = Vec::new();
+    let mut over_limit = None;
     if let Some(items) = game.array("positions")? {
         for item in items.value {
             let start = item.span().start;
@@ -179,7 +196,20 @@ pub fn read_impartial(
                     ));
                 }
             };
-            parse_game(&w, &reader(&folder)).map_err(|e| bad(e.to_string()))?;
+            // Checked within the default limits; one over them is the
+            // scenario's work refusal, lifted at run time.
+            match parse_game(&w, &reader(&folder)) {
+                Ok(_) => {}
+                Err(e) if e.is_work_limit() => {
+                    over_limit = over_limit.or_else(|| {
+                        Some(bad(format!(
+                            "{e}; lift the limit with `dilemma run --no-limit` or \
+                             `[limits] none = true` in the scenario"
+                        )))
+                    });
+                }
+                Err(e) => return Err(bad(e.to_string())),
+            }
             positions.push(w);
         }
     }
@@ -201,5 +231,7 @@ pub fn read_impartial(
         folder,
         charts,
         chart_style,
+        over_limit,
+        limits_lifted,
     })
 }

@@ -321,7 +321,12 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
         }
         "pirates" => Scenario::Pirates(pirates::read_pirates(&mut top, name, seed)?),
         "guess" => Scenario::Guess(guess::read_guess(&mut top, name, seed)?),
-        "impartial" => Scenario::Impartial(impartial::read_impartial(&mut top, name, seed)?),
+        "impartial" => Scenario::Impartial(impartial::read_impartial(
+            &mut top,
+            name,
+            seed,
+            limits_lifted,
+        )?),
         "moran" => {
             let sweep_table = top.table("sweep")?;
             let base = moran::read_moran(&mut top, name, seed)?;
@@ -374,13 +379,19 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
     let over_limit = if limits_lifted {
         None
     } else {
-        work::over_limit(&scenario).map(|e| {
-            source.invalid(
-                field_offset(document.get_ref(), &e.field),
-                &e.field,
-                e.message(),
-            )
-        })
+        work::over_limit(&scenario)
+            .map(|e| {
+                source.invalid(
+                    field_offset(document.get_ref(), &e.field),
+                    &e.field,
+                    e.message(),
+                )
+            })
+            // A position over its solver's own limit (impartial::catalogue).
+            .or_else(|| match &scenario {
+                Scenario::Impartial(s) => s.over_limit.clone(),
+                _ => None,
+            })
     };
     Ok(Loaded {
         scenario,

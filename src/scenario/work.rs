@@ -38,14 +38,25 @@
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
 //! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
 //! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
+//! | (octal, N beyond reach) | period search split evaluations (counted) | as done | 2^24 (~20 ms) | N <= 10^8 (lifted: direct) |
 //! | (wythoff X Y)    | mex steps (Grundy value only) | (max(X, Y) + 1)^3                 | piles <= 400| piles <= 3000            |
+//! | (end-nim, 3+ piles) | mex steps (Grundy value only) | sum over sub-rows of their cells' x + y | 5 x 10^7 | 5 x 10^7 cells        |
+//! | (fibonacci-nim N)| table entries (Grundy value only) | about N^2 / 3                 | N <= 1000   | N <= 20000 (--table too) |
+//! | (engine: graph)  | positions held                | the graph's nodes                 | (hard only) | 5 x 10^6 positions       |
 //!
 //! The single-position solver checks its own estimate where the period
 //! search ends (`impartial::octal::Octal::new_within`,
 //! `impartial::subtraction::Analysis::new_within`: a proven period makes
-//! any heap cheap; Wythoff's Grundy value is left out, the reason saying
-//! why, rather than refusing a position whose outcome is exact), threaded from `dilemma solve --no-limit` through
-//! `impartial::catalogue::parse_game_within`.
+//! any heap cheap; Wythoff's, End-Nim's and Fibonacci Nim's Grundy values
+//! are left out, the reason saying why, rather than refusing a position
+//! whose outcome is exact), threaded from `dilemma solve --no-limit` through
+//! `impartial::catalogue::parse_game_within`. An `impartial` scenario's
+//! `positions` are checked at load within the default limits: one over a
+//! limit (`ImpartialError::OverWorkLimit`) is the scenario's work refusal
+//! (file, line, column, `game.positions`), lifted by `dilemma run
+//! --no-limit` or `[limits] none = true`, which the run passes to the same
+//! `parse_game_within` (and to the table's `tabulate_within`); a hard bound
+//! is an error of the file either way.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
