@@ -83,6 +83,7 @@ impl PayoffTable {
     }
 
     /// The deterministic pairs' scores, played on first use.
+    #[allow(clippy::needless_range_loop)] // a and b index both players and scores
     fn fixed_scores(&self) -> &Vec<Vec<Option<f64>>> {
         self.fixed.get_or_init(|| {
             let k = self.players.len();
