@@ -4,7 +4,10 @@
 //! noise always ends the same way, so its scores are computed once per
 //! ordered pair of types and reused for every step of every run. Any other
 //! pair (a stochastic strategy, noise, a random horizon) is played afresh
-//! from the caller's generator each time it is needed.
+//! from the caller's generator each time it is needed. The deterministic
+//! pairs are played on the table's first use, never while a scenario loads,
+//! so the work model (`scenario::work`) refuses a huge study before any
+//! match is played.
 //!
 //! The table is keyed by everything that determines a match: both players'
 //! catalogue ids and parameter values (the display name carries both), the
@@ -16,6 +19,7 @@ use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::Player;
 use crate::ipd::strategies::catalogue::Origin;
+use std::sync::OnceLock;
 
 /// What a table's entries depend on.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,35 +38,16 @@ pub struct PayoffTable {
     /// How matches are played.
     pub settings: MatchSettings,
     /// `fixed[a][b]`: total score of `a` against `b` when the pair is
-    /// deterministic, `None` when it must be sampled.
-    fixed: Vec<Vec<Option<f64>>>,
+    /// deterministic, `None` when it must be sampled; played on first use.
+    fixed: OnceLock<Vec<Vec<Option<f64>>>>,
     key: TableKey,
 }
 
 impl PayoffTable {
-    /// Plays every deterministic pair once.
+    /// The table of these types under `settings`. The deterministic pairs
+    /// are played once, on first use (so a scenario is checked against the
+    /// work model before any match is played).
     pub fn build(players: &[Player], settings: MatchSettings) -> PayoffTable {
-        let k = players.len();
-        let repeatable = settings.noise == 0.0 && !settings.horizon.is_random();
-        let mut fixed = vec![vec![None; k]; k];
-        for a in 0..k {
-            for b in a..k {
-                if repeatable && !players[a].is_stochastic() && !players[b].is_stochastic() {
-                    // No draws are made: the generator is never used.
-                    let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
-                    let outcome = play_match(
-                        &players[a].prototype,
-                        &players[b].prototype,
-                        &settings,
-                        &mut rng,
-                        &mut NoRecording,
-                    );
-                    let [x, y] = outcome.scores(&settings.payoffs);
-                    fixed[a][b] = Some(x);
-                    fixed[b][a] = Some(y);
-                }
-            }
-        }
         let key = TableKey {
             types: players
                 .iter()
@@ -83,9 +68,46 @@ impl PayoffTable {
         PayoffTable {
             players: players.to_vec(),
             settings,
-            fixed,
+            fixed: OnceLock::new(),
             key,
         }
+    }
+
+    /// True when the pair's match always ends the same way (fixed horizon,
+    /// no noise, neither player stochastic).
+    fn repeatable(&self, a: usize, b: usize) -> bool {
+        self.settings.noise == 0.0
+            && !self.settings.horizon.is_random()
+            && !self.players[a].is_stochastic()
+            && !self.players[b].is_stochastic()
+    }
+
+    /// The deterministic pairs' scores, played on first use.
+    #[allow(clippy::needless_range_loop)] // a and b index both players and scores
+    fn fixed_scores(&self) -> &Vec<Vec<Option<f64>>> {
+        self.fixed.get_or_init(|| {
+            let k = self.players.len();
+            let mut fixed = vec![vec![None; k]; k];
+            for a in 0..k {
+                for b in a..k {
+                    if self.repeatable(a, b) {
+                        // No draws are made: the generator is never used.
+                        let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
+                        let outcome = play_match(
+                            &self.players[a].prototype,
+                            &self.players[b].prototype,
+                            &self.settings,
+                            &mut rng,
+                            &mut NoRecording,
+                        );
+                        let [x, y] = outcome.scores(&self.settings.payoffs);
+                        fixed[a][b] = Some(x);
+                        fixed[b][a] = Some(y);
+                    }
+                }
+            }
+            fixed
+        })
     }
 
     /// What this table was built for.
@@ -105,18 +127,20 @@ impl PayoffTable {
 
     /// True when every pair is precomputed (no sampling ever needed).
     pub fn is_deterministic(&self) -> bool {
-        self.fixed.iter().flatten().all(|x| x.is_some())
+        let k = self.players.len();
+        (0..k).all(|a| self.repeatable(a, a))
     }
 
     /// The precomputed score of `a` against `b`, if the pair is deterministic.
     pub fn fixed(&self, a: usize, b: usize) -> Option<f64> {
-        self.fixed[a][b]
+        self.fixed_scores()[a][b]
     }
 
     /// Scores of one match of `a` (first seat) against `b`: the stored
     /// value, or a fresh match drawn from `rng`.
     pub fn play(&self, a: usize, b: usize, rng: &mut MatchRng) -> (f64, f64) {
-        if let (Some(x), Some(y)) = (self.fixed[a][b], self.fixed[b][a]) {
+        let fixed = self.fixed_scores();
+        if let (Some(x), Some(y)) = (fixed[a][b], fixed[b][a]) {
             return (x, y);
         }
         let outcome = play_match(

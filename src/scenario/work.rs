@@ -4,15 +4,19 @@
 //! the fields that drive the estimate, the estimate and the limit; `dilemma
 //! run --no-limit`, or `[limits] none = true` in the scenario, lifts it.
 //!
-//! | kind        | measure                     | estimate                                   | limit    |
-//! |-------------|-----------------------------|--------------------------------------------|----------|
-//! | tournament  | turns simulated             | pairs x repetitions x expected turns        | 10^10    |
-//! | ecological  | turns, replicator updates   | the tournament's turns; steps x types^2     | 10^10    |
-//! | moran       | process steps               | runs x (steps, or N^2 without mutation)     | 2 x 10^9 |
-//! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
-//! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
-//! | impartial   | positions solved            | the `positions` list                        | 10^4     |
-//! | pirates     | induction steps             | N (N + 1) / 2 for `pirates`, `survival_max` | 5 x 10^9 |
+//! | kind        | measure                        | estimate                                     | limit    |
+//! |-------------|--------------------------------|----------------------------------------------|----------|
+//! | tournament  | ordinary turns                 | pairs x repetitions x expected turns x cost  | 10^10    |
+//! | ecological  | ordinary turns, replicator     | the tournament's; steps x types^2            | 10^10    |
+//! | moran       | process steps                  | runs x (steps, or N^2 without mutation)      | 2 x 10^9 |
+//! | (matches)   | ordinary turns of matches      | table pairs once; sampled: steps x edges x   | 10^10    |
+//! |             |                                | match length x dearest type's cost           |          |
+//! | fixation    | process steps; ordinary turns  | pairs x runs x N^2; sampled pairs' matches   | 2x10^9; 10^10 |
+//! | spatial     | cell updates                   | rows x cols x steps                          | 10^10    |
+//! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 10^10    |
+//! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 10^10    |
+//! | impartial   | positions solved               | the `positions` list                         | 10^4     |
+//! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 5 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
 //! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
@@ -21,6 +25,19 @@
 //! turns a second for typical strategies on one core, 10^7 Moran steps and
 //! 10^8 cell updates a second. Every product is computed in u128 with
 //! saturation, so no size can wrap around.
+//!
+//! Move costs: a turn is weighed by what its two moves cost, `(c_i + c_j) /
+//! 2` ordinary turns, where `c` is a player's mean move cost over a match of
+//! the expected length in ordinary moves (`ipd::strategies::cost`, rounded
+//! to a whole number, at least 1; calibrated by `cargo bench --bench
+//! move_cost`). Every ordinary strategy costs exactly 1, so an ordinary
+//! study's estimate is its turn count; EvolvedAttention (a 24-layer encoder
+//! over the history every move) and the meta players (a team of up to 220
+//! asked every move) cost millions. A sampled match whose pair is not known
+//! in advance (a Moran step, a lattice cell) is costed at its dearest type.
+//! A refusal names the players costing at least [`NAMED_COST`] ordinary
+//! moves, with their cost at the match length. Payoff tables
+//! (`evolution::payoff_table`) are played on first use, after this check.
 //!
 //! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve`
 //! with or without `--table`) are measured the same way against their own limits, refused with
@@ -61,16 +78,20 @@
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
 //! `floor(T*I/N)..floor(T*(I+1)/N)`, each at its expected length, a
-//! deterministic pair once per shard that holds any of its repetitions; a
-//! fixation matrix's Moran runs at N^2 steps each), so a study too big for
+//! deterministic pair once per shard that holds any of its repetitions, each
+//! weighed by its players' move costs; a fixation matrix's Moran runs at
+//! N^2 steps each, its matches in proportion to its runs), so a study too big for
 //! one process runs when split finely enough; a single run is checked as a
 //! whole, as before. The shards' estimates add up to at least the whole's.
 //!
-//! Invariant: the estimate never runs the study; it is a pure function of the
-//! validated scenario (or the command's validated options).
+//! Invariant: the estimate never runs the study (nor plays a match); it is a
+//! pure function of the validated scenario (or the command's validated
+//! options).
 
 use crate::evolution::spatial::CellPayoff;
 use crate::ipd::horizon::Horizon;
+use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::Player;
 use crate::ipd::tournament::Tournament;
 use crate::scenario::Scenario;
 
@@ -98,6 +119,9 @@ pub struct Estimate {
     pub drivers: Vec<(String, String)>,
     /// The field the error points at (the first driver the file sets).
     pub field: String,
+    /// What else drives it, in words: the players whose moves cost at
+    /// least [`NAMED_COST`] ordinary moves, with their costs.
+    pub notes: Vec<String>,
 }
 
 impl Estimate {
@@ -114,14 +138,24 @@ impl Estimate {
             .map(|(f, v)| format!("{f} = {v}"))
             .collect();
         format!(
-            "too much work: {} gives about {} {}, more than the default limit of {} (minutes on a \
-             laptop); make it smaller, or lift the limit with `dilemma run --no-limit` or \
+            "too much work: {} gives about {} {}{}, more than the default limit of {} (minutes \
+             on a laptop); make it smaller, or lift the limit with `dilemma run --no-limit` or \
              `[limits] none = true` in the scenario",
             drivers.join(", "),
             shown(self.amount),
             self.measure,
+            self.notes_text(),
             shown(self.limit)
         )
+    }
+
+    /// The notes in parentheses, or nothing.
+    fn notes_text(&self) -> String {
+        if self.notes.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.notes.join("; "))
+        }
     }
 }
 
@@ -139,13 +173,14 @@ impl Estimate {
             .div_ceil(self.limit.max(1))
             .max(shard.count as u128 + 1);
         format!(
-            "too much work for shard {shard} ({part}): with {} it gives about {} {}, more than \
-             the default limit of {} (minutes on a laptop; the whole study is about {}); split it \
-             into more shards (at least {at_least}, e.g. --shard I/{at_least}), or lift the \
-             limit with `dilemma run --no-limit` or `[limits] none = true` in the scenario",
+            "too much work for shard {shard} ({part}): with {} it gives about {} {}{}, more \
+             than the default limit of {} (minutes on a laptop; the whole study is about {}); \
+             split it into more shards (at least {at_least}, e.g. --shard I/{at_least}), or lift \
+             the limit with `dilemma run --no-limit` or `[limits] none = true` in the scenario",
             drivers.join(", "),
             shown(self.amount),
             self.measure,
+            self.notes_text(),
             shown(self.limit),
             shown(whole)
         )
@@ -187,27 +222,143 @@ pub fn expected_turns(horizon: &Horizon) -> u128 {
     }
 }
 
-/// Turns a tournament simulates: every pair (self-play included) times its
-/// repetitions times the expected match length, a deterministic pair once.
-pub fn tournament_turns(tournament: &Tournament) -> u128 {
-    let n = tournament.players.len() as u128;
-    let stochastic = tournament
-        .players
-        .iter()
-        .filter(|p| p.is_stochastic())
-        .count() as u128;
-    let repeatable = tournament.settings.noise == 0.0 && !tournament.settings.horizon.is_random();
-    let pairs = n * (n + 1) / 2;
-    let turns = expected_turns(&tournament.settings.horizon);
-    let reps = tournament.repetitions as u128;
-    let played = if repeatable {
-        let d = n - stochastic;
-        let once = d * (d + 1) / 2;
-        once.saturating_add((pairs - once).saturating_mul(reps))
+/// Players whose moves cost at least this many ordinary moves are named in
+/// a refusal.
+pub const NAMED_COST: u128 = 10;
+
+/// The most a move may cost in the arithmetic (10^18 ordinary moves, far
+/// beyond anything playable), so sums over players cannot overflow.
+const MOST_COST: f64 = 1e18;
+
+/// `player`'s mean move cost over a match of `turns` turns
+/// (`ipd::strategies::cost`) as a whole number of ordinary moves: rounded
+/// to the nearest, at least 1 (an ordinary strategy is exactly 1).
+pub fn cost_units(player: &Player, turns: u128) -> u128 {
+    let cost = player.move_cost(turns.min(u64::MAX as u128) as u64);
+    if cost.is_nan() {
+        return MOST_COST as u128;
+    }
+    cost.round().clamp(1.0, MOST_COST) as u128
+}
+
+/// Half of `moves` (two moves make a turn), rounded up; saturated stays so.
+fn turns_of_moves(moves: u128) -> u128 {
+    if moves == u128::MAX {
+        u128::MAX
     } else {
-        pairs.saturating_mul(reps)
+        moves.div_ceil(2)
+    }
+}
+
+/// The moves per turn summed over every pair of a round robin (self-play
+/// included: a pair {i, j} makes c_i + c_j moves a turn), times the matches
+/// each pair plays: a deterministic pair once when `repeatable`, every
+/// other `reps` times. `costs`: each player's cost and whether it is
+/// stochastic.
+fn round_robin_moves(costs: &[(u128, bool)], repeatable: bool, reps: u128) -> u128 {
+    let n = costs.len() as u128;
+    let all: u128 = costs.iter().map(|c| c.0).sum();
+    // Sum over pairs i <= j of (c_i + c_j) = (n + 1) x sum of c.
+    let every = (n + 1) * all;
+    if !repeatable {
+        return every.saturating_mul(reps);
+    }
+    let d = costs.iter().filter(|c| !c.1).count() as u128;
+    let deterministic: u128 = costs.iter().filter(|c| !c.1).map(|c| c.0).sum();
+    let once = (d + 1) * deterministic;
+    once.saturating_add((every - once).saturating_mul(reps))
+}
+
+/// Each player's cost units and stochasticity at this match length.
+fn player_costs(players: &[Player], turns: u128) -> Vec<(u128, bool)> {
+    players
+        .iter()
+        .map(|p| (cost_units(p, turns), p.is_stochastic()))
+        .collect()
+}
+
+/// Ordinary turns a tournament simulates: every pair (self-play included)
+/// times its repetitions times the expected match length, a deterministic
+/// pair once, each turn weighted by its two players' move costs
+/// (`(c_i + c_j) / 2` ordinary turns; exactly the turns when every player
+/// is ordinary).
+pub fn tournament_turns(tournament: &Tournament) -> u128 {
+    let turns = expected_turns(&tournament.settings.horizon);
+    let repeatable = tournament.settings.noise == 0.0 && !tournament.settings.horizon.is_random();
+    let costs = player_costs(&tournament.players, turns);
+    let moves = round_robin_moves(&costs, repeatable, tournament.repetitions as u128);
+    turns_of_moves(moves.saturating_mul(turns))
+}
+
+/// Ordinary turns of a payoff table's deterministic pairs, each played once
+/// on the table's first use (`evolution::payoff_table`); nothing when the
+/// settings make every match sampled.
+pub fn table_turns(players: &[Player], settings: &MatchSettings) -> u128 {
+    let repeatable = settings.noise == 0.0 && !settings.horizon.is_random();
+    if !repeatable {
+        return 0;
+    }
+    let turns = expected_turns(&settings.horizon);
+    let costs = player_costs(players, turns);
+    turns_of_moves(round_robin_moves(&costs, true, 0).saturating_mul(turns))
+}
+
+/// The largest move cost among `players` at this match length (1 when
+/// there are none): the weight of a sampled match whose pair is not known
+/// in advance.
+pub fn most_cost(players: &[Player], turns: u128) -> u128 {
+    players
+        .iter()
+        .map(|p| cost_units(p, turns))
+        .max()
+        .unwrap_or(1)
+}
+
+/// The players that cost at least [`NAMED_COST`] ordinary moves, most
+/// expensive first (at most three, then how many more), each with its cost.
+pub fn costly_players(players: &[Player], turns: u128) -> Vec<String> {
+    let mut costly: Vec<(u128, &str)> = Vec::new();
+    for p in players {
+        let c = cost_units(p, turns);
+        if c >= NAMED_COST && !costly.iter().any(|(_, name)| *name == p.name) {
+            costly.push((c, &p.name));
+        }
+    }
+    costly.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let shown_turns = if turns == u128::MAX {
+        "an unbounded match".to_string()
+    } else {
+        format!("{turns} turns")
     };
-    played.saturating_mul(turns)
+    let mut notes: Vec<String> = costly
+        .iter()
+        .take(3)
+        .map(|(c, name)| {
+            format!(
+                "{name} costs about {} ordinary moves per move at {shown_turns}",
+                approx(*c)
+            )
+        })
+        .collect();
+    if costly.len() > 3 {
+        notes.push(format!(
+            "{} more players cost at least {NAMED_COST} ordinary moves per move",
+            costly.len() - 3
+        ));
+    }
+    notes
+}
+
+/// A cost in words: digits below 10^4, else one significant decimal and a
+/// power of ten ("4.1x10^6").
+fn approx(c: u128) -> String {
+    if c < 10_000 {
+        c.to_string()
+    } else {
+        let exponent = (c as f64).log10().floor() as i32;
+        let mantissa = c as f64 / 10f64.powi(exponent);
+        format!("{mantissa:.1}x10^{exponent}")
+    }
 }
 
 /// Moran steps over all runs: each run stops at `max_steps`, and without
@@ -251,11 +402,12 @@ fn tournament_estimate(t: &Tournament, players_field: &str) -> Estimate {
     ];
     drivers.extend(horizon_drivers(&t.settings.horizon));
     Estimate {
-        measure: "turns to simulate",
+        measure: "ordinary turns to simulate",
         amount: tournament_turns(t),
         limit: MAX_TURNS,
         field: players_field.to_string(),
         drivers,
+        notes: costly_players(&t.players, expected_turns(&t.settings.horizon)),
     }
 }
 
@@ -277,6 +429,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                         ("dynamics.steps".into(), e.steps.to_string()),
                         ("players".into(), types.to_string()),
                     ],
+                    notes: Vec::new(),
                 },
             ]
         }
@@ -292,13 +445,19 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             if m.process.mutation > 0.0 {
                 drivers.push(("moran.mutation".into(), m.process.mutation.to_string()));
             }
-            vec![Estimate {
-                measure: "process steps",
-                amount: moran_steps(n, m.runs, m.process.mutation, m.process.max_steps),
-                limit: MAX_MORAN_STEPS,
-                field: "moran.runs".into(),
-                drivers,
-            }]
+            let steps = moran_steps(n, m.runs, m.process.mutation, m.process.max_steps);
+            let matches = moran_match_estimate(m, steps, &drivers);
+            vec![
+                Estimate {
+                    measure: "process steps",
+                    amount: steps,
+                    limit: MAX_MORAN_STEPS,
+                    field: "moran.runs".into(),
+                    drivers,
+                    notes: Vec::new(),
+                },
+                matches,
+            ]
         }
         Scenario::Spatial(s) => {
             let updates = cell_updates(s.game.rows as u64, s.game.cols as u64, s.steps);
@@ -314,6 +473,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                     ),
                     ("lattice.steps".into(), s.steps.to_string()),
                 ],
+                notes: Vec::new(),
             }];
             // Catalogue cells whose matches are sampled afresh (a stochastic
             // strategy, noise, a random horizon) play every neighbour every
@@ -333,16 +493,33 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                         ),
                     ];
                     drivers.extend(horizon_drivers(&settings.horizon));
+                    let turns = expected_turns(&settings.horizon);
                     estimates.push(Estimate {
-                        measure: "turns of sampled cell matches",
+                        measure: "ordinary turns of sampled cell matches",
                         amount: updates
                             .saturating_mul(s.game.opponents_per_cell() as u128)
-                            .saturating_mul(expected_turns(&settings.horizon)),
+                            .saturating_mul(turns)
+                            .saturating_mul(most_cost(&table.players, turns)),
                         limit: MAX_TURNS,
                         field: "lattice.steps".into(),
                         drivers,
+                        notes: costly_players(&table.players, turns),
                     });
                 }
+            }
+            // The deterministic pairs, played once when the table is first
+            // used.
+            if let Some((players, settings, _)) = &s.cells {
+                let mut drivers = vec![("players".to_string(), players.len().to_string())];
+                drivers.extend(horizon_drivers(&settings.horizon));
+                estimates.push(Estimate {
+                    measure: "ordinary turns of the payoff table",
+                    amount: table_turns(players, settings),
+                    limit: MAX_TURNS,
+                    field: "match.turns".into(),
+                    drivers,
+                    notes: costly_players(players, expected_turns(&settings.horizon)),
+                });
             }
             estimates
         }
@@ -355,6 +532,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 "game.positions".into(),
                 format!("{} entries", s.positions.len()),
             )],
+            notes: Vec::new(),
         }],
         Scenario::Sweep(s) => {
             let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
@@ -373,23 +551,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                     ("sweep axes".into(), keys.join(" x ")),
                     ("players".into(), s.base.players.len().to_string()),
                 ],
+                notes: s.points.first().map_or_else(Vec::new, |p| {
+                    let t = p.tournament.tournament();
+                    costly_players(&t.players, expected_turns(&t.settings.horizon))
+                }),
             }]
         }
         Scenario::Fixation(f) => {
             let s = &f.study;
             let n = s.players.len() as u64;
             let pairs = n * n.saturating_sub(1);
-            vec![Estimate {
-                measure: "process steps",
-                amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
-                limit: MAX_MORAN_STEPS,
-                field: "fixation.runs".into(),
-                drivers: vec![
-                    ("players".into(), n.to_string()),
-                    ("fixation.size".into(), s.size.to_string()),
-                    ("fixation.runs".into(), s.runs.to_string()),
-                ],
-            }]
+            let matches = fixation_match_estimate(s);
+            vec![
+                Estimate {
+                    measure: "process steps",
+                    amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
+                    limit: MAX_MORAN_STEPS,
+                    field: "fixation.runs".into(),
+                    drivers: vec![
+                        ("players".into(), n.to_string()),
+                        ("fixation.size".into(), s.size.to_string()),
+                        ("fixation.runs".into(), s.runs.to_string()),
+                    ],
+                    notes: Vec::new(),
+                },
+                matches,
+            ]
         }
         Scenario::EvolutionSweep(s) => {
             use crate::scenario::EvolutionSweep;
@@ -434,6 +621,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                         limit: first.limit,
                         drivers,
                         field: "sweep".into(),
+                        notes: first.notes,
                     }
                 })
                 .collect()
@@ -475,6 +663,98 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
     }
 }
 
+/// Edges of a graph (each counted once).
+fn edges(graph: &crate::evolution::graph::Graph) -> u128 {
+    let degrees: u128 = (0..graph.len()).map(|i| graph.degree(i) as u128).sum();
+    degrees / 2
+}
+
+/// A Moran study's matches: the payoff table's deterministic pairs once,
+/// and when a pair must be sampled (a stochastic type, noise, a random
+/// horizon) every interaction edge's match at every step, each turn at the
+/// most expensive type's cost. Always present (zero with constant fitness),
+/// so sweeps add the same measures point by point.
+fn moran_match_estimate(
+    m: &crate::scenario::moran::MoranScenario,
+    steps: u128,
+    drivers: &[(String, String)],
+) -> Estimate {
+    use crate::evolution::moran::Fitness;
+    let mut drivers = drivers.to_vec();
+    drivers.extend(horizon_drivers(&m.settings.horizon));
+    let (amount, notes) = match &m.process.fitness {
+        Fitness::Constant(_) => (0, Vec::new()),
+        Fitness::Matches(table) => {
+            let turns = expected_turns(&table.settings.horizon);
+            let mut amount = table_turns(&table.players, &table.settings);
+            if !table.is_deterministic() {
+                drivers.push((
+                    "interaction edges".into(),
+                    edges(&m.process.interaction).to_string(),
+                ));
+                amount = amount.saturating_add(
+                    steps
+                        .saturating_mul(edges(&m.process.interaction))
+                        .saturating_mul(turns)
+                        .saturating_mul(most_cost(&table.players, turns)),
+                );
+            }
+            (amount, costly_players(&table.players, turns))
+        }
+    };
+    Estimate {
+        measure: "ordinary turns of matches",
+        amount,
+        limit: MAX_TURNS,
+        field: "moran.runs".into(),
+        drivers,
+        notes,
+    }
+}
+
+/// A fixation matrix's matches: per ordered pair, its two-type payoff table
+/// (deterministic pairs once), and when the pair must be sampled, N (N - 1)
+/// / 2 matches at each of the N^2 steps of every run, at the dearer type's
+/// cost.
+fn fixation_match_estimate(s: &crate::evolution::fixation_matrix::FixationMatrix) -> Estimate {
+    let turns = expected_turns(&s.settings.horizon);
+    let n = s.size as u128;
+    let per_run_matches = moran_steps(s.size as u64, 1, 0.0, None)
+        .saturating_mul(n.saturating_mul(n.saturating_sub(1)) / 2)
+        .saturating_mul(turns);
+    let repeatable = s.settings.noise == 0.0 && !s.settings.horizon.is_random();
+    let costs: Vec<u128> = s.players.iter().map(|p| cost_units(p, turns)).collect();
+    let mut amount = 0u128;
+    for a in 0..s.players.len() {
+        for b in (0..s.players.len()).filter(|&b| b != a) {
+            let pair = [s.players[a].clone(), s.players[b].clone()];
+            amount = amount.saturating_add(table_turns(&pair, &s.settings));
+            let sampled = !repeatable || pair.iter().any(Player::is_stochastic);
+            if sampled {
+                amount = amount.saturating_add(
+                    per_run_matches
+                        .saturating_mul(s.runs as u128)
+                        .saturating_mul(costs[a].max(costs[b])),
+                );
+            }
+        }
+    }
+    let mut drivers = vec![
+        ("players".to_string(), s.players.len().to_string()),
+        ("fixation.size".to_string(), s.size.to_string()),
+        ("fixation.runs".to_string(), s.runs.to_string()),
+    ];
+    drivers.extend(horizon_drivers(&s.settings.horizon));
+    Estimate {
+        measure: "ordinary turns of matches",
+        amount,
+        limit: MAX_TURNS,
+        field: "fixation.runs".into(),
+        drivers,
+        notes: costly_players(&s.players, turns),
+    }
+}
+
 /// A `pirates` scenario's estimate: the split of `game.pirates` and the
 /// survival range to `output.survival_max`, each N (N + 1) / 2 induction
 /// steps, against the `dilemma pirates` limit; the field is the larger.
@@ -493,6 +773,7 @@ pub fn pirates_scenario_estimate(pirates: u64, survival_max: u64) -> Estimate {
             ("output.survival_max".into(), survival_max.to_string()),
         ],
         field: field.into(),
+        notes: Vec::new(),
     }
 }
 
@@ -546,6 +827,7 @@ pub fn pirates_estimate(pirates: u64, field: &str) -> Estimate {
         limit: MAX_INDUCTION_STEPS,
         drivers: vec![(field.to_string(), pirates.to_string())],
         field: field.to_string(),
+        notes: Vec::new(),
     }
 }
 
@@ -575,6 +857,7 @@ pub fn travelers_estimate(
         limit: MAX_QRE_COST,
         drivers,
         field: field.to_string(),
+        notes: Vec::new(),
     }
 }
 
@@ -589,6 +872,7 @@ pub fn guess_estimate(players: u64, rounds: u64) -> Estimate {
             ("--rounds".into(), rounds.to_string()),
         ],
         field: "--rounds".into(),
+        notes: Vec::new(),
     }
 }
 
@@ -604,9 +888,16 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
         return 0;
     }
     let n = tournament.players.len();
+    let turns = expected_turns(&tournament.settings.horizon);
     let (first, last) = (start / reps, (end - 1) / reps);
     let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
-    let mut played = 0u128;
+    // Costs only of the players the range touches: a shard of a big
+    // tournament stays cheap to check.
+    let mut costs: Vec<Option<u128>> = vec![None; n];
+    let mut cost =
+        |i: usize| *costs[i].get_or_insert_with(|| cost_units(&tournament.players[i], turns));
+    // Moves per turn summed over the matches played.
+    let mut moves = 0u128;
     for (p, (i, j)) in pairs
         .enumerate()
         .take(last as usize + 1)
@@ -614,13 +905,14 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
     {
         let base = p as u64 * reps;
         let count = end.min(base + reps) - start.max(base);
-        played += if tournament.is_repeatable(i, j) {
+        let played = if tournament.is_repeatable(i, j) {
             1
         } else {
             count as u128
         };
+        moves = moves.saturating_add(played * (cost(i) + cost(j)));
     }
-    played.saturating_mul(expected_turns(&tournament.settings.horizon))
+    turns_of_moves(moves.saturating_mul(turns))
 }
 
 /// The work of shard `shard` of a study that can be split (a tournament,
@@ -660,6 +952,17 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
             let ids = shard.ids(total);
             let per_run = moran_steps(s.size as u64, 1, 0.0, None);
             let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
+            // Its matches in proportion to its runs, rounded up.
+            if let Some(matches) = estimates.get_mut(1)
+                && total > 0
+            {
+                let share = matches.amount.saturating_mul((ids.end - ids.start) as u128);
+                matches.amount = if share == u128::MAX {
+                    u128::MAX
+                } else {
+                    share.div_ceil(total as u128)
+                };
+            }
             (amount, total, "Moran runs")
         }
         _ => return (estimates, "the whole study".into()),
@@ -761,6 +1064,99 @@ mod tests {
         assert_eq!(split, 24 * 10);
     }
 
+    /// A majority of 30 Tit For Tats (deterministic, cost 30 x (1 + the
+    /// per-member overhead)).
+    fn expensive() -> Player {
+        use crate::ipd::strategies::PlayerSpec;
+        use crate::ipd::strategies::defined::meta::{Meta, MetaRule};
+        use crate::ipd::strategies::defined::{Body, Definition};
+        let team = vec![PlayerSpec::new("tit-for-tat").build().unwrap(); 30];
+        let body = Body::Meta(Box::new(Meta::new(team, None, MetaRule::Majority).unwrap()));
+        std::sync::Arc::new(Definition::new("Thirty", None, body)).player("thirty")
+    }
+
+    #[test]
+    fn turns_are_weighed_by_their_players_move_costs() {
+        let mut t = small_tournament(0.1);
+        let plain = tournament_turns(&t);
+        t.players.push(expensive());
+        let c = cost_units(&t.players[3], 10);
+        let per = crate::ipd::strategies::cost::META_VOTE_PER_MEMBER;
+        assert_eq!(c, (30.0 * (1.0 + per)).round() as u128);
+        // Pairs with the new player: three with ordinary players (1 + c
+        // moves a turn) and itself (2c), 4 repetitions (noise), 10 turns;
+        // two moves make an ordinary turn.
+        let added = (3 * (1 + c) + 2 * c) * 4 * 10 / 2;
+        assert_eq!(tournament_turns(&t), plain + added);
+        // Shards add up to the whole (noise: every match counts).
+        for count in [1u32, 3, 7, 40] {
+            let sum: u128 = (0..count)
+                .map(|index| {
+                    let shard = crate::scale::Shard { index, count };
+                    tournament_turns_of(&t, shard.ids(t.match_id_count()))
+                })
+                .sum();
+            assert!(sum >= tournament_turns(&t), "{count} shards");
+            assert!(
+                sum <= tournament_turns(&t) + count as u128,
+                "{count} shards"
+            );
+        }
+        // The refusal names it with its cost; ordinary players are not named.
+        let e = tournament_estimate(&t, "players");
+        assert_eq!(e.notes.len(), 1, "{:?}", e.notes);
+        assert!(
+            e.notes[0].starts_with(&format!(
+                "Thirty costs about {c} ordinary moves per move at 10 turns"
+            )),
+            "{:?}",
+            e.notes
+        );
+        let m = Estimate {
+            amount: 2 * MAX_TURNS,
+            ..e
+        }
+        .message();
+        assert!(
+            m.contains("ordinary turns to simulate (Thirty costs about"),
+            "{m}"
+        );
+        // Deterministic: without noise the pair with itself is played once.
+        let mut quiet = small_tournament(0.0);
+        quiet.players.push(expensive());
+        let with = tournament_turns(&quiet);
+        quiet.players.pop();
+        let without = tournament_turns(&quiet);
+        // Random (stochastic) x expensive: 4 times; TFT, Grudger and itself once.
+        assert_eq!(with - without, ((1 + c) * 4 + 2 * (1 + c) + 2 * c) * 10 / 2);
+    }
+
+    #[test]
+    fn a_payoff_table_counts_its_deterministic_pairs_once() {
+        use crate::ipd::strategies::PlayerSpec;
+        let settings = |noise| MatchSettings {
+            horizon: Horizon::Fixed { turns: 100 },
+            noise,
+            payoffs: crate::ipd::payoffs::Payoffs::STANDARD,
+        };
+        let players: Vec<Player> = ["tit-for-tat", "defector", "random"]
+            .iter()
+            .map(|id| PlayerSpec::new(id).build().unwrap())
+            .collect();
+        // TFT and Defector: 3 pairs; Random's are sampled.
+        assert_eq!(table_turns(&players, &settings(0.0)), 3 * 100);
+        assert_eq!(table_turns(&players, &settings(0.1)), 0);
+        let mut with = players.clone();
+        with.push(expensive());
+        let c = cost_units(&with[3], 100);
+        assert_eq!(
+            table_turns(&with, &settings(0.0)),
+            3 * 100 + (2 * (1 + c) + 2 * c) * 100 / 2
+        );
+        assert_eq!(most_cost(&with, 100), c);
+        assert_eq!(most_cost(&players, 100), 1);
+    }
+
     fn parsed(file: &str) -> Scenario {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
         crate::scenario::load(&path).unwrap().scenario
@@ -807,6 +1203,7 @@ mod tests {
             limit: MAX_TURNS,
             drivers: vec![("players".into(), "4".into())],
             field: "players".into(),
+            notes: Vec::new(),
         };
         let shard = crate::scale::Shard { index: 1, count: 2 };
         let m = e.shard_message(shard, "matches 10..20 of 20", 30_000_000_000);
@@ -855,6 +1252,7 @@ mod tests {
             limit: MAX_CELL_UPDATES,
             drivers: vec![("steps".into(), "5".into())],
             field: "spatial.steps".into(),
+            notes: Vec::new(),
         };
         assert!(e.exceeds());
         let m = e.message();

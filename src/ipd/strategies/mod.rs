@@ -210,6 +210,7 @@ pub mod backstabbers;
 pub mod basic;
 pub mod catalogue;
 pub mod chi_squared;
+pub mod cost;
 pub mod cyclers;
 pub mod dbs;
 pub mod defined;

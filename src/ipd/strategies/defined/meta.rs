@@ -381,6 +381,16 @@ impl Meta {
         }
     }
 
+    /// The members asked every move: the whole team, or the one member a
+    /// mixer with a single positive weight (or a team of one) asks.
+    pub fn asked(&self) -> impl Iterator<Item = &Player> {
+        let range = match self.pick {
+            Pick::Single(i) => i..i + 1,
+            _ => 0..self.team.len(),
+        };
+        self.team[range].iter()
+    }
+
     /// The move for the next turn.
     pub fn choose(
         &self,
