@@ -11,16 +11,18 @@
 //!   exactly, with our logit at each of the 10 turns against torch's (6
 //!   significant digits); the smallest |logit| of the data is reported (a
 //!   decision could only flip where the logit is within rounding of 0);
-//! - its moves against the generator's `LONG` opponents at 200 turns (as many
-//!   as the file holds), exactly: minutes of forward passes, so that test is
-//!   `#[ignore]`d (run `cargo test --release --test axelrod_attention --
-//!   --ignored`);
+//! - its moves against every deterministic catalogue player and itself at
+//!   200 turns, exactly: ~10 s of forward passes a match, half an hour in
+//!   all, so that test is `#[ignore]`d (run `cargo test --release --test
+//!   axelrod_attention -- --ignored`);
 //! - for each of the 12 meta players: axelrod's display name, stochastic,
 //!   long_run_time and memory depth; Meta Winner Deterministic's moves over
-//!   10 turns against 8 deterministic opponents, exactly; for the stochastic
-//!   ones that have `distributions` in the file (Meta Majority: 40 axelrod
-//!   seeds; the others' cost ~2 CPU minutes each in axelrod and were not
-//!   generated), the mean score and cooperations over 10 turns against Tit
+//!   10 turns against 8 deterministic opponents, exactly, and (the
+//!   file's `meta_matches`) against every deterministic catalogue player at
+//!   1, 10 and 200 turns (200 ignored, as above: each of its moves runs a
+//!   ~150-member team, EvolvedAttention included); for
+//!   the 11 stochastic ones (`distributions` in the file: 40 axelrod seeds
+//!   each), the mean score and cooperations over 10 turns against Tit
 //!   For Tat by Welch's z test, Bonferroni-corrected to a family-wise level of
 //!   `FAMILY_ALPHA` = 0.001 over the file.
 //!
@@ -252,9 +254,69 @@ fn every_deterministic_opponent_at_1_and_10_turns() {
 /// axelrod_attention -- --ignored`.
 #[test]
 #[ignore = "minutes of forward passes; run with --release -- --ignored"]
-fn varied_opponents_at_200_turns() {
-    // The generator's 24 `LONG` opponents and EvolvedAttention itself.
-    assert!(matches_at(&[200]) >= 25);
+fn every_deterministic_opponent_at_200_turns() {
+    // Every deterministic catalogue player (the generator's `LONG` panel
+    // first) and EvolvedAttention itself.
+    assert!(matches_at(&[200]) >= 150);
+}
+
+/// Every recorded match of a deterministic meta player (Meta Winner
+/// Deterministic: its team of ~150 strategies, EvolvedAttention included,
+/// plays inside it every move) of `turns` turns, played and compared
+/// exactly. Returns how many were compared.
+fn meta_matches_at(turns: &[u64]) -> usize {
+    let data = load();
+    let records: Vec<&Value> = data["meta_matches"]
+        .as_array()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let records: Vec<&Value> = records
+        .into_iter()
+        .filter(|r| turns.contains(&r["turns"].as_u64().unwrap()))
+        .collect();
+    let failures: Vec<String> = records
+        .par_iter()
+        .filter_map(|record| {
+            let meta = record["meta"].as_str().unwrap();
+            let id = record["id"].as_str().unwrap();
+            let n = record["turns"].as_u64().unwrap() as u32;
+            let me = player(meta, &Value::Object(Default::default()));
+            let opponent = player(id, &record["params"]);
+            let want = (
+                record["moves"][0].as_str().unwrap().to_string(),
+                record["moves"][1].as_str().unwrap().to_string(),
+            );
+            let got = moves(&me, &opponent, n);
+            (got != want).then(|| {
+                format!(
+                    "{meta} against {id} {} over {n} turns: ours {got:?}, axelrod {want:?}",
+                    record["params"]
+                )
+            })
+        })
+        .collect();
+    eprintln!(
+        "{} meta player matches of {turns:?} turns compared",
+        records.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    records.len()
+}
+
+#[test]
+fn meta_winner_deterministic_against_every_deterministic_player() {
+    // 187 deterministic catalogue players at 1 and 10 turns.
+    assert!(meta_matches_at(&[1, 10]) >= 2 * 150);
+}
+
+/// Each move runs the whole team (EvolvedAttention's forward pass over up
+/// to 201 tokens among them): run with `cargo test --release --test
+/// axelrod_attention -- --ignored`.
+#[test]
+#[ignore = "minutes of forward passes; run with --release -- --ignored"]
+fn meta_winner_deterministic_at_200_turns() {
+    // Every deterministic catalogue player (META_OPPONENTS first).
+    assert!(meta_matches_at(&[200]) >= 150);
 }
 
 fn moments(xs: &[f64]) -> (f64, f64) {

@@ -2,7 +2,7 @@
 """Reference data for EvolvedAttention and the meta players whose team holds it, from axelrod.
 
 Requirements: ``pip install axelrod==4.14.0`` (with torch). One process, one
-torch thread (``torch.set_num_threads(1)``); the whole run takes ~10-20 minutes
+torch thread (``torch.set_num_threads(1)``); the whole run takes over an hour
 on a quiet core, most of it the 200-turn matches (each move of EvolvedAttention
 is a full forward pass of its 24-layer encoder over up to 201 tokens):
 
@@ -19,8 +19,8 @@ It writes ``tests/data/axelrod_attention.json``, read by
   DD = 5, most recent turn first), lengths 1 to 201;
 * ``matches``: EvolvedAttention (first player) against every deterministic
   player of the catalogue generator's ``PLAYERS`` (axelrod's classifier
-  decides), at 1 and 10 turns, and against the opponents of ``LONG`` (and
-  itself) at 200 turns: both players' moves as strings and, for each turn,
+  decides) at 1, 10 and 200 turns (the ``LONG`` panel first at 200), and
+  against itself at 200: both players' moves as strings and, for each turn,
   torch's logit of EvolvedAttention's move (6 significant digits), so the
   test can report the decision margins;
 * ``meta``: for each meta player of ``META`` (axelrod's class -> our shipped
@@ -29,7 +29,13 @@ It writes ``tests/data/axelrod_attention.json``, read by
   for a stochastic one, the mean and (population) variance over ``SEEDS``
   seeds (``axl.Match(..., seed=s)``) of its total score and number of
   cooperations over ``META_TURNS`` turns against each opponent of
-  ``META_PANEL``, as tests/data/generate_axelrod_distributions.py records.
+  ``META_PANEL``, as tests/data/generate_axelrod_distributions.py records;
+* ``meta_matches``: each deterministic meta player (Meta Winner
+  Deterministic) against every deterministic player at 1, 10 and 200
+  turns: both players' moves.
+
+The 200-turn matches take ~10 s each on a quiet core: ~30 minutes for
+EvolvedAttention's, as much again for Meta Winner Deterministic's.
 """
 
 import json
@@ -231,10 +237,12 @@ def main():
         "meta_turns": META_TURNS,
         "seeds": SEEDS,
         "meta": [],
+        "meta_matches": [],
     }
     old = json.loads(OUT.read_text()) if args.resume and OUT.exists() else None
     if old:
         data["matches"], data["meta"] = old["matches"], old["meta"]
+        data["meta_matches"] = old.get("meta_matches", [])
         if SEEDS > 0:
             # A stochastic meta player recorded without its distributions
             # (an earlier run with --seeds 0) is measured again.
@@ -267,14 +275,48 @@ def main():
         write(data)
         print(f"  meta {cls_name}: {time.time() - start:.0f} s", flush=True)
 
-    for sid in LONG + ["evolved-attention"]:
-        if (sid, "{}", 200) in have:
+    # 200 turns: the LONG opponents first (the varied panel), then every
+    # other deterministic player of the catalogue, then EvolvedAttention.
+    long_first = sorted(deterministic, key=lambda e: (e[0] not in LONG or bool(e[1]),
+                                                      LONG.index(e[0]) if e[0] in LONG else 0))
+    for sid, params, make in long_first + [("evolved-attention", {}, axl.EvolvedAttention)]:
+        if (sid, json.dumps(params, sort_keys=True), 200) in have:
             continue
-        opponent = axl.EvolvedAttention() if sid == "evolved-attention" else factory(sid)()
-        assert not axl.Classifiers["stochastic"](opponent), sid
-        data["matches"].append({"id": sid, "params": {}, **play(opponent, 200)})
+        data["matches"].append({"id": sid, "params": params, **play(make(), 200)})
+        have.add((sid, json.dumps(params, sort_keys=True), 200))
         write(data)
-        print(f"  200 turns against {sid}: {time.time() - start:.0f} s", flush=True)
+        print(f"  200 turns against {sid} {params}: {time.time() - start:.0f} s", flush=True)
+    # The deterministic meta players (Meta Winner Deterministic) against
+    # every deterministic player at 1, 10 and 200 turns (the
+    # META_OPPONENTS first at 200; each of its moves runs its whole team,
+    # EvolvedAttention included: ~10 s a 200-turn match on a quiet core).
+    data.setdefault("meta_matches", [])
+    have_meta = {(m["meta"], m["id"], json.dumps(m["params"], sort_keys=True), m["turns"])
+                 for m in data["meta_matches"]}
+    panel = [(sid, params, make) for sid, params, make in deterministic
+             if sid in META_OPPONENTS and not params]
+    for cls_name, our_id in META:
+        if axl.Classifiers["stochastic"](getattr(axl, cls_name)()):
+            continue
+        plan = [(entry, turns) for turns in (1, 10) for entry in deterministic]
+        plan += [(entry, 200) for entry in panel]
+        plan += [(entry, 200) for entry in deterministic if entry not in panel]
+        for (sid, params, make), turns in plan:
+            key = (our_id, sid, json.dumps(params, sort_keys=True), turns)
+            if key in have_meta:
+                continue
+            result = axl.Match((getattr(axl, cls_name)(), make()), turns=turns).play()
+            data["meta_matches"].append({
+                "meta": our_id, "id": sid, "params": params, "turns": turns,
+                "moves": ["".join(str(a) for a, _ in result),
+                          "".join(str(b) for _, b in result)],
+            })
+            have_meta.add(key)
+            if turns == 200 or len(data["meta_matches"]) % 50 == 0:
+                write(data)
+                print(f"  {cls_name} against {sid} {params} over {turns} turns: "
+                      f"{time.time() - start:.0f} s", flush=True)
+    write(data)
     print(f"wrote {OUT}: {len(data['matches'])} matches, {len(data['meta'])} meta players, "
           f"{time.time() - start:.0f} s")
 
