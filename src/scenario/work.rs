@@ -9,6 +9,7 @@
 //! | tournament  | turns simulated             | pairs x repetitions x expected turns        | 10^10    |
 //! | ecological  | turns, replicator updates   | the tournament's turns; steps x types^2     | 10^10    |
 //! | moran       | process steps               | runs x (steps, or N^2 without mutation)     | 2 x 10^9 |
+//! | (matches)   | turns of matches            | pairs once x turns; sampled: + steps x edges x turns | 10^10 |
 //! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
 //! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
 //! | impartial   | positions solved            | the `positions` list                        | 10^4     |
@@ -213,11 +214,59 @@ pub fn moran_steps(population: u64, runs: u64, mutation: f64, max_steps: Option<
     per_run.saturating_mul(runs as u128)
 }
 
+/// Turns of the matches a Moran process plays (always reported, 0 with
+/// constant fitness, so an evolution sweep's points line up): its
+/// deterministic pairs once, and when any pair is sampled (noise, a random
+/// horizon, a stochastic strategy) every interaction edge at every step.
+/// Found by the fuzzer: `turns = 20000` with noise on a cycle of 20 ran for
+/// hours at 0.0001 of the process-step limit.
+fn moran_match_turns(
+    m: &crate::scenario::MoranScenario,
+    steps: u128,
+    mut drivers: Vec<(String, String)>,
+) -> Estimate {
+    use crate::evolution::moran::Fitness;
+    let turns = expected_turns(&m.settings.horizon);
+    let amount = match &m.process.fitness {
+        Fitness::Constant(_) => 0,
+        Fitness::Matches(table) => {
+            let once = table.repeatable_pairs().saturating_mul(turns);
+            if table.is_deterministic() {
+                once
+            } else {
+                let graph = &m.process.interaction;
+                let degrees: u128 = (0..graph.len()).map(|i| graph.degree(i) as u128).sum();
+                drivers.push(("interaction edges".into(), (degrees / 2).to_string()));
+                steps
+                    .saturating_mul(degrees / 2)
+                    .saturating_mul(turns)
+                    .saturating_add(once)
+            }
+        }
+    };
+    drivers.extend(horizon_drivers(&m.settings.horizon));
+    Estimate {
+        measure: "turns of matches",
+        amount,
+        limit: MAX_TURNS,
+        field: horizon_field(&m.settings.horizon).into(),
+        drivers,
+    }
+}
+
 /// Cell updates of a lattice game.
 pub fn cell_updates(rows: u64, cols: u64, steps: u64) -> u128 {
     (rows as u128)
         .saturating_mul(cols as u128)
         .saturating_mul(steps as u128)
+}
+
+/// The field that sets a match's length.
+fn horizon_field(horizon: &Horizon) -> &'static str {
+    match horizon {
+        Horizon::Fixed { .. } => "match.turns",
+        Horizon::Random { .. } => "match.continuation",
+    }
 }
 
 fn horizon_drivers(horizon: &Horizon) -> Vec<(String, String)> {
@@ -281,13 +330,17 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             if m.process.mutation > 0.0 {
                 drivers.push(("moran.mutation".into(), m.process.mutation.to_string()));
             }
-            vec![Estimate {
-                measure: "process steps",
-                amount: moran_steps(n, m.runs, m.process.mutation, m.process.max_steps),
-                limit: MAX_MORAN_STEPS,
-                field: "moran.runs".into(),
-                drivers,
-            }]
+            let steps = moran_steps(n, m.runs, m.process.mutation, m.process.max_steps);
+            vec![
+                Estimate {
+                    measure: "process steps",
+                    amount: steps,
+                    limit: MAX_MORAN_STEPS,
+                    field: "moran.runs".into(),
+                    drivers: drivers.clone(),
+                },
+                moran_match_turns(m, steps, drivers),
+            ]
         }
         Scenario::Spatial(s) => {
             let updates = cell_updates(s.game.rows as u64, s.game.cols as u64, s.steps);
@@ -309,6 +362,21 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             // step: turns = cell updates x opponents x match length.
             if let (Some((_, settings, _)), CellPayoff::Matches(table)) = (&s.cells, &s.game.payoff)
             {
+                // The deterministic pairs are played once, whatever the steps.
+                let once = table
+                    .repeatable_pairs()
+                    .saturating_mul(expected_turns(&settings.horizon));
+                if once > MAX_TURNS {
+                    let mut drivers = vec![("cell types".into(), table.len().to_string())];
+                    drivers.extend(horizon_drivers(&settings.horizon));
+                    estimates.push(Estimate {
+                        measure: "turns of the cell types' matches",
+                        amount: once,
+                        limit: MAX_TURNS,
+                        field: horizon_field(&settings.horizon).into(),
+                        drivers,
+                    });
+                }
                 if !table.is_deterministic() {
                     let mut drivers = vec![
                         (
@@ -753,6 +821,47 @@ mod tests {
     fn parsed(file: &str) -> Scenario {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
         crate::scenario::load(&path).unwrap().scenario
+    }
+
+    fn from_text(text: &str) -> Scenario {
+        let path = std::path::Path::new("fuzz.toml");
+        let source = crate::scenario::Source {
+            path: path.to_path_buf(),
+            text: text.to_string(),
+        };
+        crate::scenario::parse(&source, path).unwrap().scenario
+    }
+
+    #[test]
+    fn moran_matches_count_their_turns() {
+        let moran = |noise: &str, turns: u64| {
+            from_text(&format!(
+                "kind = \"moran\"\n[match]\nturns = {turns}\nnoise = {noise}\n\
+                 [moran]\nmode = \"db\"\nruns = 5\nmutation = 0.01\nsteps = 20000\n\
+                 interaction = \"cycle\"\n\
+                 [[players]]\nstrategy = \"tit-for-tat\"\ncount = 10\n\
+                 [[players]]\nstrategy = \"defector\"\ncount = 10\n"
+            ))
+        };
+        let turns_of = |s: &Scenario| {
+            estimate(s)
+                .into_iter()
+                .find(|e| e.measure == "turns of matches")
+                .unwrap()
+        };
+        // Noise: every edge of the cycle (20) is played every step:
+        // 5 runs x 20000 steps x 20 edges x 20000 turns, plus the table.
+        let sampled = turns_of(&moran("0.05", 20_000));
+        assert_eq!(sampled.amount, 5 * 20_000 * 20 * 20_000);
+        assert!(sampled.exceeds());
+        assert_eq!(sampled.field, "match.turns");
+        // No noise: the 3 pairs of 2 deterministic types, once.
+        let once = turns_of(&moran("0.0", 20_000));
+        assert_eq!(once.amount, 3 * 20_000);
+        assert!(!once.exceeds());
+        let long = turns_of(&moran("0.0", 4_000_000_000));
+        assert_eq!(long.amount, 3 * 4_000_000_000);
+        assert!(long.exceeds());
     }
 
     #[test]
