@@ -475,7 +475,7 @@ fn toml_values_nested_200000_deep_are_a_syntax_error() {
     }
 }
 
-/// The fuzzer's slow inputs (each ran past its CPU limit): four are now
+/// The fuzzer's slow inputs (each ran past its CPU limit): five are now
 /// refused up front by the work model (the Moran ones at once: their
 /// payoff table no longer plays its matches while the file is read), one is
 /// quick since its slow paths were fixed (its snapshot is a PNG only above
@@ -509,6 +509,15 @@ fn slow_inputs_are_refused_up_front_or_quick() {
             &[
                 "field `match.turns`",
                 "match.turns = 2000000000",
+                "turns of matches",
+            ][..],
+        ),
+        (
+            "fixation-noisy-match-turns",
+            true,
+            &[
+                "field `match.turns`",
+                "match.noise = 0.05",
                 "turns of matches",
             ][..],
         ),

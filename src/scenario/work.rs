@@ -10,6 +10,7 @@
 //! | ecological  | turns, replicator updates   | the tournament's turns; steps x types^2     | 10^10    |
 //! | moran       | process steps               | runs x (steps, or N^2 without mutation)     | 2 x 10^9 |
 //! | (matches)   | turns of matches            | pairs once x turns; sampled: + steps x edges x turns | 10^10 |
+//! | fixation    | turns of matches            | per pair as Moran, N^2 steps a run, N(N-1)/2 edges | 10^10 |
 //! | spatial     | cell updates                | rows x cols x steps                         | 10^10    |
 //! | (sampled)   | turns of cell matches       | cell updates x opponents x match length     | 10^10    |
 //! | impartial   | positions solved            | the `positions` list                        | 10^4     |
@@ -254,6 +255,49 @@ fn moran_match_turns(
     }
 }
 
+/// Turns of a fixation matrix's matches: each ordered pair's table plays
+/// its deterministic pairs once; a pair whose matches are sampled (noise, a
+/// random horizon, a stochastic player) plays every edge of the complete
+/// graph, N (N - 1) / 2, at each of its runs' ~N^2 steps. Found by the
+/// fuzzer's Moran finding: the fixation estimate counted steps only.
+fn fixation_match_turns(s: &crate::evolution::fixation_matrix::FixationMatrix) -> Estimate {
+    let turns = expected_turns(&s.settings.horizon);
+    let repeatable = s.settings.noise == 0.0 && !s.settings.horizon.is_random();
+    let n = s.size as u128;
+    let sampled_run = n
+        .saturating_mul(n)
+        .saturating_mul(n.saturating_mul(n.saturating_sub(1)) / 2)
+        .saturating_mul(turns);
+    let mut amount = 0u128;
+    for (a, b) in s.pairs() {
+        let fixed = |x: usize| repeatable && !s.players[x].is_stochastic();
+        let once = [fixed(a), fixed(a) && fixed(b), fixed(b)]
+            .iter()
+            .filter(|&&f| f)
+            .count() as u128;
+        amount = amount.saturating_add(once.saturating_mul(turns));
+        if !(fixed(a) && fixed(b)) {
+            amount = amount.saturating_add(sampled_run.saturating_mul(s.runs as u128));
+        }
+    }
+    let mut drivers = vec![
+        ("players".into(), s.players.len().to_string()),
+        ("fixation.size".into(), s.size.to_string()),
+        ("fixation.runs".into(), s.runs.to_string()),
+    ];
+    drivers.extend(horizon_drivers(&s.settings.horizon));
+    if s.settings.noise > 0.0 {
+        drivers.push(("match.noise".into(), s.settings.noise.to_string()));
+    }
+    Estimate {
+        measure: "turns of matches",
+        amount,
+        limit: MAX_TURNS,
+        field: horizon_field(&s.settings.horizon).into(),
+        drivers,
+    }
+}
+
 /// Cell updates of a lattice game.
 pub fn cell_updates(rows: u64, cols: u64, steps: u64) -> u128 {
     (rows as u128)
@@ -436,17 +480,20 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             let s = &f.study;
             let n = s.players.len() as u64;
             let pairs = n * n.saturating_sub(1);
-            vec![Estimate {
-                measure: "process steps",
-                amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
-                limit: MAX_MORAN_STEPS,
-                field: "fixation.runs".into(),
-                drivers: vec![
-                    ("players".into(), n.to_string()),
-                    ("fixation.size".into(), s.size.to_string()),
-                    ("fixation.runs".into(), s.runs.to_string()),
-                ],
-            }]
+            vec![
+                Estimate {
+                    measure: "process steps",
+                    amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
+                    limit: MAX_MORAN_STEPS,
+                    field: "fixation.runs".into(),
+                    drivers: vec![
+                        ("players".into(), n.to_string()),
+                        ("fixation.size".into(), s.size.to_string()),
+                        ("fixation.runs".into(), s.runs.to_string()),
+                    ],
+                },
+                fixation_match_turns(s),
+            ]
         }
         Scenario::EvolutionSweep(s) => {
             use crate::scenario::EvolutionSweep;
@@ -717,6 +764,14 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
             let ids = shard.ids(total);
             let per_run = moran_steps(s.size as u64, 1, 0.0, None);
             let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
+            // The turns of matches: the shard's share of the whole, rounded up.
+            if let Some(turns) = estimates.get_mut(1) {
+                let (share, total) = ((ids.end - ids.start) as u128, (total as u128).max(1));
+                turns.amount = match turns.amount.checked_mul(share) {
+                    Some(x) => x.div_ceil(total),
+                    None => (turns.amount / total + 1).saturating_mul(share),
+                };
+            }
             (amount, total, "Moran runs")
         }
         _ => return (estimates, "the whole study".into()),
@@ -862,6 +917,31 @@ mod tests {
         let long = turns_of(&moran("0.0", 4_000_000_000));
         assert_eq!(long.amount, 3 * 4_000_000_000);
         assert!(long.exceeds());
+    }
+
+    #[test]
+    fn fixation_matches_count_their_turns() {
+        let fixation = |noise: &str| {
+            from_text(&format!(
+                "kind = \"fixation\"\n[match]\nturns = 2000\nnoise = {noise}\n\
+                 [fixation]\nsize = 10\nruns = 2000\n\
+                 [[players]]\nstrategy = \"tit-for-tat\"\n\
+                 [[players]]\nstrategy = \"defector\"\n"
+            ))
+        };
+        // 2 ordered pairs, each table playing its 3 pairs once.
+        let quiet = &estimate(&fixation("0.0"))[1];
+        assert_eq!(quiet.measure, "turns of matches");
+        assert_eq!(quiet.amount, 2 * 3 * 2000);
+        // Noise: 2 pairs x 2000 runs x 10^2 steps x 45 edges x 2000 turns.
+        let noisy = &estimate(&fixation("0.05"))[1];
+        assert_eq!(noisy.amount, 2 * 2000 * 100 * 45 * 2000);
+        assert!(noisy.exceeds());
+        assert_eq!(noisy.field, "match.turns");
+        // A shard holds its share of them, rounded up.
+        let scenario = fixation("0.05");
+        let (half, _) = shard_estimate(&scenario, crate::scale::Shard { index: 0, count: 2 });
+        assert_eq!(half[1].amount, noisy.amount / 2);
     }
 
     #[test]
