@@ -839,7 +839,11 @@ impl Fuzzer {
                 let _ = child.kill();
                 let _ = child.wait();
                 return (
-                    Verdict::Slow(format!("run over {:?} of CPU", self.timeout)),
+                    Verdict::Slow(format!(
+                        "run killed at {cpu:.1} s of CPU (limit {:?} of CPU, or ten times \
+                         that of wall time)",
+                        self.timeout
+                    )),
                     None,
                 );
             }

@@ -92,23 +92,20 @@ impl PayoffTable {
         self.fixed.get_or_init(|| {
             let k = self.players.len();
             let mut fixed = vec![vec![None; k]; k];
-            for a in 0..k {
-                for b in a..k {
-                    if self.repeatable[a][b] {
-                        // No draws are made: the generator is never used.
-                        let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
-                        let outcome = play_match(
-                            &self.players[a].prototype,
-                            &self.players[b].prototype,
-                            &self.settings,
-                            &mut rng,
-                            &mut NoRecording,
-                        );
-                        let [x, y] = outcome.scores(&self.settings.payoffs);
-                        fixed[a][b] = Some(x);
-                        fixed[b][a] = Some(y);
-                    }
-                }
+            let pairs = (0..k).flat_map(|a| (a..k).map(move |b| (a, b)));
+            for (a, b) in pairs.filter(|&(a, b)| self.repeatable[a][b]) {
+                // No draws are made: the generator is never used.
+                let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
+                let outcome = play_match(
+                    &self.players[a].prototype,
+                    &self.players[b].prototype,
+                    &self.settings,
+                    &mut rng,
+                    &mut NoRecording,
+                );
+                let [x, y] = outcome.scores(&self.settings.payoffs);
+                fixed[a][b] = Some(x);
+                fixed[b][a] = Some(y);
             }
             fixed
         })
