@@ -113,29 +113,95 @@ fn every_input_in_the_corpus_ends_cleanly() {
                 input.file_name().to_string_lossy()
             );
             let dir = case_folder(&format!("corpus-{replayed}"), &files);
-            let args: Vec<String> =
-                serde_json::from_slice(&std::fs::read(input.path().join("args.json")).unwrap())
-                    .unwrap();
-            let args: Vec<String> = args
-                .iter()
-                .map(|a| a.replace("{dir}", dir.to_str().unwrap()))
-                .collect();
-            let output = dilemma(&dir, &args);
-            assert_no_crash(&output, &label);
-            if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "run") {
-                let stderr = String::from_utf8_lossy(&output.stderr);
-                assert!(
-                    stderr.contains(".toml:") && stderr.contains("field `")
-                        || stderr.contains("not valid TOML")
-                        || stderr.contains("cannot read"),
-                    "{label}: the error names no file, line and field:\n{stderr}"
-                );
+            for args in commands(&input.path().join("args.json"), &dir) {
+                if args.first().is_some_and(|a| a == "{same}") {
+                    assert_same(Path::new(&args[1]), Path::new(&args[2]), &label);
+                    continue;
+                }
+                let output = dilemma(&dir, &args);
+                assert_no_crash(&output, &label);
+                if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "run") {
+                    let stderr = String::from_utf8_lossy(&output.stderr);
+                    assert!(
+                        stderr.contains(".toml:") && stderr.contains("field `")
+                            || stderr.contains("not valid TOML")
+                            || stderr.contains("cannot read")
+                            || stderr.contains("--shard"),
+                        "{label}: the error names no file, line and field:\n{stderr}"
+                    );
+                }
+                if output.status.code() != Some(0) {
+                    break;
+                }
             }
             replayed += 1;
             let _ = std::fs::remove_dir_all(dir.parent().unwrap());
         }
     }
     assert!(replayed > 0, "the corpus is empty");
+}
+
+/// The command lines of a corpus input's `args.json`: one argument list, or
+/// a list of them run in order (a study's shards, then their merge), with
+/// `{dir}` replaced and an argument `X/*` expanded to X's entries, sorted.
+fn commands(args_json: &Path, dir: &Path) -> Vec<Vec<String>> {
+    let value: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(args_json).unwrap()).unwrap();
+    let lists: Vec<Vec<String>> = if value[0].is_array() {
+        serde_json::from_value(value).unwrap()
+    } else {
+        vec![serde_json::from_value(value).unwrap()]
+    };
+    lists
+        .iter()
+        .map(|args| {
+            let mut out = Vec::new();
+            for a in args {
+                let a = a.replace("{dir}", dir.to_str().unwrap());
+                if let Some(folder) = a.strip_suffix("/*") {
+                    let mut entries: Vec<String> = std::fs::read_dir(folder)
+                        .unwrap()
+                        .flatten()
+                        .map(|e| e.path().display().to_string())
+                        .collect();
+                    entries.sort();
+                    out.extend(entries);
+                } else {
+                    out.push(a);
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Two result folders hold the same files, byte for byte (run.json, with
+/// its timings, left out).
+fn assert_same(a: &Path, b: &Path, label: &str) {
+    fn files(root: &Path, at: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(at).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(root, &path, out);
+            } else if path.file_name().is_some_and(|n| n != "run.json") {
+                out.push(path.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let (mut fa, mut fb) = (Vec::new(), Vec::new());
+    files(a, a, &mut fa);
+    files(b, b, &mut fb);
+    fa.sort();
+    fb.sort();
+    assert_eq!(fa, fb, "{label}: the merge and the single run differ");
+    assert!(!fa.is_empty(), "{label}: no results");
+    for rel in &fa {
+        assert!(
+            std::fs::read(a.join(rel)).unwrap() == std::fs::read(b.join(rel)).unwrap(),
+            "{label}: {} differs between the merge and the single run",
+            rel.display()
+        );
+    }
 }
 
 fn wrapper(strategy: &str) -> Vec<u8> {
@@ -409,9 +475,11 @@ fn toml_values_nested_200000_deep_are_a_syntax_error() {
     }
 }
 
-/// The fuzzer's slow inputs (each ran past its CPU limit): two are now
-/// refused up front by the work model, one is quick since its slow paths
-/// were fixed (its snapshot is a PNG only above 250,000 cells).
+/// The fuzzer's slow inputs (each ran past its CPU limit): five are now
+/// refused up front by the work model (the Moran ones at once: their
+/// payoff table no longer plays its matches while the file is read), one is
+/// quick since its slow paths were fixed (its snapshot is a PNG only above
+/// 250,000 cells).
 #[test]
 fn slow_inputs_are_refused_up_front_or_quick() {
     let corpus = root().join("tests/fuzz_corpus/scenario");
@@ -425,6 +493,33 @@ fn slow_inputs_are_refused_up_front_or_quick() {
             "travelers-bonuses-grown",
             true,
             &["field `qre.bonuses`", "qre.bonuses = 2000 values"][..],
+        ),
+        (
+            "moran-sampled-match-turns",
+            true,
+            &[
+                "field `match.turns`",
+                "interaction edges = 20",
+                "turns of matches",
+            ][..],
+        ),
+        (
+            "moran-table-long-matches",
+            true,
+            &[
+                "field `match.turns`",
+                "match.turns = 2000000000",
+                "turns of matches",
+            ][..],
+        ),
+        (
+            "fixation-noisy-match-turns",
+            true,
+            &[
+                "field `match.turns`",
+                "match.noise = 0.05",
+                "turns of matches",
+            ][..],
         ),
         ("nowak-may-large-lattice", false, &[][..]),
     ] {

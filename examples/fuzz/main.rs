@@ -107,9 +107,16 @@ fn worker() {
         };
         let answer = match kind {
             "scenario" => match dilemma::scenario::load(Path::new(path)) {
-                Ok(_) => "ok".to_string(),
+                Ok(loaded) => format!("ok {}", estimate_words(&loaded)),
                 Err(e) => format!("err {}", one_line(&e.to_string())),
             },
+            "game" => {
+                let source = dilemma::scenario::Source::read(Path::new(path));
+                match source.and_then(|s| dilemma::scenario::game_file::parse_game_file(&s)) {
+                    Ok(_) => "ok".to_string(),
+                    Err(e) => format!("err {}", one_line(&e.to_string())),
+                }
+            }
             "nfg" => {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
                 match dilemma::normal_form::nfg::read_nfg(&text) {
@@ -137,6 +144,30 @@ fn worker() {
         {
             return;
         }
+    }
+}
+
+/// The work model's estimate of a loaded scenario, in words for the slow
+/// log: `lifted` when `[limits] none = true`, else the largest share of a
+/// limit, e.g. `0.031 of the limit: 310000000 turns to simulate of 10000000000`.
+fn estimate_words(loaded: &dilemma::scenario::Loaded) -> String {
+    if loaded.limits_lifted {
+        return "lifted".into();
+    }
+    let estimates = dilemma::scenario::work::estimate(&loaded.scenario);
+    let top = estimates.iter().max_by(|a, b| {
+        let share = |e: &dilemma::scenario::work::Estimate| e.amount as f64 / e.limit as f64;
+        share(a).total_cmp(&share(b))
+    });
+    match top {
+        Some(e) => format!(
+            "{:.4} of the limit: {} {} of {}",
+            e.amount as f64 / e.limit as f64,
+            e.amount,
+            e.measure,
+            e.limit
+        ),
+        None => "none: this kind has no work estimate".into(),
     }
 }
 
@@ -198,12 +229,15 @@ enum Verdict {
 }
 
 /// One generated input: its files (written into the case folder), the
-/// worker request and the `dilemma` command line (`{dir}` is the case folder).
+/// worker request and the `dilemma` command lines run one after another
+/// (`{dir}` is the case folder; an argument `X/*` stands for the entries of
+/// folder X; the pseudo-commands `{damage} X` and `{same} A B` damage one
+/// file under X and compare two result folders byte for byte).
 struct Case {
     class: &'static str,
     files: Vec<(String, String)>,
     load: (&'static str, String),
-    argv: Vec<String>,
+    commands: Vec<Vec<String>>,
     note: String,
 }
 
@@ -216,9 +250,14 @@ struct Fuzzer {
     binary: PathBuf,
     scenarios: Vec<(String, Value)>,
     strategies: Vec<(String, Value)>,
+    /// The attention network file: each run reads 51 MB of weights, so it
+    /// is picked rarely.
+    attention: Vec<(String, Value)>,
+    game_files: Vec<(String, Value)>,
     nfgs: Vec<String>,
     dictionary: Dictionary,
     known_args: Vec<String>,
+    subcommands: Vec<mutate::Subcommand>,
     worker: Worker,
     stats: HashMap<&'static str, usize>,
     signatures: HashMap<String, usize>,
@@ -245,11 +284,27 @@ fn read_tomls(folder: &Path, skip: impl Fn(&str) -> bool) -> Vec<(String, Value)
 
 impl Fuzzer {
     fn new(root: &Path, seed: u64, run_share: f64, timeout: Duration) -> Fuzzer {
-        let scenarios = read_tomls(&root.join("scenarios"), |n| {
+        let mut scenarios = read_tomls(&root.join("scenarios"), |n| {
             n.starts_with("axelrod-reference")
         });
+        // The templates of `dilemma new KIND`: every key of every kind.
+        scenarios.extend(
+            read_tomls(&root.join("src/scenario/templates"), |_| false)
+                .into_iter()
+                .map(|(n, v)| (format!("template {n}"), v)),
+        );
         let mut strategies = read_tomls(&root.join("strategies"), |_| false);
         strategies.extend(read_tomls(&root.join("strategies/axelrod"), |_| false));
+        let (attention, mut strategies): (Vec<_>, Vec<_>) = strategies
+            .into_iter()
+            .partition(|(_, v)| v.get("kind").and_then(Value::as_str) == Some("attention"));
+        // Meta teams name the attention network too: left out of the seeds.
+        for (_, doc) in &mut strategies {
+            if let Some(Value::Array(team)) = doc.get_mut("team") {
+                team.retain(|m| m.as_str() != Some("evolved-attention"));
+            }
+        }
+        let game_files = read_tomls(&root.join("scenarios/games"), |_| false);
         let nfgs = vec![
             std::fs::read_to_string(root.join("scenarios/games/prisoners-dilemma.nfg")).unwrap(),
         ];
@@ -263,12 +318,24 @@ impl Fuzzer {
             toml::to_string(&Value::Array(vec![v.clone()])).map_or(0, |t| t.len()) < 4000
         });
         let mut known_args = Vec::new();
+        let mut subcommands = Vec::new();
         for sub in dilemma::cli::Cli::command().get_subcommands() {
+            let mut longs = Vec::new();
+            let mut values = Vec::new();
             for arg in sub.get_arguments() {
                 if let Some(long) = arg.get_long() {
                     known_args.push(format!("--{long}"));
+                    longs.push((format!("--{long}"), arg.get_action().takes_values()));
+                }
+                for v in arg.get_possible_values() {
+                    values.push(v.get_name().to_string());
                 }
             }
+            subcommands.push(mutate::Subcommand {
+                name: sub.get_name().to_string(),
+                longs,
+                values,
+            });
         }
         let scratch = root.join("target/fuzz/scratch");
         let _ = std::fs::remove_dir_all(&scratch);
@@ -287,9 +354,13 @@ impl Fuzzer {
         );
         let worker = Worker::start(&scratch.join("worker.stderr"));
         println!(
-            "fuzz: seed {seed}, {} scenarios, {} strategy files, binary {}",
+            "fuzz: seed {seed}, {} scenarios and templates, {} strategy files (+{} attention), \
+             {} game files, {} subcommands, binary {}",
             scenarios.len(),
             strategies.len(),
+            attention.len(),
+            game_files.len(),
+            subcommands.len(),
             binary.display()
         );
         Fuzzer {
@@ -301,9 +372,12 @@ impl Fuzzer {
             binary,
             scenarios,
             strategies,
+            attention,
+            game_files,
             nfgs,
             dictionary: Dictionary { subtrees, keys },
             known_args,
+            subcommands,
             worker,
             stats: HashMap::new(),
             signatures: HashMap::new(),
@@ -347,31 +421,69 @@ impl Fuzzer {
     fn generate(&mut self) -> Case {
         let dir = "{dir}";
         let roll = self.rng.below(100);
-        if roll < 55 {
+        if roll < 48 {
             let (name, doc) = self.rng.pick(&self.scenarios).clone();
             let mut doc = doc;
-            let steps = mutate::mutate(&mut self.rng, &mut doc, &self.dictionary);
+            let mut steps = Vec::new();
+            if self.rng.chance(0.25) {
+                steps.extend(mutate::graft(&mut self.rng, &mut doc, &self.scenarios));
+            }
+            // Half the inputs are stretched gently, so most of them run.
+            let gentle = self.rng.chance(0.5);
+            if gentle {
+                steps.extend(mutate::stretch(&mut self.rng, &mut doc));
+            } else {
+                steps.extend(mutate::mutate(&mut self.rng, &mut doc, &self.dictionary));
+            }
             let mut text = toml::to_string(&doc).unwrap_or_default();
             let mut note = format!("{name}: {}", steps.join("; "));
-            if self.rng.chance(0.15) {
+            if !gentle && self.rng.chance(0.15) {
                 text = mutate::damage_text(&mut self.rng, &text);
                 note.push_str("; text damaged");
             }
+            let argv = self.run_options(run_argv(dir));
             Case {
                 class: "scenario",
                 files: vec![("scenario.toml".into(), text)],
                 load: ("scenario", "scenario.toml".into()),
-                argv: run_argv(dir),
+                commands: vec![argv],
                 note,
             }
-        } else if roll < 80 {
-            let (name, doc) = self.rng.pick(&self.strategies).clone();
+        } else if roll < 52 {
+            self.shards_case()
+        } else if roll < 73 {
+            let pool = if self.rng.chance(0.005) {
+                &self.attention
+            } else {
+                &self.strategies
+            };
+            let (name, doc) = self.rng.pick(pool).clone();
             let mut doc = doc;
-            let steps = mutate::mutate(&mut self.rng, &mut doc, &self.dictionary);
+            let steps = if self.rng.chance(0.3) {
+                mutate::stretch(&mut self.rng, &mut doc)
+            } else {
+                mutate::mutate(&mut self.rng, &mut doc, &self.dictionary)
+            };
             let mut text = toml::to_string(&doc).unwrap_or_default();
             if self.rng.chance(0.15) {
                 text = mutate::damage_text(&mut self.rng, &text);
             }
+            // Named by a small tournament, or played in `dilemma match`.
+            let argv = if self.rng.chance(0.25) {
+                let mut argv: Vec<String> = ["match", "tit-for-tat", "{dir}/strategy.toml"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                if self.rng.chance(0.5) {
+                    argv.extend(["--turns".into(), self.rng.below(300).to_string()]);
+                }
+                if self.rng.chance(0.3) {
+                    argv.push("--json".into());
+                }
+                argv
+            } else {
+                run_argv(dir)
+            };
             Case {
                 class: "strategy",
                 files: vec![
@@ -379,10 +491,10 @@ impl Fuzzer {
                     ("scenario.toml".into(), wrapper("./strategy.toml")),
                 ],
                 load: ("scenario", "scenario.toml".into()),
-                argv: run_argv(dir),
+                commands: vec![argv],
                 note: format!("{name}: {}", steps.join("; ")),
             }
-        } else if roll < 85 {
+        } else if roll < 77 {
             let (mut files, name) = mutate::deep_definition(&mut self.rng);
             let note = format!(
                 "{} files, the first {} bytes",
@@ -394,28 +506,174 @@ impl Fuzzer {
                 class: "deep",
                 files,
                 load: ("scenario", "scenario.toml".into()),
-                argv: run_argv(dir),
+                commands: vec![run_argv(dir)],
                 note,
             }
-        } else if roll < 92 {
-            let source = self.rng_pick_nfg().to_string();
-            let text = mutate::mutate_nfg(&mut self.rng, &source);
+        } else if roll < 84 {
+            let (text, note) = match self.rng.below(10) {
+                0..=4 => {
+                    let source = self.rng_pick_nfg().to_string();
+                    (mutate::mutate_nfg(&mut self.rng, &source), "nfg tokens")
+                }
+                5..=7 => (mutate::random_nfg(&mut self.rng), "random nfg"),
+                _ => {
+                    let source = mutate::random_nfg(&mut self.rng);
+                    (
+                        mutate::mutate_nfg(&mut self.rng, &source),
+                        "random nfg, tokens",
+                    )
+                }
+            };
+            let mut argv = vec!["game".to_string(), format!("{dir}/game.nfg")];
+            if self.rng.chance(0.3) {
+                argv.push("--json".into());
+            }
             Case {
                 class: "nfg",
                 files: vec![("game.nfg".into(), text)],
                 load: ("nfg", "game.nfg".into()),
-                argv: vec!["game".into(), format!("{dir}/game.nfg")],
-                note: "nfg tokens".into(),
+                commands: vec![argv],
+                note: note.into(),
+            }
+        } else if roll < 88 {
+            let (name, doc) = self.rng.pick(&self.game_files).clone();
+            let mut doc = doc;
+            let steps = mutate::mutate(&mut self.rng, &mut doc, &self.dictionary);
+            let mut text = toml::to_string(&doc).unwrap_or_default();
+            if self.rng.chance(0.15) {
+                text = mutate::damage_text(&mut self.rng, &text);
+            }
+            let mut argv = vec!["game".to_string(), format!("{dir}/game.toml")];
+            if self.rng.chance(0.3) {
+                argv.push("--json".into());
+            }
+            Case {
+                class: "gamefile",
+                files: vec![("game.toml".into(), text)],
+                load: ("game", "game.toml".into()),
+                commands: vec![argv],
+                note: format!("{name}: {}", steps.join("; ")),
             }
         } else {
-            let argv = mutate::command_line(&mut self.rng, &self.known_args);
+            let argv = if self.rng.chance(0.7) {
+                let i = self.rng.below(self.subcommands.len());
+                mutate::subcommand_line(&mut self.rng, &self.subcommands[i])
+            } else {
+                mutate::command_line(&mut self.rng, &self.known_args)
+            };
+            // Nothing that could write into the shipped games or strategies
+            // (both are linked into the scratch folders).
+            let argv: Vec<String> = argv
+                .into_iter()
+                .filter(|a| !a.contains("games") && !a.contains("strategies/"))
+                .collect();
             Case {
                 class: "cli",
                 files: vec![("args.json".into(), serde_json::to_string(&argv).unwrap())],
                 load: ("cli", "args.json".into()),
-                argv,
+                commands: vec![argv],
                 note: "command line".into(),
             }
+        }
+    }
+
+    /// Options added to a scenario's `run`: a seed, JSON, a shard, rarely
+    /// `--no-limit`.
+    fn run_options(&mut self, mut argv: Vec<String>) -> Vec<String> {
+        if self.rng.chance(0.1) {
+            argv.extend([
+                "--seed".into(),
+                self.rng.pick(&[0u64, 1, 7, 1 << 40]).to_string(),
+            ]);
+        }
+        if self.rng.chance(0.05) {
+            argv.push("--json".into());
+        }
+        if self.rng.chance(0.08) {
+            let n = *self.rng.pick(&[1usize, 2, 3, 4, 7]);
+            let i = self.rng.below(n + 1);
+            argv.extend(["--shard".into(), format!("{i}/{n}")]);
+        }
+        if self.rng.chance(0.02) {
+            argv.push("--no-limit".into());
+        }
+        argv
+    }
+
+    /// A study run as shards and merged: each shard, the merge, and the
+    /// single run the merge must equal byte for byte; or a shard's file
+    /// damaged before the merge, which must be refused cleanly.
+    fn shards_case(&mut self) -> Case {
+        let shardable: Vec<(String, Value)> = self
+            .scenarios
+            .iter()
+            .filter(|(_, v)| {
+                let kind = v
+                    .get("kind")
+                    .and_then(Value::as_str)
+                    .unwrap_or("tournament");
+                kind == "fixation"
+                    || (kind == "tournament" && !is_big(v))
+                    || v.get("sweep").is_some()
+            })
+            .cloned()
+            .collect();
+        let (name, mut doc) = self.rng.pick(&shardable).clone();
+        // A light mutation (a field or two), so most still run.
+        let mut steps = Vec::new();
+        if self.rng.chance(0.5) {
+            let mut light = doc.clone();
+            steps = mutate::mutate(&mut self.rng, &mut light, &self.dictionary);
+            doc = light;
+        }
+        if let Value::Table(t) = &mut doc {
+            t.insert("name".into(), Value::String("fuzz".into()));
+        }
+        let text = toml::to_string(&doc).unwrap_or_default();
+        let n = 2 + self.rng.below(3);
+        let mut commands = Vec::new();
+        for i in 0..n {
+            let mut argv = run_argv("{dir}");
+            argv[3] = "{dir}/shards".into();
+            argv.extend(["--shard".into(), format!("{i}/{n}")]);
+            commands.push(argv);
+        }
+        let damaged = self.rng.chance(0.4);
+        if damaged {
+            commands.push(vec!["{damage}".into(), "{dir}/shards".into()]);
+        }
+        commands.push(
+            [
+                "merge",
+                "{dir}/shards/*",
+                "--out",
+                "{dir}/merged",
+                "--quiet",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        );
+        if !damaged {
+            let mut single = run_argv("{dir}");
+            single[3] = "{dir}/single".into();
+            commands.push(single);
+            commands.push(vec![
+                "{same}".into(),
+                "{dir}/merged/fuzz".into(),
+                "{dir}/single/fuzz".into(),
+            ]);
+        }
+        Case {
+            class: "shards",
+            files: vec![("scenario.toml".into(), text)],
+            load: ("scenario", "scenario.toml".into()),
+            commands,
+            note: format!(
+                "{name} in {n} shards{}: {}",
+                if damaged { ", one file damaged" } else { "" },
+                steps.join("; ")
+            ),
         }
     }
 
@@ -440,18 +698,28 @@ impl Fuzzer {
         for (name, text) in &case.files {
             std::fs::write(dir.join(name), text).unwrap();
         }
-        let loaded = match self.load(case.load.0, &dir.join(&case.load.1)) {
-            Ok(loaded) => loaded,
+        let estimate = match self.load(case.load.0, &dir.join(&case.load.1)) {
+            Ok(answer) => answer,
             Err(verdict) => return verdict,
         };
-        if (loaded && self.rng.chance(self.run_share)) || self.rng.chance(0.03) {
-            return self.run(case, &dir);
+        let loaded = estimate.is_some();
+        if loaded {
+            *self.stats.entry("(loaded)").or_default() += 1;
+        }
+        // Shard studies always run: their point is the merge.
+        if case.class == "shards"
+            || (loaded && self.rng.chance(self.run_share))
+            || self.rng.chance(0.03)
+        {
+            let estimate = estimate.unwrap_or_else(|| "not loaded".into());
+            return self.run(case, &dir, &estimate);
         }
         Verdict::Fine
     }
 
-    /// Asks the worker; Ok(true) when the input loaded.
-    fn load(&mut self, kind: &str, path: &Path) -> Result<bool, Verdict> {
+    /// Asks the worker; Ok(Some(the estimate in words)) when the input
+    /// loaded, Ok(None) when it was refused.
+    fn load(&mut self, kind: &str, path: &Path) -> Result<Option<String>, Verdict> {
         let request = format!("{kind}\t{}\n", path.display());
         if self.worker.stdin.write_all(request.as_bytes()).is_err() {
             return Err(self.worker_died());
@@ -463,9 +731,7 @@ impl Fuzzer {
             match self.worker.answers.recv_timeout(Duration::from_millis(200)) {
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                     let cpu = cpu_seconds(self.worker.child.id()).unwrap_or(0.0) - cpu_before;
-                    if cpu <= self.timeout.as_secs_f64() * 2.0
-                        && started.elapsed() < self.timeout * 20
-                    {
+                    if cpu <= self.timeout.as_secs_f64() && started.elapsed() < self.timeout * 10 {
                         continue;
                     }
                     break Err(std::sync::mpsc::RecvTimeoutError::Timeout);
@@ -474,13 +740,15 @@ impl Fuzzer {
             }
         };
         match answer {
-            Ok(answer) => Ok(answer == "ok"),
+            Ok(answer) if answer == "ok" => Ok(Some(String::new())),
+            Ok(answer) => Ok(answer.strip_prefix("ok ").map(str::to_string)),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 self.worker.stop();
                 self.worker = Worker::start(&self.worker.stderr.clone());
                 Err(Verdict::Slow(format!(
-                    "load of {kind} over {:?}",
-                    self.timeout * 2
+                    "load of {kind} over {:?} of CPU (a slow parser or validator: no work \
+                     model applies before loading)",
+                    self.timeout
                 )))
             }
             Err(_) => Err(self.worker_died()),
@@ -494,25 +762,69 @@ impl Fuzzer {
         Verdict::Broken(format!("load: {}", signature(&stderr, status)))
     }
 
-    fn run(&mut self, case: &Case, dir: &Path) -> Verdict {
-        let argv: Vec<String> = case
-            .argv
-            .iter()
-            .map(|a| a.replace("{dir}", dir.to_str().unwrap()))
-            .collect();
-        let stdout = std::fs::File::create(dir.join("stdout.txt")).unwrap();
-        let stderr_path = dir.join("stderr.txt");
+    /// Runs the case's commands in order until one fails.
+    fn run(&mut self, case: &Case, dir: &Path, estimate: &str) -> Verdict {
+        for (step, command) in case.commands.iter().enumerate() {
+            let argv = expand(command, dir);
+            match argv.first().map(String::as_str) {
+                Some("{damage}") => {
+                    damage_a_file(&mut self.rng, Path::new(&argv[1]));
+                    continue;
+                }
+                Some("{same}") => {
+                    if let Some(difference) = differs(Path::new(&argv[1]), Path::new(&argv[2])) {
+                        return Verdict::Broken(format!("merge differs: {difference}"));
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            let started = Instant::now();
+            let (verdict, code) = self.run_one(case, dir, &argv, step);
+            if let Verdict::Slow(what) = verdict {
+                let lifted = argv.iter().any(|a| a == "--no-limit") || estimate == "lifted";
+                let what = format!(
+                    "{what} ({:.1} s wall); {}; command {argv:?}",
+                    started.elapsed().as_secs_f64(),
+                    if lifted {
+                        "the work limit was lifted".to_string()
+                    } else if argv.first().is_some_and(|a| a == "run") {
+                        format!("work estimate {estimate}")
+                    } else {
+                        "a command (its own limits apply)".to_string()
+                    }
+                );
+                return Verdict::Slow(what);
+            }
+            if !matches!(verdict, Verdict::Fine) || code != Some(0) {
+                return verdict;
+            }
+        }
+        Verdict::Fine
+    }
+
+    /// Runs one command; the verdict and the exit code.
+    fn run_one(
+        &mut self,
+        case: &Case,
+        dir: &Path,
+        argv: &[String],
+        step: usize,
+    ) -> (Verdict, Option<i32>) {
+        let stdout = std::fs::File::create(dir.join(format!("stdout-{step}.txt"))).unwrap();
+        let stderr_path = dir.join(format!("stderr-{step}.txt"));
         let stderr = std::fs::File::create(&stderr_path).unwrap();
         let mut child = match Command::new(&self.binary)
-            .args(&argv)
+            .args(argv)
             .current_dir(dir)
+            .env_remove("RUST_BACKTRACE")
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)
             .spawn()
         {
             Ok(child) => child,
-            Err(e) => return Verdict::Broken(format!("spawn: {e}")),
+            Err(e) => return (Verdict::Broken(format!("spawn: {e}")), None),
         };
         let started = Instant::now();
         let status = loop {
@@ -526,21 +838,51 @@ impl Fuzzer {
             if cpu > self.timeout.as_secs_f64() || started.elapsed() > self.timeout * 10 {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Verdict::Slow(format!("run over {:?} of CPU", self.timeout));
+                return (
+                    Verdict::Slow(format!(
+                        "run killed at {cpu:.1} s of CPU (limit {:?} of CPU, or ten times \
+                         that of wall time)",
+                        self.timeout
+                    )),
+                    None,
+                );
             }
             std::thread::sleep(Duration::from_millis(3));
         };
         let stderr = read_prefix(&stderr_path, 20_000);
         let code = status.code();
-        let panicked = stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE");
+        *self
+            .stats
+            .entry(match code {
+                Some(0) => "(exit 0)",
+                Some(1) => "(exit 1)",
+                Some(2) => "(exit 2)",
+                _ => "(exit other)",
+            })
+            .or_default() += 1;
+        let panicked = stderr.contains("panicked")
+            || stderr.contains("RUST_BACKTRACE")
+            || stderr.contains("internal error");
         let debug_text = ["Os {", "Custom {", "kind: ", "code: Some("]
             .iter()
             .any(|s| stderr.contains(s));
         if !matches!(code, Some(0..=2)) || panicked {
-            return Verdict::Broken(format!("run: {}", signature(&stderr, Some(status))));
+            return (
+                Verdict::Broken(format!("run: {}", signature(&stderr, Some(status)))),
+                code,
+            );
         }
         if debug_text {
-            return Verdict::Broken(format!("run: debug text: {}", one_line(&stderr)));
+            return (
+                Verdict::Broken(format!("run: debug text: {}", one_line(&stderr))),
+                code,
+            );
+        }
+        if code == Some(2) && !clear_error(argv, &stderr) {
+            return (
+                Verdict::Broken(format!("unclear error: {}", one_line(&stderr))),
+                code,
+            );
         }
         if code == Some(1) {
             // Exit 1 is for failures while running; keep a log to review
@@ -554,7 +896,7 @@ impl Fuzzer {
                 let _ = writeln!(f, "{} | {} | {}", case.class, case.note, one_line(&stderr));
             }
         }
-        Verdict::Fine
+        (Verdict::Fine, code)
     }
 
     fn keep(&mut self, case: &Case, signature: &str) {
@@ -577,14 +919,167 @@ impl Fuzzer {
     }
 
     fn keep_slow(&mut self, case: &Case, what: &str) {
-        let n = self.stats.get("slow").copied().unwrap_or(0);
-        self.stats.insert("slow", n + 1);
+        let n = self.stats.get("(slow)").copied().unwrap_or(0);
+        self.stats.insert("(slow)", n + 1);
         if n >= 200 {
             return;
         }
         let target = self.root.join("target/fuzz/slow").join(format!("{n:04}"));
         save(case, &target, what);
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.root.join("target/fuzz/slow.log"))
+        {
+            let _ = writeln!(f, "{n:04} | {} | {} | {what}", case.class, case.note);
+        }
     }
+}
+
+/// True when an exit-2 message points at its cause: a scenario, strategy or
+/// game file's error names the file, line, column and field (or the TOML
+/// syntax error); an .nfg error its line and column; anything else names
+/// the option, value or file it refuses.
+fn clear_error(argv: &[String], stderr: &str) -> bool {
+    let located = |s: &str| {
+        // `file:LINE:COLUMN: ` somewhere in the message.
+        s.split(": ").any(|part| {
+            let mut pieces = part.rsplitn(3, ':');
+            let (c, l) = (pieces.next(), pieces.next());
+            pieces.next().is_some()
+                && c.is_some_and(|c| !c.is_empty() && c.chars().all(|x| x.is_ascii_digit()))
+                && l.is_some_and(|l| !l.is_empty() && l.chars().all(|x| x.is_ascii_digit()))
+        })
+    };
+    match argv.first().map(String::as_str) {
+        Some("run") => {
+            // Option errors (a shard that does not exist, a count that
+            // disagrees) name the option; file errors are located.
+            (located(stderr) && (stderr.contains("field `") || stderr.contains("not valid TOML")))
+                || stderr.contains("cannot read")
+                || stderr.contains("--shard")
+                || stderr.contains("--seed")
+                || stderr.contains("Usage:")
+        }
+        Some("game") if argv.get(1).is_some_and(|a| a.ends_with(".nfg")) => {
+            stderr.contains("line ") && stderr.contains("column ")
+                || stderr.contains("Usage:")
+                || stderr.contains("cannot read")
+        }
+        Some("game") if argv.get(1).is_some_and(|a| a.ends_with(".toml")) => {
+            (located(stderr) && (stderr.contains("field `") || stderr.contains("not valid TOML")))
+                || stderr.contains("Usage:")
+                || stderr.contains("cannot read")
+        }
+        // Every other command's errors are reviewed by hand from the log.
+        _ => true,
+    }
+}
+
+/// Replaces `{dir}` and expands an argument `X/*` to X's entries, sorted.
+fn expand(command: &[String], dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for arg in command {
+        let arg = arg.replace("{dir}", dir.to_str().unwrap());
+        if let Some(folder) = arg.strip_suffix("/*") {
+            let mut entries: Vec<String> = std::fs::read_dir(folder)
+                .map(|d| {
+                    d.flatten()
+                        .map(|e| e.path().display().to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            entries.sort();
+            out.extend(entries);
+        } else {
+            out.push(arg);
+        }
+    }
+    out
+}
+
+/// Every file under `folder`, sorted.
+fn files_under(folder: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files_under(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// Damages one file under `folder`: truncated, a byte changed, a line
+/// doubled, emptied or removed.
+fn damage_a_file(rng: &mut Rng, folder: &Path) {
+    let mut files = Vec::new();
+    files_under(folder, &mut files);
+    if files.is_empty() {
+        return;
+    }
+    let path = rng.pick(&files).clone();
+    let mut bytes = std::fs::read(&path).unwrap_or_default();
+    match rng.below(5) {
+        0 => bytes.truncate(rng.below(bytes.len() + 1)),
+        1 if !bytes.is_empty() => {
+            let i = rng.below(bytes.len());
+            bytes[i] = rng.next() as u8;
+        }
+        2 => {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            bytes = mutate::damage_text(rng, &text).into_bytes();
+        }
+        3 => bytes.clear(),
+        _ => {
+            let _ = std::fs::remove_file(&path);
+            return;
+        }
+    }
+    let _ = std::fs::write(&path, bytes);
+}
+
+/// The first difference between two result folders (names or bytes;
+/// run.json, with its timings, left out).
+fn differs(a: &Path, b: &Path) -> Option<String> {
+    let (mut fa, mut fb) = (Vec::new(), Vec::new());
+    files_under(a, &mut fa);
+    files_under(b, &mut fb);
+    let ra: Vec<_> = fa
+        .iter()
+        .map(|p| p.strip_prefix(a).unwrap().to_path_buf())
+        .collect();
+    let rb: Vec<_> = fb
+        .iter()
+        .map(|p| p.strip_prefix(b).unwrap().to_path_buf())
+        .collect();
+    if ra != rb {
+        return Some(format!("files {ra:?} against {rb:?}"));
+    }
+    if ra.is_empty() {
+        return Some(format!("{} holds no files", a.display()));
+    }
+    for (rel, (x, y)) in ra.iter().zip(fa.iter().zip(&fb)) {
+        // run.json records timings and the thread count.
+        if rel.file_name().is_some_and(|n| n == "run.json") {
+            continue;
+        }
+        if std::fs::read(x).ok() != std::fs::read(y).ok() {
+            return Some(format!("{} differs", rel.display()));
+        }
+    }
+    None
+}
+
+/// A tournament of many players (the Axelrod ones): too slow to shard
+/// every few seconds.
+fn is_big(doc: &Value) -> bool {
+    doc.get("players")
+        .and_then(Value::as_array)
+        .is_some_and(|p| p.len() > 20)
 }
 
 fn save(case: &Case, target: &Path, why: &str) {
@@ -593,11 +1088,13 @@ fn save(case: &Case, target: &Path, why: &str) {
     for (name, text) in &case.files {
         std::fs::write(target.join(name), text).unwrap();
     }
-    std::fs::write(
-        target.join("args.json"),
-        serde_json::to_string(&case.argv).unwrap() + "\n",
-    )
-    .unwrap();
+    // One command: its argument list; several: the list of them.
+    let args = if case.commands.len() == 1 {
+        serde_json::to_string(&case.commands[0])
+    } else {
+        serde_json::to_string(&case.commands)
+    };
+    std::fs::write(target.join("args.json"), args.unwrap() + "\n").unwrap();
     std::fs::write(
         target.join("why.txt"),
         format!("{why}\ninput: {}\n", case.note),

@@ -137,6 +137,37 @@ const STRINGS: &[&str] = &[
     "birth-death",
     "lattice",
     "all",
+    "tournament",
+    "moran",
+    "ecological",
+    "spatial",
+    "fixation",
+    "game",
+    "guess",
+    "impartial",
+    "pigs",
+    "pirates",
+    "travelers",
+    "transformed",
+    "meta",
+    "memory-one",
+    "lookup",
+    "fsm",
+    "hmm",
+    "cycle",
+    "ann",
+    "flip",
+    "dual",
+    "noise",
+    "joss-ann",
+    "initial",
+    "final",
+    "match.noise",
+    "match.turns",
+    "game.temptation",
+    "moran.mutation",
+    "0/4",
+    "auto",
 ];
 
 /// A value of an interesting shape: a boundary number, a special float, a
@@ -648,6 +679,9 @@ pub fn deep_definition(rng: &mut Rng) -> (Vec<(String, String)>, String) {
 }
 
 const SUBCOMMANDS: &[&str] = &[
+    "new",
+    "merge",
+    "frobnicate",
     "run",
     "match",
     "strategies",
@@ -676,6 +710,19 @@ const WORDS: &[&str] = &[
     "--lambda-step",
     "--bonus",
     "--players",
+    "--no-limit",
+    "--shard",
+    "--shards",
+    "--max",
+    "--write-nfg",
+    "0/2",
+    "1/2",
+    "2/2",
+    "auto",
+    "1e9",
+    "18446744073709551615",
+    "0.7777777777777777777777",
+    "1,1000000",
     "--repetitions",
     "-p",
     "-n",
@@ -721,4 +768,229 @@ pub fn command_line(rng: &mut Rng, known: &[String]) -> Vec<String> {
         !a.contains('\n') && !a.contains('\0') && !a.starts_with('/') && !a.contains("..")
     });
     args
+}
+
+/// Copies one top-level entry of another document into `doc` (a `[sweep]`
+/// into a moran or ecological scenario, `[shards]` into a kind that cannot
+/// be sharded, another kind's `[moran]` or `[lattice]`), or adds a
+/// `[shards]` or `[limits]` table of its own. Returns what it did.
+pub fn graft(rng: &mut Rng, doc: &mut Value, donors: &[(String, Value)]) -> Option<String> {
+    let Value::Table(table) = doc else {
+        return None;
+    };
+    match rng.below(10) {
+        0 => {
+            let count = *rng.pick(&[0i64, 1, 2, 3, 4, 7, 64, 1_000_000, -1]);
+            let mut shards = Table::new();
+            shards.insert("count".into(), Value::Integer(count));
+            table.insert("shards".into(), Value::Table(shards));
+            Some(format!("graft [shards] count = {count}"))
+        }
+        1 => {
+            // `none = true` lifts the work limits: rare, since it admits
+            // inputs that legitimately run for hours.
+            let none = rng.chance(0.2);
+            let mut limits = Table::new();
+            limits.insert("none".into(), Value::Boolean(none));
+            if rng.chance(0.3) {
+                limits.insert("fuzz_unknown".into(), interesting(rng));
+            }
+            table.insert("limits".into(), Value::Table(limits));
+            Some(format!("graft [limits] none = {none}"))
+        }
+        _ => {
+            let (name, donor) = rng.pick(donors);
+            let Value::Table(donor) = donor else {
+                return None;
+            };
+            // Prefer the tables that make a kind special.
+            let keys: Vec<&String> = donor.keys().filter(|k| *k != "name").collect();
+            let preferred: Vec<&String> = keys
+                .iter()
+                .copied()
+                .filter(|k| {
+                    matches!(
+                        k.as_str(),
+                        "sweep" | "shards" | "moran" | "ecological" | "lattice" | "qre" | "game"
+                    )
+                })
+                .collect();
+            let key = if !preferred.is_empty() && rng.chance(0.7) {
+                (*rng.pick(&preferred)).clone()
+            } else if !keys.is_empty() {
+                (*rng.pick(&keys)).clone()
+            } else {
+                return None;
+            };
+            table.insert(key.clone(), donor[&key].clone());
+            Some(format!("graft {key} from {name}"))
+        }
+    }
+}
+
+/// A random payoff-form Gambit .nfg game: 1 to 4 players, 1 to 6
+/// strategies each (sometimes many more), payoffs small, fractional, huge
+/// or special.
+pub fn random_nfg(rng: &mut Rng) -> String {
+    let players = 1 + rng.below(4).min(rng.below(4));
+    let counts: Vec<usize> = (0..players)
+        .map(|_| {
+            if rng.chance(0.05) {
+                *rng.pick(&[20usize, 40, 100])
+            } else {
+                1 + rng.below(6)
+            }
+        })
+        .collect();
+    let cells: usize = counts.iter().product::<usize>().min(200_000);
+    let names: Vec<String> = (0..players).map(|p| format!("\"P{p}\"")).collect();
+    let strategies: Vec<String> = counts
+        .iter()
+        .map(|&c| {
+            let s: Vec<String> = (0..c).map(|i| format!("\"s{i}\"")).collect();
+            format!("{{ {} }}", s.join(" "))
+        })
+        .collect();
+    let mut text = format!(
+        "NFG 1 R \"fuzz\" {{ {} }}\n{{ {} }}\n\"\"\n\n",
+        names.join(" "),
+        strategies.join(" ")
+    );
+    let style = rng.below(4);
+    let mut payoffs = Vec::with_capacity(cells * players);
+    for _ in 0..cells * players {
+        payoffs.push(match style {
+            0 => (rng.below(11) as i64 - 5).to_string(),
+            1 => format!("{}/{}", rng.below(20) as i64 - 10, 1 + rng.below(9)),
+            2 => format!("{}.{}", rng.below(100), rng.below(1000)),
+            _ => match rng.below(5) {
+                0 => "170141183460469231731687303715884105727".into(),
+                1 => format!("{}", rng.pick(INTEGERS)),
+                2 => "1e300".into(),
+                3 => "-0".into(),
+                _ => format!("{}", rng.below(3)),
+            },
+        });
+    }
+    text.push_str(&payoffs.join(" "));
+    text.push('\n');
+    text
+}
+
+/// One subcommand of the command line as clap describes it: its name, its
+/// long options, the values its options take (possible values) and
+/// whether an option takes a value.
+pub struct Subcommand {
+    pub name: String,
+    pub longs: Vec<(String, bool)>,
+    pub values: Vec<String>,
+}
+
+/// A command line for one real subcommand: mostly its own options, with
+/// values that fit (numbers, fractions, ranges, names, possible values)
+/// and sometimes words that do not.
+pub fn subcommand_line(rng: &mut Rng, sub: &Subcommand) -> Vec<String> {
+    let mut args = vec![sub.name.clone()];
+    let value = |rng: &mut Rng| -> String {
+        match rng.below(6) {
+            0 if !sub.values.is_empty() => rng.pick(&sub.values).clone(),
+            0 | 1 => rng.below(200).to_string(),
+            2 => rng.pick(INTEGERS).to_string(),
+            3 => rng.pick(WORDS).to_string(),
+            4 => rng.pick(STRINGS).to_string(),
+            _ => format!("{}", rng.pick(FLOATS)),
+        }
+    };
+    // A positional argument or two (a game, a strategy, a preset, N).
+    for _ in 0..rng.below(3) {
+        args.push(value(rng));
+    }
+    for _ in 0..rng.below(5) {
+        if sub.longs.is_empty() {
+            break;
+        }
+        let (long, takes) = rng.pick(&sub.longs).clone();
+        // `--no-limit` admits hours of legitimate work: rare.
+        if long == "--no-limit" && !rng.chance(0.05) {
+            continue;
+        }
+        args.push(long);
+        if takes || rng.chance(0.05) {
+            args.push(value(rng));
+        }
+    }
+    args.retain(|a| {
+        !a.contains('\n') && !a.contains('\0') && !a.starts_with('/') && !a.contains("..")
+    });
+    args
+}
+
+/// A gentle mutation that keeps most files valid, so that they run: one to
+/// three numbers scaled within their type (doubled, times 10 to 1000,
+/// halved, nudged, set to 0 or 1) or a list grown by repeating its
+/// elements. This is what explores the work model: big but legal sizes.
+pub fn stretch(rng: &mut Rng, doc: &mut Value) -> Vec<String> {
+    let mut done = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let mut all = Vec::new();
+        paths(doc, &mut Vec::new(), &mut all);
+        all.retain(|p| {
+            matches!(
+                at(doc, p).map(|v| &*v),
+                Some(Value::Integer(_) | Value::Float(_) | Value::Array(_))
+            )
+        });
+        if all.is_empty() {
+            break;
+        }
+        let path = rng.pick(&all).clone();
+        let shown = format!("{path:?}");
+        let Some(node) = at(doc, &path) else { continue };
+        match node {
+            Value::Integer(x) => {
+                *x = match rng.below(9) {
+                    0 => x.saturating_mul(2),
+                    1 => x.saturating_mul(10),
+                    2 => x.saturating_mul(100),
+                    3 => x.saturating_mul(1000),
+                    4 => *x / 2,
+                    5 => x.saturating_add(1),
+                    6 => x.saturating_sub(1),
+                    7 => 0,
+                    _ => 1,
+                };
+                done.push(format!("stretch {shown} to {x}"));
+            }
+            Value::Float(x) => {
+                *x = match rng.below(8) {
+                    0 => *x * 2.0,
+                    1 => *x * 10.0,
+                    2 => *x / 2.0,
+                    3 => *x / 1000.0,
+                    4 => 0.0,
+                    5 => 1.0,
+                    6 => 1.0 - *x,
+                    _ => *x + 1e-9,
+                };
+                done.push(format!("stretch {shown} to {x}"));
+            }
+            Value::Array(items) if !items.is_empty() => {
+                let factor = *rng.pick(&[2usize, 3, 5, 10, 50]);
+                let cap = if matches!(items[0], Value::Table(_)) {
+                    600
+                } else {
+                    20_000
+                };
+                let target = (items.len() * factor).min(cap).max(items.len());
+                let mut grown = Vec::with_capacity(target);
+                while grown.len() < target {
+                    grown.push(items[grown.len() % items.len()].clone());
+                }
+                *items = grown;
+                done.push(format!("grow {shown} to {target}"));
+            }
+            _ => {}
+        }
+    }
+    done
 }

@@ -4,10 +4,11 @@
 //! noise always ends the same way, so its scores are computed once per
 //! ordered pair of types and reused for every step of every run. Any other
 //! pair (a stochastic strategy, noise, a random horizon) is played afresh
-//! from the caller's generator each time it is needed. The deterministic
-//! pairs are played on the table's first use, never while a scenario loads,
-//! so the work model (`scenario::work`) refuses a huge study before any
-//! match is played.
+//! from the caller's generator each time it is needed.
+//!
+//! The deterministic scores are computed on first use, not when the table
+//! is built: a scenario is read (and its work estimated and refused when
+//! over the limit) before any match is played, whatever its `turns`.
 //!
 //! The table is keyed by everything that determines a match: both players'
 //! catalogue ids and parameter values (the display name carries both), the
@@ -19,7 +20,6 @@ use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::Player;
 use crate::ipd::strategies::catalogue::Origin;
-use std::sync::OnceLock;
 
 /// What a table's entries depend on.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,17 +37,29 @@ pub struct PayoffTable {
     pub players: Vec<Player>,
     /// How matches are played.
     pub settings: MatchSettings,
+    /// `repeatable[a][b]`: the pair is deterministic (played once).
+    repeatable: Vec<Vec<bool>>,
     /// `fixed[a][b]`: total score of `a` against `b` when the pair is
-    /// deterministic, `None` when it must be sampled; played on first use.
-    fixed: OnceLock<Vec<Vec<Option<f64>>>>,
+    /// deterministic, `None` when it must be sampled; computed on first use.
+    fixed: std::sync::OnceLock<Vec<Vec<Option<f64>>>>,
     key: TableKey,
 }
 
 impl PayoffTable {
-    /// The table of these types under `settings`. The deterministic pairs
-    /// are played once, on first use (so a scenario is checked against the
-    /// work model before any match is played).
+    /// The table of `players` under `settings`; no match is played yet
+    /// (deterministic pairs are played once, on first use).
     pub fn build(players: &[Player], settings: MatchSettings) -> PayoffTable {
+        let k = players.len();
+        let repeatable = settings.noise == 0.0 && !settings.horizon.is_random();
+        let repeatable: Vec<Vec<bool>> = (0..k)
+            .map(|a| {
+                (0..k)
+                    .map(|b| {
+                        repeatable && !players[a].is_stochastic() && !players[b].is_stochastic()
+                    })
+                    .collect()
+            })
+            .collect();
         let key = TableKey {
             types: players
                 .iter()
@@ -68,46 +80,44 @@ impl PayoffTable {
         PayoffTable {
             players: players.to_vec(),
             settings,
-            fixed: OnceLock::new(),
+            repeatable,
+            fixed: std::sync::OnceLock::new(),
             key,
         }
     }
 
-    /// True when the pair's match always ends the same way (fixed horizon,
-    /// no noise, neither player stochastic).
-    fn repeatable(&self, a: usize, b: usize) -> bool {
-        self.settings.noise == 0.0
-            && !self.settings.horizon.is_random()
-            && !self.players[a].is_stochastic()
-            && !self.players[b].is_stochastic()
-    }
-
-    /// The deterministic pairs' scores, played on first use.
-    #[allow(clippy::needless_range_loop)] // a and b index both players and scores
-    fn fixed_scores(&self) -> &Vec<Vec<Option<f64>>> {
+    /// Plays every deterministic pair once (the first call; later calls
+    /// return the stored scores).
+    fn values(&self) -> &Vec<Vec<Option<f64>>> {
         self.fixed.get_or_init(|| {
             let k = self.players.len();
             let mut fixed = vec![vec![None; k]; k];
-            for a in 0..k {
-                for b in a..k {
-                    if self.repeatable(a, b) {
-                        // No draws are made: the generator is never used.
-                        let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
-                        let outcome = play_match(
-                            &self.players[a].prototype,
-                            &self.players[b].prototype,
-                            &self.settings,
-                            &mut rng,
-                            &mut NoRecording,
-                        );
-                        let [x, y] = outcome.scores(&self.settings.payoffs);
-                        fixed[a][b] = Some(x);
-                        fixed[b][a] = Some(y);
-                    }
-                }
+            let pairs = (0..k).flat_map(|a| (a..k).map(move |b| (a, b)));
+            for (a, b) in pairs.filter(|&(a, b)| self.repeatable[a][b]) {
+                // No draws are made: the generator is never used.
+                let mut rng = crate::ipd::random::match_rng(0, a as u64, b as u64, 0);
+                let outcome = play_match(
+                    &self.players[a].prototype,
+                    &self.players[b].prototype,
+                    &self.settings,
+                    &mut rng,
+                    &mut NoRecording,
+                );
+                let [x, y] = outcome.scores(&self.settings.payoffs);
+                fixed[a][b] = Some(x);
+                fixed[b][a] = Some(y);
             }
             fixed
         })
+    }
+
+    /// Number of matches the table plays once, on first use.
+    pub fn repeatable_pairs(&self) -> u128 {
+        let k = self.players.len();
+        (0..k)
+            .flat_map(|a| (a..k).map(move |b| (a, b)))
+            .filter(|&(a, b)| self.repeatable[a][b])
+            .count() as u128
     }
 
     /// What this table was built for.
@@ -127,20 +137,21 @@ impl PayoffTable {
 
     /// True when every pair is precomputed (no sampling ever needed).
     pub fn is_deterministic(&self) -> bool {
-        let k = self.players.len();
-        (0..k).all(|a| self.repeatable(a, a))
+        self.repeatable.iter().flatten().all(|&x| x)
     }
 
     /// The precomputed score of `a` against `b`, if the pair is deterministic.
     pub fn fixed(&self, a: usize, b: usize) -> Option<f64> {
-        self.fixed_scores()[a][b]
+        if !self.repeatable[a][b] {
+            return None;
+        }
+        self.values()[a][b]
     }
 
     /// Scores of one match of `a` (first seat) against `b`: the stored
     /// value, or a fresh match drawn from `rng`.
     pub fn play(&self, a: usize, b: usize, rng: &mut MatchRng) -> (f64, f64) {
-        let fixed = self.fixed_scores();
-        if let (Some(x), Some(y)) = (fixed[a][b], fixed[b][a]) {
+        if let (Some(x), Some(y)) = (self.fixed(a, b), self.fixed(b, a)) {
             return (x, y);
         }
         let outcome = play_match(
