@@ -382,6 +382,15 @@ pub fn cell_updates(rows: u64, cols: u64, steps: u64) -> u128 {
         .saturating_mul(steps as u128)
 }
 
+/// The scenario field that sets a match's length (where a refusal of a
+/// measure of match turns points).
+fn horizon_field(horizon: &Horizon) -> &'static str {
+    match horizon {
+        Horizon::Fixed { .. } => "match.turns",
+        Horizon::Random { .. } => "match.continuation",
+    }
+}
+
 fn horizon_drivers(horizon: &Horizon) -> Vec<(String, String)> {
     match *horizon {
         Horizon::Fixed { turns } => vec![("match.turns".into(), turns.to_string())],
@@ -688,6 +697,9 @@ fn moran_match_estimate(
             let turns = expected_turns(&table.settings.horizon);
             let mut amount = table_turns(&table.players, &table.settings);
             if !table.is_deterministic() {
+                if table.settings.noise > 0.0 {
+                    drivers.push(("match.noise".into(), table.settings.noise.to_string()));
+                }
                 drivers.push((
                     "interaction edges".into(),
                     edges(&m.process.interaction).to_string(),
@@ -706,7 +718,7 @@ fn moran_match_estimate(
         measure: "ordinary turns of matches",
         amount,
         limit: MAX_TURNS,
-        field: "moran.runs".into(),
+        field: horizon_field(&m.settings.horizon).into(),
         drivers,
         notes,
     }
@@ -745,11 +757,14 @@ fn fixation_match_estimate(s: &crate::evolution::fixation_matrix::FixationMatrix
         ("fixation.runs".to_string(), s.runs.to_string()),
     ];
     drivers.extend(horizon_drivers(&s.settings.horizon));
+    if s.settings.noise > 0.0 {
+        drivers.push(("match.noise".into(), s.settings.noise.to_string()));
+    }
     Estimate {
         measure: "ordinary turns of matches",
         amount,
         limit: MAX_TURNS,
-        field: "fixation.runs".into(),
+        field: horizon_field(&s.settings.horizon).into(),
         drivers,
         notes: costly_players(&s.players, turns),
     }
