@@ -303,6 +303,33 @@ pub fn run_spatial(
     let width = scenario.steps.to_string().len().max(4);
     // Snapshot charts wait for the end, to be drawn at once with the shares chart.
     let snapshots = std::cell::RefCell::new(Vec::new());
+    // Frames are drawn in parallel batches (each frame on its own: the same bytes as
+    // one at a time); a batch holds at most ~64 MB of lattice copies.
+    let frames = std::cell::RefCell::new(Vec::new());
+    let frame_batch = (64 << 20) / (game.rows * game.cols).max(1);
+    let frame_batch = frame_batch.clamp(1, 4 * rayon::current_num_threads().max(1));
+    let draw_frames = |pending: &mut Vec<(u64, Vec<u8>)>| -> Result<(), CliError> {
+        let jobs: Vec<ChartJob<'_, ChartError>> = pending
+            .iter()
+            .map(|(step, cells)| -> ChartJob<'_, ChartError> {
+                let stem = frames_dir.join(format!("frame_{step:0width$}"));
+                Box::new(move || {
+                    files::draw_lattice_state(
+                        &stem,
+                        &format!("{}: step {step}", scenario.name),
+                        game.rows,
+                        game.cols,
+                        cells,
+                        names,
+                        true,
+                    )
+                })
+            })
+            .collect();
+        let drawn = par_draw(jobs).map_err(chart_error);
+        pending.clear();
+        drawn
+    };
     let save = |step: u64, lattice: &Vec<u8>| -> Result<(), CliError> {
         if scenario.snapshots.contains(&step) {
             let file = format!("lattice_{step:0width$}.csv");
@@ -316,16 +343,11 @@ pub fn run_spatial(
             }
         }
         if scenario.frames && scenario.charts {
-            files::draw_lattice_state(
-                &frames_dir.join(format!("frame_{step:0width$}")),
-                &format!("{}: step {step}", scenario.name),
-                game.rows,
-                game.cols,
-                lattice,
-                names,
-                true,
-            )
-            .map_err(chart_error)?;
+            let mut pending = frames.borrow_mut();
+            pending.push((step, lattice.clone()));
+            if pending.len() >= frame_batch {
+                draw_frames(&mut pending)?;
+            }
         }
         Ok(())
     };
@@ -337,6 +359,7 @@ pub fn run_spatial(
         save(step + 1, &lattice)?;
         bar.set_position(step + 1);
     }
+    draw_frames(&mut frames.borrow_mut())?;
     bar.finish_and_clear();
     folder.write("counts.csv", |p| files::write_counts(p, names, &counts))?;
     folder.write("types.csv", |p| files::write_types(p, names))?;

@@ -13,15 +13,16 @@ use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::{
-    BitMapBackend, Circle, DrawingArea, DrawingBackend, IntoDrawingArea, PathElement, Polygon,
-    Rectangle, SVGBackend,
+    Circle, DrawingArea, DrawingBackend, IntoDrawingArea, PathElement, Polygon, Rectangle,
+    SVGBackend,
 };
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
 
 use super::ChartError;
 use super::font::{DEJAVU_CAP_PER_EM, DEJAVU_HEIGHT_PER_EM, FontMetrics, font_desc, text_width};
-use super::glyph_cache::{self, GlyphRun};
+use super::glyph_cache;
+use super::raster::Raster;
 use super::style::{BASE_DPI, ChartStyle, MARGIN, TEXT, WHITE, current, join, title_size};
 use super::svg_text::{Placed, SvgText};
 
@@ -101,6 +102,8 @@ pub(super) struct Canvas<'a, DB: DrawingBackend> {
     offset: (f64, f64),
     /// SVG text, written as outlines after the scene.
     svg_text: Option<&'a SvgText>,
+    /// The PNG's pixels, for text written into them directly.
+    raster: Option<&'a Raster>,
 }
 
 impl<DB: DrawingBackend> Canvas<'_, DB> {
@@ -129,6 +132,27 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
                 color.filled(),
             ))
             .map_err(|e| e.to_string())
+    }
+
+    /// Filled rectangles `(x0, y0, x1, y1, colour)` that lie beneath everything else
+    /// drawn (call it before any other drawing but the background): in the SVG one
+    /// path per colour ([`SvgText::add_cells`]), in the PNG one rectangle each.
+    pub(super) fn fill_cells(&self, cells: &[(f64, f64, f64, f64, RGBColor)]) -> DrawResult {
+        if let (Flavor::Svg, Some(svg)) = (self.flavor, self.svg_text) {
+            let cells: Vec<_> = cells
+                .iter()
+                .map(|&(x0, y0, x1, y1, c)| {
+                    let ((x0, y0), (x1, y1)) = (self.at(x0, y0), self.at(x1, y1));
+                    ((x0.min(x1), y0.min(y1)), (x0.max(x1), y0.max(y1)), c)
+                })
+                .collect();
+            svg.add_cells(&cells);
+            return Ok(());
+        }
+        for &(x0, y0, x1, y1, colour) in cells {
+            self.fill_rect(x0, y0, x1, y1, colour)?;
+        }
+        Ok(())
     }
 
     /// Rectangle outline. The SVG backend ignores the stroke width of rectangles, so there
@@ -279,7 +303,7 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             .into_iter()
             .filter(|g| !g.0.is_whitespace())
             .collect();
-        let anchors = glyphs
+        let anchors: Vec<_> = glyphs
             .iter()
             .map(|&(_, pen, lsb)| {
                 let along = f64::from(px(start + pen)) + lsb.floor();
@@ -290,17 +314,17 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
                 }
             })
             .collect();
-        let run = GlyphRun {
-            anchors,
-            glyphs: glyph_cache::glyphs(glyphs.iter().map(|g| g.0), size, t.bold)?,
-            rotate: if t.up {
-                FontTransform::Rotate270
-            } else {
-                FontTransform::None
-            },
-            color: t.color,
+        let glyphs = glyph_cache::glyphs(glyphs.iter().map(|g| g.0), size, t.bold)?;
+        let rotate = if t.up {
+            FontTransform::Rotate270
+        } else {
+            FontTransform::None
         };
-        self.area.draw(&run).map_err(|e| e.to_string())
+        match self.raster {
+            Some(raster) => raster.blend_glyphs(&anchors, &glyphs, rotate, t.color),
+            None => return Err("PNG text without its pixel buffer".to_string()),
+        }
+        Ok(())
     }
 }
 
@@ -404,6 +428,7 @@ fn render_svg<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartError> {
                 scale: 1.0,
                 offset: (0.0, 0.0),
                 svg_text: Some(&text),
+                raster: None,
             })
             .map_err(svg_error)?;
         area.present()
@@ -424,9 +449,9 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
     };
     let style = current();
     let (size, scale, offset) = placement(scene.size(), &style, true);
-    let mut pixels = vec![0u8; size.0 as usize * size.1 as usize * 3];
+    let raster = Raster::new(size);
     {
-        let area = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
+        let area = raster.backend().into_drawing_area();
         area.fill(&WHITE).map_err(|e| png_error(e.to_string()))?;
         scene
             .paint(&Canvas {
@@ -435,11 +460,13 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
                 scale,
                 offset,
                 svg_text: None,
+                raster: Some(&raster),
             })
             .map_err(png_error)?;
         area.present()
             .map_err(|e| png_error(plain_write_error(&e.to_string())))?;
     }
+    let pixels = raster.into_pixels();
     let bytes = encode_png(&pixels, size, style.dpi).map_err(|e| png_error(e.to_string()))?;
     std::fs::write(&png, bytes).map_err(|e| png_error(e.to_string()))
 }

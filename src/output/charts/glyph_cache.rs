@@ -3,17 +3,12 @@
 //! plotters rasterizes a glyph's outline on every `draw_text` call; the charts draw the
 //! same few characters at the same few sizes thousands of times. Here each glyph is
 //! rasterized once, by plotters itself (`FontDesc::draw`, so the coverage is exactly the
-//! one it would compute), keyed by font, exact size bits and character, and replayed
-//! through the backend's `draw_pixel` with the colour and rotation plotters' default
-//! `draw_text` would use: the PNG stays pixel-identical.
+//! one it would compute), keyed by font, exact size bits and character, and blended
+//! straight into the PNG's pixels (`Raster::blend_glyphs`) with the colour, rotation and
+//! blending plotters' default `draw_text` would use: the PNG stays pixel-identical.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-
-use plotters::element::{Drawable, PointCollection};
-use plotters::prelude::DrawingBackend;
-use plotters::style::{Color, FontTransform, RGBColor};
-use plotters_backend::{BackendCoord, DrawingErrorKind};
 
 use super::font::font_desc;
 
@@ -82,45 +77,6 @@ pub(super) fn glyphs(
             Ok(glyph)
         })
         .collect()
-}
-
-/// Cached glyphs placed at their top-left anchors (backend pixels), drawn in one go as
-/// plotters' default `DrawingBackend::draw_text` would draw them one call at a time.
-pub(super) struct GlyphRun {
-    pub(super) anchors: Vec<BackendCoord>,
-    pub(super) glyphs: Vec<Glyph>,
-    pub(super) rotate: FontTransform,
-    pub(super) color: RGBColor,
-}
-
-impl<'a> PointCollection<'a, BackendCoord> for &'a GlyphRun {
-    type Point = &'a BackendCoord;
-    type IntoIter = &'a [BackendCoord];
-    fn point_iter(self) -> Self::IntoIter {
-        &self.anchors
-    }
-}
-
-impl<DB: DrawingBackend> Drawable<DB> for GlyphRun {
-    fn draw<I: Iterator<Item = BackendCoord>>(
-        &self,
-        anchors: I,
-        backend: &mut DB,
-        _parent_dim: (u32, u32),
-    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
-        let (w, h) = backend.get_size();
-        for (pos, glyph) in anchors.zip(&self.glyphs) {
-            for &(x, y, a) in glyph.iter() {
-                let (x, y) = self.rotate.transform(x, y);
-                let (x, y) = (pos.0 + x, pos.1 + y);
-                if x >= 0 && x < w as i32 && y >= 0 && y < h as i32 {
-                    let color = self.color.mix(f64::from(a)).to_backend_color();
-                    backend.draw_pixel((x, y), color)?;
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -252,17 +252,31 @@ impl Scene for HeatScene {
         // Separate cells with thin white lines while they are large enough.
         let gap = if cell >= 24.0 { 1.0 } else { 0.0 };
 
+        let colour = |v: f64| {
+            if let (true, Some(_)) = (v.is_finite(), &self.categories) {
+                TWO_COLOURS[usize::from(self.t(v) >= 0.5)]
+            } else if v.is_finite() {
+                viridis(self.t(v))
+            } else {
+                MISSING_CELL
+            }
+        };
+        let cells: Vec<_> = self
+            .values
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.iter().enumerate().map(move |(col, &v)| {
+                    let (cx, cy) = (x0 + col as f64 * cell, y0 + r as f64 * cell);
+                    (cx + gap, cy + gap, cx + cell, cy + cell, colour(v))
+                })
+            })
+            .collect();
+        c.fill_cells(&cells)?;
         for (r, row) in self.values.iter().enumerate() {
             for (col, &v) in row.iter().enumerate() {
                 let (cx, cy) = (x0 + col as f64 * cell, y0 + r as f64 * cell);
-                let color = if let (true, Some(_)) = (v.is_finite(), &self.categories) {
-                    TWO_COLOURS[usize::from(self.t(v) >= 0.5)]
-                } else if v.is_finite() {
-                    viridis(self.t(v))
-                } else {
-                    MISSING_CELL
-                };
-                c.fill_rect(cx + gap, cy + gap, cx + cell, cy + cell, color)?;
+                let color = colour(v);
                 if let Some((size, decimals)) = self.cell_text
                     && v.is_finite()
                 {

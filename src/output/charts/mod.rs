@@ -45,6 +45,7 @@ mod legend;
 mod line_chart;
 mod palette;
 mod payoff_grid;
+mod raster;
 mod region_band;
 mod region_map;
 mod rows;

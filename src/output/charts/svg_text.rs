@@ -19,7 +19,12 @@ use super::font::{FONT_BOLD, FONT_REGULAR, FontMetrics};
 pub(super) struct SvgText {
     groups: RefCell<String>,
     glyphs: RefCell<BTreeSet<(bool, u16)>>,
+    /// Filled cells, one path per colour, written beneath the rest of the scene.
+    cells: RefCell<String>,
 }
+
+/// One filled rectangle in SVG pixels: top-left corner, bottom-right corner, colour.
+pub(super) type Cell = ((i32, i32), (i32, i32), RGBColor);
 
 /// Where one piece of text goes: the start of its baseline, its direction and look.
 pub(super) struct Placed<'a> {
@@ -109,6 +114,43 @@ impl SvgText {
         true
     }
 
+    /// Records filled rectangles drawn beneath everything else: one `<path>` per colour
+    /// (in order of first use) with a subpath per run of touching cells of that colour
+    /// in a row, instead of one `<rect>` each (a 230 x 230 heat map: 5 MB of rects).
+    /// The covered area is exactly that of the rectangles.
+    pub(super) fn add_cells(&self, cells: &[Cell]) {
+        let mut order: Vec<RGBColor> = Vec::new();
+        let mut paths: std::collections::HashMap<RGBColor, String> =
+            std::collections::HashMap::new();
+        let mut k = 0;
+        while k < cells.len() {
+            let ((x0, y0), (mut x1, y1), colour) = cells[k];
+            k += 1;
+            while let Some(&((nx0, ny0), (nx1, ny1), c)) = cells.get(k) {
+                if c != colour || nx0 != x1 || ny0 != y0 || ny1 != y1 {
+                    break;
+                }
+                x1 = nx1;
+                k += 1;
+            }
+            let path = paths.entry(colour).or_insert_with(|| {
+                order.push(colour);
+                String::new()
+            });
+            let (w, h) = (x1 - x0, y1 - y0);
+            let _ = write!(path, "M{x0} {y0}h{w}v{h}h{}z", -w);
+        }
+        let mut out = self.cells.borrow_mut();
+        for colour in order {
+            let RGBColor(r, g, b) = colour;
+            let _ = writeln!(
+                out,
+                "<path fill=\"#{r:02X}{g:02X}{b:02X}\" d=\"{}\"/>",
+                paths[&colour]
+            );
+        }
+    }
+
     /// `svg` (as written by plotters) with the glyph definitions, the text groups and the
     /// displayed size `width` x `height` (the drawing keeps its own coordinates).
     pub(super) fn finish(&self, svg: &str, (width, height): (u32, u32)) -> String {
@@ -129,9 +171,15 @@ impl SvgText {
         let head = sized_root(head, width, height);
         let body = body.trim_end();
         let body = body.strip_suffix("</svg>").unwrap_or(body);
+        let body = body.trim_start_matches('\n');
+        // The cells go right after the background (the first element).
+        let (background, body) = match body.find("/>\n") {
+            Some(end) if body.starts_with("<rect") => body.split_at(end + 3),
+            _ => ("", body),
+        };
         format!(
-            "{head}\n{defs}{}{}</svg>\n",
-            body.trim_start_matches('\n'),
+            "{head}\n{defs}{background}{}{body}{}</svg>\n",
+            self.cells.borrow(),
             self.groups.borrow()
         )
     }
