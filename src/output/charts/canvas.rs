@@ -475,8 +475,9 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
 /// `dpi` in a `pHYs` chunk unless it is the natural 96 dpi.
 ///
 /// Charts are mostly flat colour, so the fastest settings lose little: every row
-/// filtered against the one above (`Up`: rows repeat, so most bytes become 0) and
-/// fdeflate's fast compression. The adaptive filter choice `image` made (all five
+/// with the `Paeth` filter (it predicts from the pixels left, above and above-left,
+/// so flat areas and repeated rows become runs of 0) and fdeflate's fast
+/// compression. The adaptive filter choice `image` made (all five
 /// filters tried on every row) took longer than the compression itself for a few
 /// percent smaller files (`cargo bench --bench charts`).
 pub(super) fn encode_png(
