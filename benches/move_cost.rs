@@ -27,8 +27,6 @@
 //!
 //! The constants of `src/ipd/strategies/cost.rs` come from this output.
 
-use dilemma::ipd::Action;
-use dilemma::ipd::history::History;
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
 use dilemma::ipd::random::match_rng;
@@ -36,7 +34,7 @@ use dilemma::ipd::strategies::catalogue::Origin;
 use dilemma::ipd::strategies::cost;
 use dilemma::ipd::strategies::defined::Body;
 use dilemma::ipd::strategies::defined::ann::FEATURES;
-use dilemma::ipd::strategies::defined::attention::AttentionState;
+use dilemma::ipd::strategies::defined::attention::Scratch;
 use dilemma::ipd::strategies::defined::shipped::SHIPPED;
 use dilemma::ipd::strategies::{CATALOGUE, Player};
 use dilemma::ipd::{Payoffs, PlayerSpec};
@@ -168,21 +166,24 @@ fn main() {
     let weights = dims.weight_count() as f64;
     let mut samples = Vec::new();
     println!("\nEvolvedAttention ({} weights):", dims.weight_count());
-    for history in [0u32, 10, 50, 100, 200] {
-        let (mut me, mut them) = (History::new(), History::new());
-        for t in 0..history {
-            me.push(if t % 3 == 0 { Action::D } else { Action::C });
-            them.push(if t % 5 == 0 { Action::D } else { Action::C });
-        }
-        let mut state = AttentionState::default();
-        black_box(attention.logit(&mut state, &me, &them));
+    for history in [0usize, 10, 50, 100, 200] {
+        // The tokens a move reads after `history` turns: CLS, then one
+        // game-state token per turn, most recent first (as a player's own
+        // state builds them; a fresh state would see only the histories'
+        // bounded window).
+        let sequence: Vec<u8> = std::iter::once(0)
+            .chain((0..history).map(|t| 2 + (t % 4) as u8))
+            .take(dims.positions)
+            .collect();
+        let mut scratch = Scratch::default();
+        black_box(attention.model.logit(&sequence, &mut scratch));
         let mut best = Duration::MAX;
         for _ in 0..12 {
             let t = Instant::now();
-            black_box(attention.logit(&mut state, &me, &them));
+            black_box(attention.model.logit(black_box(&sequence), &mut scratch));
             best = best.min(t.elapsed());
         }
-        let tokens = (history as usize + 1).min(dims.positions);
+        let tokens = sequence.len();
         let macs = cost::attention_multiply_adds(&dims, tokens);
         let ns = best.as_nanos() as f64;
         println!(
@@ -233,6 +234,17 @@ fn main() {
             cost::move_cost(p, 5)
         );
     }
+
+    // The mean over a whole 200-turn match, which is what the work model
+    // weighs a turn by.
+    let turn = ns_per_turn(attention_player, &tft, 200, Duration::ZERO, 1);
+    println!(
+        "  {:<40} {:>9.3} ms/move {:>12.0} measured {:>12.0} model (200 turns)",
+        attention_player.name,
+        turn / 1e6,
+        move_cost(turn),
+        cost::move_cost(attention_player, 200)
+    );
 
     // 4. Feed-forward networks and transformed strategies at 200 turns.
     println!("\nANN definitions at 200 turns (cost - 1 per input weight):");

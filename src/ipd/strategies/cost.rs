@@ -6,8 +6,10 @@
 //!
 //! An ordinary move is one move of the ordinary class: the median strategy
 //! of the catalogue against Tit For Tat (`cargo bench --bench move_cost`
-//! measures it; about 5 ns on the calibration machine, so an ordinary turn
-//! of two moves is the work model's 10^8 turns a second per core).
+//! measures it: 2.2 ns on a quiet machine in 2026-11, a turn of two
+//! ordinary moves 4.3 ns; the work model counts 10^8 turns a second per
+//! core, which leaves room for slower machines and for what a tournament
+//! records besides play).
 //!
 //! The cost of a player, per kind:
 //! - a built-in strategy: 1, or its measured cost in [`BUILTIN_COSTS`] (the
@@ -60,8 +62,17 @@ pub struct BuiltinCost {
 /// The built-in strategies whose move costs at least ~10 ordinary moves
 /// (`cargo bench --bench move_cost`, 200 and 1000 turns against Tit For
 /// Tat; `fixed` and `per_turn` fitted to the two means). Every other
-/// built-in costs 1.
-pub const BUILTIN_COSTS: &[BuiltinCost] = &[];
+/// built-in costs 1 (the next dearest, First by Downing and First by
+/// Anonymous, measured ~5.5).
+pub const BUILTIN_COSTS: &[BuiltinCost] = &[
+    // DBS: 15.9 at 200 turns, 15.2 at 1000 (quiet machine, 2026-11-26).
+    // Its search is linear in `tree_depth` (default 5, at most 100).
+    BuiltinCost {
+        id: "dbs",
+        fixed: 16.0,
+        per_turn: 0.0,
+    },
+];
 
 /// Ordinary moves per transformer of a `transformed` definition (measured:
 /// Joss-Ann Tit For Tat 6.6, Dual Tit For Two Tats 6.1, Noisy Tit For Tat
@@ -91,11 +102,15 @@ pub const META_RANK_PER_MEMBER: f64 = 4.0;
 /// the memory's counts; measured 19 with Tit For Tat as its member).
 pub const MEMORY_DECAY: f64 = 16.0;
 
-/// Ordinary moves per weight EvolvedAttention reads in a forward pass.
-pub const ATTENTION_PER_WEIGHT: f64 = 1.55;
+/// Ordinary moves per weight EvolvedAttention reads in a forward pass
+/// (least-squares fit over passes of 1, 11, 51, 101 and 201 tokens: 6.2 to
+/// 94.7 ms each, an ordinary move 2.13 ns; quiet machine, 2026-11-26).
+pub const ATTENTION_PER_WEIGHT: f64 = 0.147;
 
-/// Ordinary moves per multiply-add of EvolvedAttention's forward pass.
-pub const ATTENTION_PER_MULTIPLY_ADD: f64 = 0.0193;
+/// Ordinary moves per multiply-add of EvolvedAttention's forward pass (the
+/// same fit; a whole 200-turn match against Tit For Tat measured 2.44x10^7
+/// ordinary moves per move, the model 2.3x10^7).
+pub const ATTENTION_PER_MULTIPLY_ADD: f64 = 0.0144;
 
 impl Player {
     /// The mean cost of one of its moves over a match of `turns` turns, in
