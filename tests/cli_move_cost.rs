@@ -3,7 +3,7 @@
 //! EvolvedAttention or a meta player is refused up front, naming the
 //! expensive player and its cost; a small one runs; ordinary tournaments
 //! keep their estimates; a payoff table with a huge `match.turns` is refused
-//! before any match is played.
+//! before any match is played; `dilemma match` is held to the same limit.
 //!
 //! Resolving EvolvedAttention reads and hashes its 51 MB of weights: about
 //! 4 s per process in a debug build (well under a second in release); no
@@ -238,4 +238,101 @@ fn a_huge_match_length_is_refused_before_the_payoff_table_is_played() {
          \"defector\"\ncount = 2\n[output]\ncharts = false\n",
         &["ordinary turns of matches", "match.turns = 4000000000"],
     );
+}
+
+fn dilemma_match(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `dilemma match` weighs turns x repetitions by the players' move costs:
+/// an ordinary pair over 10^10 turns and EvolvedAttention over 1000 turns
+/// are refused before playing (exit 2, the option, the estimate, the limit,
+/// the expensive player named, nothing on standard output); `--no-limit`
+/// lifts the refusal, and ordinary sizes are untouched.
+#[test]
+fn dilemma_match_refuses_runaway_work_up_front() {
+    let (code, out, err) = dilemma_match(&[
+        "tit-for-tat",
+        "defector",
+        "--turns",
+        "1000000",
+        "--repetitions",
+        "100000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("--repetitions: too much work"), "{err}");
+    assert!(
+        err.contains("--turns 1000000, --repetitions 100000"),
+        "{err}"
+    );
+    assert!(err.contains("1.0e11") && err.contains("1.0e10"), "{err}");
+    assert!(err.contains("dilemma match --no-limit"), "{err}");
+
+    let (code, out, err) = dilemma_match(&["evolved-attention", "tit-for-tat", "--turns", "1000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("--turns: too much work"), "{err}");
+    assert!(err.contains("EvolvedAttention costs about"), "{err}");
+
+    // A random horizon is costed at its mean length (capped).
+    let (code, _, err) = dilemma_match(&[
+        "tit-for-tat",
+        "random",
+        "--continuation",
+        "0.9999999",
+        "--repetitions",
+        "1000000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--continuation 0.9999999"), "{err}");
+
+    // An ordinary pair's estimate is its turn count.
+    let estimate = work::match_estimate(
+        [
+            &dilemma::ipd::PlayerSpec::new("tit-for-tat")
+                .build()
+                .unwrap(),
+            &dilemma::ipd::PlayerSpec::new("defector").build().unwrap(),
+        ],
+        &dilemma::ipd::horizon::Horizon::Fixed { turns: 200 },
+        1000,
+        vec![],
+    );
+    assert_eq!(estimate.amount, 200_000);
+    assert!(!estimate.exceeds());
+
+    // Lifted: the first refusal above now starts playing (it would run for
+    // minutes; it is stopped once it has outlived the refusal, which comes
+    // within milliseconds).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(["match", "tit-for-tat", "defector", "--turns", "1000000"])
+        .args(["--repetitions", "100000", "--no-limit", "--json"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(3) {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("--no-limit did not lift the refusal: exited with {status}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    // Ordinary sizes play as before.
+    let (code, out, err) = dilemma_match(&["tit-for-tat", "defector", "--repetitions", "50"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("50 repetitions"), "{out}");
 }

@@ -26,6 +26,7 @@ use crate::ipd::play::{FlipList, MatchSettings, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::strategies::{Player, PlayerSpec};
 use crate::scenario::strategy_file::{self, Chain};
+use crate::scenario::work::match_estimate;
 use clap::Args;
 use serde_json::json;
 use std::path::Path;
@@ -66,6 +67,11 @@ pub struct MatchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Play even when turns x repetitions, weighed by the players' move
+    /// costs, is over the default work limit (10^10 ordinary turns, minutes
+    /// on a laptop; see src/scenario/work.rs).
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Most repetitions `dilemma match` plays.
@@ -243,6 +249,28 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     let first = parse_player(&args.first, "first strategy")?.with_game(&settings.payoffs);
     let second = parse_player(&args.second, "second strategy")?.with_game(&settings.payoffs);
+    let mut drivers = match settings.horizon {
+        Horizon::Fixed { turns } => vec![("--turns".to_string(), turns.to_string())],
+        Horizon::Random { continuation, cap } => {
+            let mut d = vec![("--continuation".to_string(), continuation.to_string())];
+            if let Some(cap) = cap.filter(|_| args.cap.is_some()) {
+                d.push(("--cap".to_string(), cap.to_string()));
+            }
+            d
+        }
+    };
+    if args.repetitions > 1 {
+        drivers.push(("--repetitions".into(), args.repetitions.to_string()));
+    }
+    let estimate = match_estimate(
+        [&first, &second],
+        &settings.horizon,
+        args.repetitions as u64,
+        drivers,
+    );
+    if estimate.exceeds() && !args.no_limit {
+        return Err(CliError::BadInput(estimate.command_message("match")));
+    }
     if args.repetitions > 1 {
         return run_repetitions(args, &settings, &first, &second);
     }

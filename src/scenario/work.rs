@@ -39,13 +39,14 @@
 //! moves, with their cost at the match length. Payoff tables
 //! (`evolution::payoff_table`) are played on first use, after this check.
 //!
-//! The solver commands (`dilemma pirates`, `travelers`, `guess`, `solve`
+//! The commands (`dilemma match`, `pirates`, `travelers`, `guess`, `solve`
 //! with or without `--table`) are measured the same way against their own limits, refused with
 //! exit 2 naming the option, and lifted with `--no-limit` on that command;
 //! hard bounds that protect memory stay (each named where it is checked):
 //!
 //! | command          | measure                       | estimate                          | limit       | hard bound (memory)      |
 //! |------------------|-------------------------------|-----------------------------------|-------------|--------------------------|
+//! | match A B        | ordinary turns (x move cost)  | expected turns x repetitions      | 10^10       | 10^6 turns, 10^6 reps    |
 //! | pirates          | induction steps (~40 s)       | N (N + 1) / 2                     | 5 x 10^9    | N <= 10^6                |
 //! | travelers        | QRE cost                      | sum of lambda x spread x claims^3 | 1.5 x 10^10 | claims <= 150            |
 //! | guess            | simulated choices             | players x rounds                  | 5 x 10^7    | 2.5 x 10^8 choices (kept)|
@@ -822,15 +823,47 @@ impl Estimate {
             .map(|(f, v)| format!("{f} {v}"))
             .collect();
         format!(
-            "{}: too much work: {} gives about {} {}, more than the default limit of {} \
+            "{}: too much work: {} gives about {} {}{}, more than the default limit of {} \
              (minutes on a laptop); make it smaller, or lift the limit with `dilemma {command} \
              --no-limit`",
             self.field,
             drivers.join(", "),
             shown(self.amount),
             self.measure,
+            self.notes_text(),
             shown(self.limit)
         )
+    }
+}
+
+/// `dilemma match A B`'s estimate: ordinary turns of `repetitions` matches
+/// of the pair at the horizon's expected length, each turn weighed by the
+/// two players' move costs (a deterministic pair is played every time: the
+/// command does not reuse matches). `drivers`: the options that set the
+/// horizon and the repetitions, as given; the error names `--repetitions`
+/// when there are more than one, else the horizon's option.
+pub fn match_estimate(
+    players: [&Player; 2],
+    horizon: &Horizon,
+    repetitions: u64,
+    drivers: Vec<(String, String)>,
+) -> Estimate {
+    let turns = expected_turns(horizon);
+    let moves = (cost_units(players[0], turns) + cost_units(players[1], turns))
+        .saturating_mul(turns)
+        .saturating_mul(repetitions as u128);
+    let field = if repetitions > 1 {
+        "--repetitions".to_string()
+    } else {
+        drivers.first().map_or("--turns".into(), |d| d.0.clone())
+    };
+    Estimate {
+        measure: "ordinary turns to simulate",
+        amount: turns_of_moves(moves),
+        limit: MAX_TURNS,
+        drivers,
+        field,
+        notes: costly_players(&[players[0].clone(), players[1].clone()], turns),
     }
 }
 
