@@ -337,15 +337,23 @@ impl Scene for HeatScene {
             return draw_title(c, &self.title, (x0 + self.bar_x) / 2.0, self.width);
         }
 
-        // Colour bar: one line of pixels per colour step, low values at the bottom.
+        // Colour bar: a colour step per line of pixels, low values at the
+        // bottom; neighbouring steps of the same 8-bit colour are one
+        // rectangle (a third of the SVG's rectangles, the same pixels).
         let (bx0, bx1) = (self.bar_x, self.bar_x + COLOR_BAR_WIDTH);
         let (by0, by1) = (y0, y1);
         let steps = (by1 - by0).round().max(1.0) as usize;
-        for k in 0..steps {
-            let top = by0 + (by1 - by0) * k as f64 / steps as f64;
-            let bottom = by0 + (by1 - by0) * (k + 1) as f64 / steps as f64;
-            let t = 1.0 - (k as f64 + 0.5) / steps as f64;
-            c.fill_rect(bx0, top, bx1, bottom, viridis(t))?;
+        let edge = |k: usize| by0 + (by1 - by0) * k as f64 / steps as f64;
+        let colour = |k: usize| viridis(1.0 - (k as f64 + 0.5) / steps as f64);
+        let mut first = 0;
+        while first < steps {
+            let run_colour = colour(first);
+            let mut end = first + 1;
+            while end < steps && colour(end) == run_colour {
+                end += 1;
+            }
+            c.fill_rect(bx0, edge(first), bx1, edge(end), run_colour)?;
+            first = end;
         }
         c.stroke_rect((bx0, by0), (bx1, by1), FRAME, 1)?;
         let tick_txt = Txt::new(tick_size(), HAlign::Left, VAlign::Middle);
