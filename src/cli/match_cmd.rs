@@ -20,7 +20,7 @@ pub const MAX_SHOWN_TURNS: u32 = 1_000_000;
 
 /// Matches longer than this are summarised instead of printed as a table.
 const MAX_TABLE_TURNS: usize = 1000;
-use crate::ipd::head_to_head::head_to_head;
+use crate::ipd::head_to_head::head_to_head_with;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::{FlipList, MatchSettings, play_match};
 use crate::ipd::random::match_rng;
@@ -388,7 +388,16 @@ fn run_repetitions(
     second: &Player,
 ) -> Result<(), CliError> {
     let n = args.repetitions as u32;
-    let result = head_to_head(&first.prototype, &second.prototype, settings, args.seed, n);
+    let bar = crate::cli::progress::bar_of(n as u64, "match", "repetitions", args.json);
+    let result = head_to_head_with(
+        &first.prototype,
+        &second.prototype,
+        settings,
+        args.seed,
+        n,
+        &|k| bar.inc(k),
+    );
+    bar.finish_and_clear();
     if args.json {
         let summary: Vec<serde_json::Value> = [first, second]
             .iter()

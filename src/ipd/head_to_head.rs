@@ -4,7 +4,8 @@
 //!
 //! Repetition r draws from the generator a tournament gives the pair
 //! (player 0, player 1) in repetition r (`ipd/random.rs`), so repetition 0
-//! is the match `dilemma match` shows and results do not depend on threads.
+//! is the match `dilemma match` shows; repetitions are played in parallel
+//! batches and kept in order, so results do not depend on threads.
 //! The interval is Student's t interval, mean +- t(0.975, N - 1) sd / sqrt N
 //! with the sample standard deviation (N - 1 in the denominator); with one
 //! repetition there is no spread to estimate and the interval is absent.
@@ -13,6 +14,7 @@ use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::strategies::Strategy;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// One repetition of the pair.
@@ -87,13 +89,37 @@ pub fn head_to_head(
     seed: u64,
     repetitions: u32,
 ) -> HeadToHead {
-    let played: Vec<Repetition> = (0..repetitions)
-        .map(|r| {
-            let mut rng = match_rng(seed, 0, 1, r as u64);
-            let outcome = play_match(first, second, settings, &mut rng, &mut NoRecording);
-            Repetition::new(r, &outcome, settings)
+    head_to_head_with(first, second, settings, seed, repetitions, &|_| {})
+}
+
+/// As [`head_to_head`], the repetitions spread over rayon's threads in
+/// batches (the result does not depend on the threads: each repetition has
+/// its own generator and they are kept in order); `done(k)` is called after
+/// each batch with the k repetitions it played, for a progress bar.
+pub fn head_to_head_with(
+    first: &Strategy,
+    second: &Strategy,
+    settings: &MatchSettings,
+    seed: u64,
+    repetitions: u32,
+    done: &(dyn Fn(u64) + Sync),
+) -> HeadToHead {
+    const BATCH: u32 = 64;
+    let batches: Vec<Vec<Repetition>> = (0..repetitions.div_ceil(BATCH))
+        .into_par_iter()
+        .map(|b| {
+            let batch: Vec<Repetition> = (b * BATCH..((b + 1) * BATCH).min(repetitions))
+                .map(|r| {
+                    let mut rng = match_rng(seed, 0, 1, r as u64);
+                    let outcome = play_match(first, second, settings, &mut rng, &mut NoRecording);
+                    Repetition::new(r, &outcome, settings)
+                })
+                .collect();
+            done(batch.len() as u64);
+            batch
         })
         .collect();
+    let played: Vec<Repetition> = batches.into_iter().flatten().collect();
     let players = [0, 1].map(|seat| summarise(&played, seat));
     HeadToHead {
         repetitions: played,
@@ -262,5 +288,40 @@ mod tests {
         let one = head_to_head(&random.prototype, &tft.prototype, &s, 7, 1);
         assert_eq!(one.players[0].interval_95, None);
         assert_eq!(one.repetitions[0], h.repetitions[0]);
+    }
+
+    #[test]
+    fn batches_on_any_threads_equal_the_repetitions_played_in_order() {
+        let random = PlayerSpec::new("random").build().unwrap();
+        let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
+        let s = settings(0.05);
+        // 200 repetitions: four batches, the last one short.
+        let serial: Vec<Repetition> = (0..200)
+            .map(|r| {
+                let mut rng = match_rng(3, 0, 1, r);
+                let outcome = play_match(
+                    &random.prototype,
+                    &tft.prototype,
+                    &s,
+                    &mut rng,
+                    &mut NoRecording,
+                );
+                Repetition::new(r as u32, &outcome, &s)
+            })
+            .collect();
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let counted = std::sync::atomic::AtomicU64::new(0);
+            let h = pool.install(|| {
+                head_to_head_with(&random.prototype, &tft.prototype, &s, 3, 200, &|k| {
+                    counted.fetch_add(k, std::sync::atomic::Ordering::Relaxed);
+                })
+            });
+            assert_eq!(h.repetitions, serial, "{threads} threads");
+            assert_eq!(counted.into_inner(), 200);
+        }
     }
 }
