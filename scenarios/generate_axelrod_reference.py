@@ -58,6 +58,21 @@ VARIANTS = {
                 "continuation = 0.9\nnoise = 0.0"),
 }
 
+# The noisy study is about 1.01x10^10 ordinary turns by the work model
+# (every pair 100 times; the meta players ask their whole team every move),
+# just over the default limit of 10^10, and runs in about a minute on two
+# cores: it lifts the limit, as a study that means it.
+LIMITS = {
+    "noisy": [
+        "",
+        "# About 1.01x10^10 ordinary turns by the work model (src/scenario/work.rs),",
+        "# just over its default limit of 10^10 (the meta players ask their whole",
+        "# team every move); about a minute on two cores.",
+        "[limits]",
+        "none = true",
+    ],
+}
+
 
 def main():
     ours = {}
@@ -91,6 +106,7 @@ def main():
             "[match]",
             match,
             "repetitions = 100",
+            *LIMITS.get(variant, []),
         ]
         for sid in ids:
             lines += ["", "[[players]]", f'strategy = "{sid}"']
