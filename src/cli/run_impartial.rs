@@ -196,6 +196,24 @@ mod tests {
             // kayles 10 = 2; Dawson's Kayles (0.07) 20 = 3; nim 3 ^ kayles 4 = 3 ^ 1.
             assert_eq!(grundy, vec![2, 3, 3 ^ 1], "{out}");
         }
+        // A refused scenario (its table over the default limit) has its
+        // positions checked, not solved: nothing is done that the refusal
+        // makes useless.
+        let text = std::fs::read_to_string(&s).unwrap();
+        std::fs::write(&s, text.replace("table = 20", "table = 10000001")).unwrap();
+        let loaded = crate::scenario::load(&s).unwrap();
+        assert!(
+            loaded
+                .over_limit
+                .unwrap()
+                .to_string()
+                .contains("game.table")
+        );
+        let Scenario::Impartial(scenario) = &loaded.scenario else {
+            panic!("an impartial scenario")
+        };
+        assert_eq!(scenario.solutions.len(), 3);
+        assert!(scenario.solutions.iter().all(Option::is_none));
         let _ = std::fs::remove_dir_all(&d);
     }
 }

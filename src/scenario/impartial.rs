@@ -213,6 +213,9 @@ pub fn read_impartial(
     let mut solutions = Vec::new();
     let started = Instant::now();
     if let Some(items) = game.array("positions")? {
+        // Over the positions' count limit (`work::estimate`), the scenario
+        // is refused unless lifted: they are checked, not solved.
+        let solving = lifted || items.value.len() as u128 <= crate::scenario::work::MAX_POSITIONS;
         for item in items.value {
             let start = item.span().start;
             let bad = |m: String| game.error(start, "positions", m);
@@ -245,9 +248,7 @@ pub fn read_impartial(
             // unless the scenario is refused anyway.
             match parse_game_within(&w, &reader(&folder), lifted) {
                 Ok(p) => solutions.push(
-                    over_limit
-                        .is_none()
-                        .then(|| solve(p.as_ref(), LISTED_MOVES)),
+                    (solving && over_limit.is_none()).then(|| solve(p.as_ref(), LISTED_MOVES)),
                 ),
                 Err(e) if e.is_work_limit() => {
                     over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
