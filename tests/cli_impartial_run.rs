@@ -104,7 +104,8 @@ fn scenario_mistakes_exit_2() {
             "[game]\nrule = \"chess\"\ntable = 5\n",
             "unknown game 'chess'",
         ),
-        ("[game]\nrule = \"wythoff\"\ntable = 301\n", "at most 300"),
+        // Over the default limit: the work refusal (tests/cli_limits.rs).
+        ("[game]\nrule = \"wythoff\"\ntable = 301\n", "0 to 300"),
         ("[game]\nrule = \"kayles\"\ntable = -1\n", "0 or more"),
         (
             "[game]\nrule = \"octal --code 0.9\"\ntable = 5\n",

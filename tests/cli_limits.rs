@@ -413,23 +413,196 @@ fn runs_off_a_terminal_print_no_progress_bar() {
 }
 
 /// An `impartial` scenario whose octal table has no period proven in a short
-/// search is refused (exit 2, nothing written) rather than computing a
-/// million values directly; `dilemma run --no-limit` would compute them.
+/// search is refused while the file is read (exit 2, `s.toml:5:9` and
+/// `game.table` named, nothing written) rather than computing a million
+/// values directly, or failing at run time; `--no-limit` and `[limits] none
+/// = true` compute them (a table just past direct reach here).
 #[test]
 fn an_octal_table_without_a_period_is_refused_in_a_scenario_too() {
     let d = dir("octal");
     let s = d.join("s.toml");
-    std::fs::write(
-        &s,
-        "name = \"oct\"\nkind = \"impartial\"\n[game]\nrule = \"octal --code 0.16\"\ntable = 1000000\n",
-    )
-    .unwrap();
+    let text = "name = \"oct\"\nkind = \"impartial\"\n[game]\nrule = \"octal --code 0.16\"\n\
+                table = 1000000\n[output]\ncharts = false\n";
+    std::fs::write(&s, text).unwrap();
+    let refusal = dilemma::scenario::load(&s).unwrap().over_limit.unwrap();
+    assert!(
+        refusal
+            .to_string()
+            .contains("s.toml:5:9: field `game.table`"),
+        "decided while reading: {refusal}"
+    );
     let (code, err) = run(&s, &d.join("out"), &[]);
     assert_eq!(code, 2, "{err}");
-    for needle in ["oct: ", "octal 0.16", "no period proven", "--no-limit"] {
+    for needle in [
+        "s.toml:5:9: field `game.table`",
+        "octal 0.16",
+        "too much work",
+        "no period proven",
+        "0 to 447212",
+        "`dilemma run --no-limit`",
+        "`[limits] none = true`",
+    ] {
         assert!(err.contains(needle), "{needle}: {err}");
     }
     assert!(!d.join("out").exists());
+    // Just past direct reach: computed directly once lifted, either way.
+    let near = text.replace("1000000", "447300");
+    std::fs::write(&s, &near).unwrap();
+    let (code, err) = run(&s, &d.join("refused"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.toml:5:9: field `game.table`"), "{err}");
+    let keyed = d.join("keyed.toml");
+    std::fs::write(&keyed, format!("{near}[limits]\nnone = true\n")).unwrap();
+    for (file, out, extra) in [
+        (&s, "flag", &["--no-limit"][..]),
+        (&keyed, "keyed", &[][..]),
+    ] {
+        let (code, err) = run(file, &d.join(out), extra);
+        assert_eq!(code, 0, "{out}: {err}");
+        let csv = std::fs::read_to_string(d.join(out).join("oct/values.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 1 + 447_301, "{out}");
+        let json = std::fs::read_to_string(d.join(out).join("oct/solutions.json")).unwrap();
+        assert!(json.contains("\"table\": 447300"), "{json}");
+    }
+    let flag = std::fs::read(d.join("flag/oct/values.csv")).unwrap();
+    assert_eq!(flag, std::fs::read(d.join("keyed/oct/values.csv")).unwrap());
+}
+
+/// `[game] table` over its default limit is the scenario's work refusal
+/// like `positions` (exit 2 at `s.toml:5:9`, `game.table`, the estimate,
+/// the limit and how to lift it, nothing written), lifted by `dilemma run
+/// --no-limit` and by `[limits] none = true`; past the hard bound it stays
+/// an error of the file with either switch.
+#[test]
+fn a_table_over_its_limit_is_refused_and_lifted_up_to_the_hard_bound() {
+    let d = dir("table");
+    let scenario = |rule: &str, table: u64| {
+        format!(
+            "name = \"t\"\nkind = \"impartial\"\n[game]\nrule = \"{rule}\"\ntable = {table}\n\
+             [output]\ncharts = false\n"
+        )
+    };
+    refused(
+        "table-rows",
+        &scenario("kayles", 10_000_001),
+        &[
+            "s.toml:5:9: field `game.table`",
+            "10000002 rows",
+            "0 to 10000000",
+            "lifts it to 100000000",
+            "`[limits] none = true`",
+        ],
+    );
+    refused(
+        "table-fibonacci",
+        &scenario("fibonacci-nim", 1001),
+        &[
+            "s.toml:5:9: field `game.table`",
+            "0 to 1000",
+            "lifts it to 20000",
+        ],
+    );
+    // Lifted, each runs: the Wythoff grid just past 300, a game tabulated
+    // position by position just past 10^5.
+    for (tag, rule, table, needles, rows) in [
+        (
+            "wythoff",
+            "wythoff",
+            301,
+            &["mex steps", "0 to 300"][..],
+            302 * 302,
+        ),
+        (
+            "bash",
+            "bash --max 3",
+            100_001,
+            &["100002 positions", "0 to 100000"][..],
+            100_002,
+        ),
+    ] {
+        let text = scenario(rule, table);
+        let mut all = vec!["s.toml:5:9: field `game.table`"];
+        all.extend(needles);
+        refused(&format!("table-{tag}"), &text, &all);
+        let s = d.join(format!("{tag}.toml"));
+        std::fs::write(&s, &text).unwrap();
+        let keyed = d.join(format!("{tag}-keyed.toml"));
+        std::fs::write(&keyed, format!("{text}[limits]\nnone = true\n")).unwrap();
+        assert!(
+            dilemma::scenario::load(&keyed)
+                .unwrap()
+                .over_limit
+                .is_none()
+        );
+        let csv_name = if tag == "wythoff" {
+            "wythoff.csv"
+        } else {
+            "values.csv"
+        };
+        for (file, out, extra) in [
+            (&s, "flag", &["--no-limit"][..]),
+            (&keyed, "keyed", &[][..]),
+        ] {
+            let out = d.join(format!("{tag}-{out}"));
+            let (code, err) = run(file, &out, extra);
+            assert_eq!(code, 0, "{tag}: {err}");
+            let csv = std::fs::read_to_string(out.join("t").join(csv_name)).unwrap();
+            assert_eq!(csv.lines().count(), 1 + rows, "{tag}");
+        }
+    }
+    let csv = std::fs::read_to_string(d.join("bash-flag/t/values.csv")).unwrap();
+    assert!(
+        csv.ends_with("\n100001,1,N\n"),
+        "{}",
+        &csv[csv.len() - 40..]
+    );
+    // Past the hard bound: an error of the file, lifted or not.
+    for (rule, table, allowed) in [
+        ("kayles", 100_000_001, "0 to 100000000"),
+        ("wythoff", 3001, "0 to 3000"),
+        ("fibonacci-nim", 20_001, "0 to 20000"),
+    ] {
+        let text = scenario(rule, table);
+        let s = d.join("hard.toml");
+        std::fs::write(&s, &text).unwrap();
+        let keyed = d.join("hard-keyed.toml");
+        std::fs::write(&keyed, format!("{text}[limits]\nnone = true\n")).unwrap();
+        for (file, extra) in [(&s, &["--no-limit"][..]), (&keyed, &[][..])] {
+            let out = d.join("hard");
+            let (code, err) = run(file, &out, extra);
+            assert_eq!(code, 2, "{rule}: {err}");
+            assert!(
+                err.contains(".toml:5:9: field `game.table`"),
+                "{rule}: {err}"
+            );
+            assert!(err.contains(allowed), "{rule}: {err}");
+            assert!(!err.contains("too much work"), "{rule}: {err}");
+            assert!(!out.exists(), "{rule}: nothing may be written");
+        }
+    }
+}
+
+/// A subtraction set whose period search is over its default work limit
+/// (the 4 x max S values its proof needs, each a pass over 12,001 moves) is
+/// the scenario's refusal at `game.rule`, decided while the file is read
+/// (it was an error of the file, not lifted by either switch).
+#[test]
+fn a_subtraction_rule_over_its_search_limit_is_refused_at_the_rule() {
+    let set: Vec<String> = (1..=12_000).map(|i| i.to_string()).collect();
+    let text = format!(
+        "name = \"t\"\nkind = \"impartial\"\n[game]\ntable = 10\nrule = \"subtraction --set {},1048576\"\n",
+        set.join(",")
+    );
+    refused(
+        "table-subtraction",
+        &text,
+        &[
+            "s.toml:5:8: field `game.rule`",
+            "period search for subtraction set",
+            "12001 moves",
+            "`[limits] none = true`",
+        ],
+    );
 }
 
 /// The `pirates` kind: over the old fixed 10,000 pirates the work estimate

@@ -57,7 +57,9 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     let mut loaded = Vec::new();
     let mut errors = Vec::new();
     for path in &args.scenarios {
-        match scenario::load(path) {
+        // Read as the run will run it: with --no-limit, an impartial
+        // scenario's table and positions are checked and solved lifted.
+        match scenario::load_within(path, args.no_limit) {
             Ok(scenario) => match &scenario.over_limit {
                 // A shard's own work is checked once its shard is known.
                 Some(refusal) if !args.no_limit && args.shard.is_none() => {

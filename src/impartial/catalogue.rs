@@ -26,6 +26,14 @@ use std::sync::Arc;
 
 pub use super::error::GAME_NAMES;
 
+#[cfg(test)]
+thread_local! {
+    /// Calls of [`parse_game_within`] on this thread, sums' parts included:
+    /// tests count how often a position is parsed (and its solver's
+    /// analysis run).
+    pub static PARSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 fn usage(game: &str) -> &'static str {
     match game {
         "nim" => "nim PILE...",
@@ -85,6 +93,8 @@ pub fn parse_game_within(
     read_file: &dyn Fn(&str) -> Result<String, String>,
     no_limit: bool,
 ) -> Result<Box<dyn Position>, ImpartialError> {
+    #[cfg(test)]
+    PARSED.with(|c| c.set(c.get() + 1));
     let Some(game) = words.first() else {
         return Err(ImpartialError::UnknownGame(String::new()));
     };

@@ -9,6 +9,11 @@
 //! for the 2 x n colouring game the empty 2 x n board; for Fibonacci Nim the
 //! opening position of n tokens.
 //!
+//! Two steps: [`plan`] checks the rule and N (every error and work refusal
+//! is found there, with its [`Cause`], before any value is computed, save
+//! the bounded work that decides it, which it keeps); [`Plan::table`]
+//! computes the values. [`tabulate_within`] is both.
+//!
 //! Invariant: every value is exact and comes from the same solver as
 //! `dilemma solve`; a period is reported only when proven.
 
@@ -93,13 +98,86 @@ pub fn tabulate(words: &[String], n: u64) -> Result<Table, ImpartialError> {
 /// As [`tabulate`]; `no_limit` lifts the default work limits (rows, positions
 /// solved, Wythoff's cubic grid, an octal code's direct values without a
 /// period) up to the hard memory bounds [`HARD_HEAP_TABLE`] and
-/// [`HARD_WYTHOFF_TABLE`].
+/// [`HARD_WYTHOFF_TABLE`]. The same as [`plan`] then [`Plan::table`].
 pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table, ImpartialError> {
+    plan(words, n, no_limit).map_err(|e| e.error)?.table()
+}
+
+/// What a table request's error is about: the game's words or the size N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The rule (the command words without the heap), e.g. an unknown game,
+    /// a bad set or code, a subtraction set whose period search is over its
+    /// work limit.
+    Rule,
+    /// The size N: over a hard bound or a default work limit (rows, cells,
+    /// positions solved one by one, an octal table past direct reach with
+    /// no period proven in a short search).
+    Size,
+}
+
+/// A table request refused by [`plan`]: the error and what it is about.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct PlanError {
+    /// The rule or the size.
+    pub cause: Cause,
+    /// What is wrong and what is allowed.
+    pub error: ImpartialError,
+}
+
+/// A table request checked: the rule is valid, N is within the bounds in
+/// force, and the work that decided it (a subtraction set's period search,
+/// an octal code's short period search past direct reach) is kept, so
+/// [`Plan::table`] neither repeats it nor fails.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    words: Vec<String>,
+    n: u64,
+    no_limit: bool,
+    game: Planned,
+}
+
+#[derive(Clone, Debug)]
+enum Planned {
+    /// The set's period search (`None` only while [`plan`] checks N).
+    Subtraction(SubtractionSet, Option<subtraction::Analysis>),
+    /// `Some`: the short period search past direct reach, which proved a
+    /// period; `None`: the values are computed by the table (within
+    /// reach, or lifted).
+    Octal(OctalCode, Option<octal::Analysis>),
+    Coloring,
+    Coins(Rule),
+    Wythoff,
+    /// Past the default table: one table of g(m, k) rows; `--limit L`.
+    Fibonacci(Option<u64>),
+    /// Position by position, as `dilemma solve` solves each.
+    Positions,
+}
+
+/// Checks a table request without computing the table: the rule first
+/// (cheap), then N against the hard bounds and, unless `no_limit`, the
+/// default work limits, then the work that decides the rest (a subtraction
+/// set's period search; an octal table past direct reach: the short period
+/// search, bounded by [`octal::LARGE_HEAP_SEARCH_WORK`]; a game tabulated
+/// position by position: its last position). Every error of
+/// [`tabulate_within`] is found here, with its [`Cause`].
+pub fn plan(words: &[String], n: u64, no_limit: bool) -> Result<Plan, PlanError> {
+    let rule = |error: ImpartialError| PlanError {
+        cause: Cause::Rule,
+        error,
+    };
+    let size = |error: ImpartialError| PlanError {
+        cause: Cause::Size,
+        error,
+    };
     let game = words.first().map(String::as_str).unwrap_or("");
-    let usage = |message: &str, usage: &str| ImpartialError::Usage {
-        game: game.to_string(),
-        message: message.to_string(),
-        usage: usage.to_string(),
+    let usage = |message: &str, usage: &str| {
+        rule(ImpartialError::Usage {
+            game: game.to_string(),
+            message: message.to_string(),
+            usage: usage.to_string(),
+        })
     };
     if game.is_empty() {
         return Err(usage(
@@ -107,19 +185,8 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
             "a one-heap game, e.g. kayles --table 100",
         ));
     }
-    if n > HARD_HEAP_TABLE {
-        return Err(too_big(game, n, HARD_HEAP_TABLE));
-    }
-    if n > MAX_HEAP_TABLE && !no_limit {
-        return Err(over_limit(
-            game,
-            n,
-            &format!("{} rows", n as u128 + 1),
-            MAX_HEAP_TABLE,
-            HARD_HEAP_TABLE,
-        ));
-    }
-    match game {
+    // The rule alone: nothing computed yet.
+    let mut planned = match game {
         "subtraction" => {
             let text = option(words, "--set")
                 .ok_or_else(|| usage("--set is required", "subtraction --set 1,3,4 --table N"))?;
@@ -127,14 +194,9 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
                 .split(',')
                 .filter(|s| !s.trim().is_empty())
                 .map(|s| number("--set element", s.trim()))
-                .collect::<Result<Vec<_>, _>>()?;
-            let set = SubtractionSet::new(elems)?;
-            let a = subtraction::Analysis::new_within(set.clone(), no_limit)?;
-            Ok(Table::Heap {
-                label: format!("subtraction {{{}}}", set.text()),
-                values: (0..=n).map(|i| a.grundy(i)).collect(),
-                period: Some(a.periodicity),
-            })
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(rule)?;
+            Planned::Subtraction(SubtractionSet::new(elems).map_err(rule)?, None)
         }
         "octal" | "kayles" | "dawsons-kayles" | "dawsons-chess" => {
             let code = match octal::named_code(game) {
@@ -142,104 +204,30 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
                 None => option(words, "--code")
                     .ok_or_else(|| usage("--code is required", "octal --code 0.77 --table N"))?,
             };
-            let code = OctalCode::parse(&code)?;
-            // Beyond direct reach (the work limit on computing every value
-            // without a period) only a period proven by a short search
-            // helps, as for `solve octal N`; `--no-limit` computes them all.
-            let reach = octal::direct_reach(&code);
-            let a = if n <= reach || no_limit {
-                octal::Analysis::new(code.clone(), octal::search_bound(&code, n))
-            } else {
-                octal::large_heap_analysis(&code, octal::large_heap_search(&code).min(reach + 1))
-            };
-            if a.grundy(n).is_none() {
-                let work = octal::direct_work(&code, n);
-                return Err(over_limit(
-                    &format!("octal {}", code.text()),
-                    n,
-                    &format!(
-                        "no period proven within {} values; g(0..={n}) directly is up to \
-                         {work:.1e} split evaluations, limit {:.0e}",
-                        a.values.len(),
-                        octal::DIRECT_WORK_LIMIT
-                    ),
-                    reach,
-                    HARD_HEAP_TABLE,
-                ));
-            }
-            Ok(Table::Heap {
-                label: format!("octal {}", code.text()),
-                values: (0..=n)
-                    .map(|i| a.grundy(i).expect("computed to n"))
-                    .collect(),
-                period: a.periodicity,
-            })
+            Planned::Octal(OctalCode::parse(&code).map_err(rule)?, None)
         }
-        "coloring" => Ok(Table::Heap {
-            label: "2 x n colouring".into(),
-            values: (0..=n).map(coloring::run_value).collect(),
-            period: Some(coloring::periodicity()),
-        }),
+        "coloring" => Planned::Coloring,
         "ruler" | "mock-turtles" | "turning-turtles" => {
-            let rule = Rule::from_name(game).expect("listed above");
             if words.len() > 1 {
                 return Err(usage(
                     "a table lists single coins; give no positions",
                     "ruler --table N",
                 ));
             }
-            Ok(Table::Heap {
-                label: format!("{game} (single heads-up coin at n)"),
-                values: (0..=n)
-                    .map(|i| if i == 0 { 0 } else { rule.value(i) })
-                    .collect(),
-                period: None,
-            })
+            Planned::Coins(Rule::from_name(game).expect("listed above"))
         }
         "wythoff" => {
-            if n > HARD_WYTHOFF_TABLE {
-                return Err(too_big(game, n, HARD_WYTHOFF_TABLE));
-            }
-            if n > MAX_WYTHOFF_TABLE && !no_limit {
-                let steps = (n as u128 + 1).pow(3);
-                return Err(over_limit(
-                    game,
-                    n,
-                    &format!("about {steps} mex steps"),
-                    MAX_WYTHOFF_TABLE,
-                    HARD_WYTHOFF_TABLE,
-                ));
-            }
             if words.len() > 1 {
                 return Err(usage(
                     "a table covers every pair of piles up to N; give no piles",
                     "wythoff --table N",
                 ));
             }
-            Ok(Table::Wythoff {
-                values: wythoff::grundy_table(n as usize),
-            })
+            Planned::Wythoff
         }
         "fibonacci-nim" if n > fibonacci_nim::GRUNDY_TABLE_MAX => {
-            if n > fibonacci_nim::HARD_GRUNDY_MAX {
-                return Err(too_big(game, n, fibonacci_nim::HARD_GRUNDY_MAX));
-            }
-            if !no_limit {
-                return Err(over_limit(
-                    game,
-                    n,
-                    &format!(
-                        "a table of g(m, k) for m up to {n}, {} entries held",
-                        (n as u128) * (n as u128 + 1) / 2
-                    ),
-                    fibonacci_nim::GRUNDY_TABLE_MAX,
-                    fibonacci_nim::HARD_GRUNDY_MAX,
-                ));
-            }
-            // Every position (m, m - 1), or (m, L) with `--limit L`, from
-            // one table, as the position-by-position path gives them.
-            let take = match option(words, "--limit") {
-                Some(l) => Some(number("--limit", &l)?),
+            Planned::Fibonacci(match option(words, "--limit") {
+                Some(l) => Some(number("--limit", &l).map_err(rule)?),
                 None if words.len() > 1 => {
                     return Err(usage(
                         "expected only --limit L",
@@ -247,54 +235,191 @@ pub fn tabulate_within(words: &[String], n: u64, no_limit: bool) -> Result<Table
                     ));
                 }
                 None => None,
-            };
-            let rows = fibonacci_nim::grundy_rows(n as usize);
-            Ok(Table::Heap {
-                label: game.to_string(),
-                values: (0..=n as usize)
-                    .map(|m| {
-                        let k = take.map_or(m.saturating_sub(1), |l| l.min(m as u64) as usize);
-                        if m == 0 || k == 0 {
-                            0
-                        } else {
-                            rows[m][k - 1] as u64
-                        }
-                    })
+            })
+        }
+        "graph" | "sum" | "end-nim" => {
+            return Err(usage(
+                "has no one-heap table",
+                "a one-heap game, e.g. kayles --table 100",
+            ));
+        }
+        // Any other one-heap game: its words with the heap inserted; the
+        // first position checked (the game, its options, a Grundy value).
+        _ => {
+            position_value(words, 0, no_limit).map_err(rule)?;
+            Planned::Positions
+        }
+    };
+    // N: the hard bounds (memory) stay; the default work limits unless
+    // lifted.
+    let (hard, limit, measure) = match &planned {
+        Planned::Wythoff => (
+            HARD_WYTHOFF_TABLE,
+            MAX_WYTHOFF_TABLE,
+            format!("about {} mex steps", (n as u128 + 1).pow(3)),
+        ),
+        Planned::Fibonacci(_) => (
+            fibonacci_nim::HARD_GRUNDY_MAX,
+            fibonacci_nim::GRUNDY_TABLE_MAX,
+            format!(
+                "a table of g(m, k) for m up to {n}, {} entries held",
+                (n as u128) * (n as u128 + 1) / 2
+            ),
+        ),
+        Planned::Positions if n <= MAX_HEAP_TABLE => (
+            HARD_HEAP_TABLE,
+            MAX_GENERIC_TABLE,
+            format!("{} positions solved one by one", n as u128 + 1),
+        ),
+        _ => (
+            HARD_HEAP_TABLE,
+            MAX_HEAP_TABLE,
+            format!("{} rows", n as u128 + 1),
+        ),
+    };
+    if n > hard {
+        return Err(size(too_big(game, n, hard)));
+    }
+    if n > limit && !no_limit {
+        return Err(size(over_limit(game, n, &measure, limit, hard)));
+    }
+    // The work that decides the rest, kept for the table.
+    match &mut planned {
+        Planned::Subtraction(set, analysis) => {
+            *analysis =
+                Some(subtraction::Analysis::new_within(set.clone(), no_limit).map_err(rule)?);
+        }
+        Planned::Octal(code, analysis) => {
+            // Beyond direct reach (the work limit on computing every value
+            // without a period) only a period proven by a short search
+            // helps, as for `solve octal N`; `--no-limit` computes them all.
+            let reach = octal::direct_reach(code);
+            if n > reach && !no_limit {
+                let a =
+                    octal::large_heap_analysis(code, octal::large_heap_search(code).min(reach + 1));
+                if a.grundy(n).is_none() {
+                    let work = octal::direct_work(code, n);
+                    return Err(size(over_limit(
+                        &format!("octal {}", code.text()),
+                        n,
+                        &format!(
+                            "no period proven within {} values; g(0..={n}) directly is up to \
+                             {work:.1e} split evaluations, limit {:.0e}",
+                            a.values.len(),
+                            octal::DIRECT_WORK_LIMIT
+                        ),
+                        reach,
+                        HARD_HEAP_TABLE,
+                    )));
+                }
+                *analysis = Some(a);
+            }
+        }
+        Planned::Positions => {
+            position_value(words, n, no_limit).map_err(size)?;
+        }
+        _ => {}
+    }
+    Ok(Plan {
+        words: words.to_vec(),
+        n,
+        no_limit,
+        game: planned,
+    })
+}
+
+/// g(i) of the one-heap game `words` with the heap inserted, solved as
+/// `dilemma solve` solves it.
+fn position_value(words: &[String], i: u64, no_limit: bool) -> Result<u64, ImpartialError> {
+    let mut w = words.to_vec();
+    w.insert(1, i.to_string());
+    let p = parse_game_within(&w, &|_| Err("no files in a table".into()), no_limit)?;
+    p.grundy().ok_or_else(|| ImpartialError::Usage {
+        game: words[0].clone(),
+        message: "no Grundy values to tabulate".into(),
+        usage: "nim --table N".into(),
+    })
+}
+
+impl Plan {
+    /// N: the table is g(0..=N).
+    pub fn size(&self) -> u64 {
+        self.n
+    }
+
+    /// Computes the table (the values, the grid), reusing the work
+    /// [`plan`] did.
+    pub fn table(&self) -> Result<Table, ImpartialError> {
+        let n = self.n;
+        let game = self.words[0].as_str();
+        Ok(match &self.game {
+            Planned::Subtraction(_, analysis) => {
+                let a = analysis.as_ref().expect("searched by plan");
+                Table::Heap {
+                    label: format!("subtraction {{{}}}", a.set.text()),
+                    values: (0..=n).map(|i| a.grundy(i)).collect(),
+                    period: Some(a.periodicity),
+                }
+            }
+            Planned::Octal(code, searched) => {
+                let direct;
+                let a = match searched {
+                    Some(a) => a,
+                    None => {
+                        direct = octal::Analysis::new(code.clone(), octal::search_bound(code, n));
+                        &direct
+                    }
+                };
+                Table::Heap {
+                    label: format!("octal {}", code.text()),
+                    values: (0..=n)
+                        .map(|i| a.grundy(i).expect("computed to n"))
+                        .collect(),
+                    period: a.periodicity,
+                }
+            }
+            Planned::Coloring => Table::Heap {
+                label: "2 x n colouring".into(),
+                values: (0..=n).map(coloring::run_value).collect(),
+                period: Some(coloring::periodicity()),
+            },
+            Planned::Coins(rule) => Table::Heap {
+                label: format!("{game} (single heads-up coin at n)"),
+                values: (0..=n)
+                    .map(|i| if i == 0 { 0 } else { rule.value(i) })
                     .collect(),
                 period: None,
-            })
-        }
-        "graph" | "sum" | "end-nim" => Err(usage(
-            "has no one-heap table",
-            "a one-heap game, e.g. kayles --table 100",
-        )),
-        _ => {
-            // Any other one-heap game: its words with the heap inserted.
-            if n > MAX_GENERIC_TABLE && !no_limit {
-                return Err(over_limit(
-                    game,
-                    n,
-                    &format!("{} positions solved one by one", n as u128 + 1),
-                    MAX_GENERIC_TABLE,
-                    HARD_HEAP_TABLE,
-                ));
+            },
+            Planned::Wythoff => Table::Wythoff {
+                values: wythoff::grundy_table(n as usize),
+            },
+            Planned::Fibonacci(take) => {
+                // Every position (m, m - 1), or (m, L) with `--limit L`, from
+                // one table, as the position-by-position path gives them.
+                let rows = fibonacci_nim::grundy_rows(n as usize);
+                Table::Heap {
+                    label: game.to_string(),
+                    values: (0..=n as usize)
+                        .map(|m| {
+                            let k = take.map_or(m.saturating_sub(1), |l| l.min(m as u64) as usize);
+                            if m == 0 || k == 0 {
+                                0
+                            } else {
+                                rows[m][k - 1] as u64
+                            }
+                        })
+                        .collect(),
+                    period: None,
+                }
             }
-            let mut values = Vec::new();
-            for i in 0..=n {
-                let mut w = words.to_vec();
-                w.insert(1, i.to_string());
-                let p = parse_game_within(&w, &|_| Err("no files in a table".into()), no_limit)?;
-                values.push(
-                    p.grundy()
-                        .ok_or_else(|| usage("no Grundy values to tabulate", "nim --table N"))?,
-                );
-            }
-            Ok(Table::Heap {
+            Planned::Positions => Table::Heap {
                 label: game.to_string(),
-                values,
+                values: (0..=n)
+                    .map(|i| position_value(&self.words, i, self.no_limit))
+                    .collect::<Result<_, _>>()?,
                 period: None,
-            })
-        }
+            },
+        })
     }
 }
 
@@ -356,6 +481,58 @@ mod tests {
             };
             assert_eq!(small[..], values[..=300], "{rule}");
         }
+    }
+
+    #[test]
+    fn a_plan_names_the_cause_and_whether_the_lift_helps() {
+        let cause = |rule: &str, n: u64, no_limit: bool| {
+            let e = plan(&w(rule), n, no_limit).unwrap_err();
+            (e.cause, e.error.is_work_limit())
+        };
+        assert_eq!(cause("subtraction --set 0", 5, false), (Cause::Rule, false));
+        assert_eq!(cause("wythoff 3", 5, false), (Cause::Rule, false));
+        assert_eq!(cause("octal --code 0.9", 5, false), (Cause::Rule, false));
+        assert_eq!(cause("misere-nim", 5, false), (Cause::Rule, false));
+        assert_eq!(
+            cause("kayles", MAX_HEAP_TABLE + 1, false),
+            (Cause::Size, true)
+        );
+        assert_eq!(
+            cause("octal --code 0.16", 1_000_000, false),
+            (Cause::Size, true)
+        );
+        assert_eq!(cause("wythoff", 301, false), (Cause::Size, true));
+        assert_eq!(cause("bash --max 3", 100_001, false), (Cause::Size, true));
+        assert_eq!(cause("wythoff", 3001, true), (Cause::Size, false));
+        assert_eq!(
+            cause("kayles", HARD_HEAP_TABLE + 1, true),
+            (Cause::Size, false)
+        );
+        // Lifted, the same sizes are planned (nothing computed yet).
+        assert!(plan(&w("octal --code 0.16"), 1_000_000, true).is_ok());
+        assert!(plan(&w("kayles"), MAX_HEAP_TABLE + 1, true).is_ok());
+    }
+
+    #[test]
+    fn a_table_past_direct_reach_uses_the_period_its_plan_proved() {
+        // Kayles' reach is about 316,000; its short search proves the
+        // period, which the plan keeps and the table uses.
+        let rule = w("kayles");
+        let n = 400_000;
+        let p = plan(&rule, n, false).unwrap();
+        assert!(matches!(&p.game, Planned::Octal(_, Some(a)) if a.values.len() < 100_000));
+        let Table::Heap { values, period, .. } = p.table().unwrap() else {
+            panic!("heap table")
+        };
+        assert_eq!(period.unwrap().period, 12);
+        for heap in [0, 71, 72, 1000, 399_999, 400_000] {
+            let words = vec!["kayles".to_string(), heap.to_string()];
+            let g = parse_game_within(&words, &|_| Err("no files".into()), false)
+                .unwrap()
+                .grundy();
+            assert_eq!(Some(values[heap as usize]), g, "kayles {heap}");
+        }
+        assert_eq!(values.len() as u64, n + 1);
     }
 
     #[test]

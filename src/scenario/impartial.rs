@@ -10,7 +10,8 @@
 //!                       # e.g. "subtraction --set 1,3,4", "octal --code 0.07",
 //!                       # "ruler", "coloring", "wythoff" (a grid of piles)
 //! table = 200           # required: values for n = 0..=table
-//!                       # (wythoff: 0 to 300, the (table+1)^2 grid)
+//!                       # (wythoff: the (table+1)^2 grid); default limit
+//!                       # 10^7 (wythoff 300), lifted up to 10^8 (3000)
 //! positions = ["kayles 10", ["nim 3", "bash 5 --max 2"]]  # optional
 //! [output]
 //! charts = true         # default true
@@ -19,21 +20,44 @@
 //! Graph positions (`graph FILE NODE`) read FILE relative to the folder of
 //! the scenario file.
 //!
-//! A position over a default work limit of its solver (an octal heap beyond
-//! direct reach without a proven period, a subtraction set's period search,
-//! ...) is not an error of the file: it is the scenario's work refusal
-//! ([`ImpartialScenario::over_limit`], reported by `dilemma run` like every
-//! other work estimate), lifted by `dilemma run --no-limit` or
-//! `[limits] none = true`, which the run then passes to the solvers
-//! (`impartial::catalogue::parse_game_within`, the same switch as
-//! `dilemma solve --no-limit`). A hard bound (memory) stays an error.
+//! Work limits: the reader decides every refusal while it reads the file,
+//! within the limits in force (the default ones, or none with `[limits]
+//! none = true` or `dilemma run --no-limit`, which `scenario::load_within`
+//! passes in), so nothing is refused or fails at run time:
+//! - `game.table` over its default limit (the rows, Wythoff's cubic grid,
+//!   Fibonacci Nim's rows, a game tabulated position by position, an octal
+//!   table past direct reach without a period proven in a short search) and
+//!   a subtraction set whose period search is over its limit (`game.rule`)
+//!   are the table's work refusal ([`crate::impartial::table::plan`]);
+//! - a position over a default work limit of its solver (an octal heap
+//!   beyond direct reach without a proven period, a subtraction set's
+//!   period search, ...) is the position's (`game.positions`).
+//!
+//! A refusal is not an error of the file: it is kept as
+//! [`ImpartialScenario::over_limit`] (file, line, column, field, the
+//! estimate and the limit), reported by `dilemma run` like every other work
+//! estimate, and lifted by either switch. A hard bound (memory) stays an
+//! error of the file, lifted or not.
+//!
+//! Nothing is done twice: each position is solved here, once (the run
+//! writes [`ImpartialScenario::solutions`]), and the work that decided the
+//! table (a subtraction set's period, an octal code's short period search)
+//! is kept in [`ImpartialScenario::table_plan`], from which the run computes
+//! the values. The table's values themselves are computed by the run only,
+//! so reading stays fast.
 
-use crate::impartial::catalogue::parse_game;
-use crate::impartial::table::tabulate;
+use crate::impartial::catalogue::parse_game_within;
+use crate::impartial::table::{Cause, Plan, plan};
+use crate::impartial::{Solution, solve};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
 use toml::de::DeValue;
+
+/// How many winning moves each solved position lists.
+pub const LISTED_MOVES: usize = 20;
 
 /// A validated impartial scenario.
 #[derive(Clone, Debug)]
@@ -51,18 +75,30 @@ pub struct ImpartialScenario {
     /// Positions to solve, as `dilemma solve` words (a sum is `sum` followed
     /// by its parts).
     pub positions: Vec<Vec<String>>,
+    /// Each position solved while the file was read (within the limits in
+    /// force), in the order of `positions`; `None` for one not solved
+    /// because the scenario is refused ([`ImpartialScenario::over_limit`]).
+    pub solutions: Vec<Option<Solution>>,
+    /// Seconds spent solving the positions while the file was read.
+    pub solve_seconds: f64,
+    /// The table checked within the limits in force, with the work that
+    /// decided it; `None` when it is refused ([`ImpartialScenario::over_limit`]).
+    pub table_plan: Option<Arc<Plan>>,
     /// Folder graph files are read relative to.
     pub folder: PathBuf,
     /// Draw charts.
     pub charts: bool,
     /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
     pub chart_style: crate::output::charts::ChartStyle,
-    /// The first position over its solver's default work limit, as a
-    /// refusal naming the file, line, column and `game.positions`.
+    /// The table (`game.table`, or `game.rule` for a subtraction set's
+    /// period search) or else the first position (`game.positions`) over
+    /// its solver's default work limit, as a refusal naming the file, line,
+    /// column and field; `None` when within the limits or lifted.
     pub over_limit: Option<ScenarioError>,
-    /// `[limits] none = true`: the solvers run without their default work
-    /// limits (as with `dilemma run --no-limit`).
-    pub limits_lifted: bool,
+    /// Read without the default work limits (`[limits] none = true` or
+    /// `dilemma run --no-limit`): the table and the positions were checked
+    /// and solved as lifted.
+    pub lifted: bool,
 }
 
 /// Splits a rule into words.
@@ -110,12 +146,14 @@ impl ImpartialScenario {
 }
 
 /// Reads the impartial-specific parts; `top` has `name`, `kind`, `seed`
-/// taken; `limits_lifted` is the scenario's `[limits] none`.
+/// taken; `lifted` is the scenario's `[limits] none` or `dilemma run
+/// --no-limit`: the table and the positions are checked (and the positions
+/// solved) without the default work limits.
 pub fn read_impartial(
     top: &mut TableReader<'_>,
     name: String,
     seed: u64,
-    limits_lifted: bool,
+    lifted: bool,
 ) -> Result<ImpartialScenario, ScenarioError> {
     let description = top.string("description")?.map(|d| d.value);
     let folder = top
@@ -152,23 +190,32 @@ pub fn read_impartial(
             format!("must be 0 or more, got {}", table.value),
         ));
     }
-    // Validate the rule and the size without computing the whole table.
-    tabulate(&words(&rule.value), 0)
-        .map_err(|e| game.error(rule.span.start, "rule", e.to_string()))?;
-    let limit = match words(&rule.value).first().map(String::as_str) {
-        Some("wythoff") => crate::impartial::table::MAX_WYTHOFF_TABLE,
-        _ => crate::impartial::table::MAX_HEAP_TABLE,
-    };
-    if table.value as u64 > limit {
-        return Err(game.error(
-            table.span.start,
-            "table",
-            format!("must be at most {limit} for this game, got {}", table.value),
-        ));
-    }
-    let mut positions = Vec::new();
+    let lift = "lift the limit with `dilemma run --no-limit` or `[limits] none = true` in the \
+                scenario";
+    // The rule and the size, without computing the values: an error of the
+    // file, or (over a default work limit) the scenario's refusal.
     let mut over_limit = None;
+    let table_plan = match plan(&words(&rule.value), table.value as u64, lifted) {
+        Ok(p) => Some(Arc::new(p)),
+        Err(e) => {
+            let (at, field) = match e.cause {
+                Cause::Rule => (rule.span.start, "rule"),
+                Cause::Size => (table.span.start, "table"),
+            };
+            if !e.error.is_work_limit() {
+                return Err(game.error(at, field, e.to_string()));
+            }
+            over_limit = Some(game.error(at, field, format!("{e}; {lift}")));
+            None
+        }
+    };
+    let mut positions = Vec::new();
+    let mut solutions = Vec::new();
+    let started = Instant::now();
     if let Some(items) = game.array("positions")? {
+        // Over the positions' count limit (`work::estimate`), the scenario
+        // is refused unless lifted: they are checked, not solved.
+        let solving = lifted || items.value.len() as u128 <= crate::scenario::work::MAX_POSITIONS;
         for item in items.value {
             let start = item.span().start;
             let bad = |m: String| game.error(start, "positions", m);
@@ -196,23 +243,23 @@ pub fn read_impartial(
                     ));
                 }
             };
-            // Checked within the default limits; one over them is the
-            // scenario's work refusal, lifted at run time.
-            match parse_game(&w, &reader(&folder)) {
-                Ok(_) => {}
+            // Checked within the limits in force; one over the default
+            // limits is the scenario's work refusal. Solved here, once,
+            // unless the scenario is refused anyway.
+            match parse_game_within(&w, &reader(&folder), lifted) {
+                Ok(p) => solutions.push(
+                    (solving && over_limit.is_none()).then(|| solve(p.as_ref(), LISTED_MOVES)),
+                ),
                 Err(e) if e.is_work_limit() => {
-                    over_limit = over_limit.or_else(|| {
-                        Some(bad(format!(
-                            "{e}; lift the limit with `dilemma run --no-limit` or \
-                             `[limits] none = true` in the scenario"
-                        )))
-                    });
+                    over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
+                    solutions.push(None);
                 }
                 Err(e) => return Err(bad(e.to_string())),
             }
             positions.push(w);
         }
     }
+    let solve_seconds = started.elapsed().as_secs_f64();
     game.finish()?;
     let mut charts = true;
     let mut chart_style = crate::output::charts::ChartStyle::default();
@@ -228,10 +275,13 @@ pub fn read_impartial(
         rule: rule.value,
         table: table.value as u64,
         positions,
+        solutions,
+        solve_seconds,
+        table_plan,
         folder,
         charts,
         chart_style,
         over_limit,
-        limits_lifted,
+        lifted,
     })
 }

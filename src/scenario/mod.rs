@@ -193,8 +193,9 @@ pub struct Loaded {
     /// not a prisoner's dilemma), each naming the file and line.
     pub warnings: Vec<String>,
     /// The refusal when the estimated work is over its default limit
-    /// ([`work`]) and the scenario does not lift it (`[limits] none = true`);
-    /// `dilemma run` reports it unless given `--no-limit`.
+    /// ([`work`]) and the scenario does not lift it (`[limits] none = true`)
+    /// nor was it read with `no_limit` ([`load_within`]); `dilemma run`
+    /// reports it unless given `--no-limit`.
     pub over_limit: Option<ScenarioError>,
     /// `[limits] none = true`: no work limit applies, also to a shard.
     pub limits_lifted: bool,
@@ -219,13 +220,27 @@ pub struct ShardsKey {
     pub at: String,
 }
 
-/// Reads and validates a scenario file.
+/// Reads and validates a scenario file, within the default work limits
+/// unless the file lifts them (`[limits] none = true`).
 pub fn load(path: &Path) -> Result<Loaded, ScenarioError> {
-    parse(&Source::read(path)?, path)
+    load_within(path, false)
+}
+
+/// As [`load`]; `no_limit` is `dilemma run --no-limit`: no work limit
+/// applies ([`Loaded::over_limit`] is `None`), and the work a kind does
+/// while its file is read (an `impartial` scenario's table check and
+/// positions) is done as the lifted run needs it, once.
+pub fn load_within(path: &Path, no_limit: bool) -> Result<Loaded, ScenarioError> {
+    parse_within(&Source::read(path)?, path, no_limit)
 }
 
 /// Validates scenario text; `path` is used for the default name.
 pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
+    parse_within(source, path, false)
+}
+
+/// As [`parse`]; `no_limit` as for [`load_within`].
+pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Loaded, ScenarioError> {
     let document = parse_document(source)?;
     let mut top = TableReader::new(source, "", document.get_ref(), document.span());
     let kind = top.string("kind")?.ok_or_else(|| {
@@ -325,7 +340,7 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
             &mut top,
             name,
             seed,
-            limits_lifted,
+            limits_lifted || no_limit,
         )?),
         "moran" => {
             let sweep_table = top.table("sweep")?;
@@ -376,7 +391,7 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
             "only a tournament, a sweep or a fixation matrix can be run as shards; remove `[shards]`",
         ));
     }
-    let over_limit = if limits_lifted {
+    let over_limit = if limits_lifted || no_limit {
         None
     } else {
         work::over_limit(&scenario)
@@ -387,7 +402,8 @@ pub fn parse(source: &Source, path: &Path) -> Result<Loaded, ScenarioError> {
                     e.message(),
                 )
             })
-            // A position over its solver's own limit (impartial::catalogue).
+            // The table or a position over its solver's own limit
+            // (impartial::table::plan, impartial::catalogue).
             .or_else(|| match &scenario {
                 Scenario::Impartial(s) => s.over_limit.clone(),
                 _ => None,

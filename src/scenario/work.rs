@@ -52,7 +52,7 @@
 //! | guess            | simulated choices             | players x rounds                  | 5 x 10^7    | 2.5 x 10^8 choices (kept)|
 //! | solve --table    | table rows                    | N + 1                             | 10^7        | 10^8 rows                |
 //! | (position games) | positions solved              | N + 1                             | 10^5        | 10^8 rows                |
-//! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 10^4                |
+//! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 3000                |
 //! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
 //! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
 //! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
@@ -68,12 +68,16 @@
 //! any heap cheap; Wythoff's, End-Nim's and Fibonacci Nim's Grundy values
 //! are left out, the reason saying why, rather than refusing a position
 //! whose outcome is exact), threaded from `dilemma solve --no-limit` through
-//! `impartial::catalogue::parse_game_within`. An `impartial` scenario's
-//! `positions` are checked at load within the default limits: one over a
-//! limit (`ImpartialError::OverWorkLimit`) is the scenario's work refusal
-//! (file, line, column, `game.positions`), lifted by `dilemma run
-//! --no-limit` or `[limits] none = true`, which the run passes to the same
-//! `parse_game_within` (and to the table's `tabulate_within`); a hard bound
+//! `impartial::catalogue::parse_game_within`. An `impartial` scenario is
+//! checked while its file is read, within the limits in force (the
+//! default ones, or none with `[limits] none = true` or `dilemma run
+//! --no-limit`, which `scenario::load_within` passes in): its `table` by
+//! `impartial::table::plan` (the `solve --table` limits above; an octal
+//! table past direct reach by its short period search; a subtraction set's
+//! period search), its `positions` by `parse_game_within`, each solved
+//! then, once. One over a default limit (`ImpartialError::OverWorkLimit`)
+//! is the scenario's work refusal (file, line, column, `game.table`,
+//! `game.rule` or `game.positions`), lifted by either switch; a hard bound
 //! is an error of the file either way.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
