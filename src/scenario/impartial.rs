@@ -46,11 +46,12 @@
 //! the values. The table's values themselves are computed by the run only,
 //! so reading stays fast.
 
-use crate::impartial::catalogue::parse_game_within;
+use crate::impartial::catalogue::{Shared, parse_game_shared, position_work};
 use crate::impartial::table::{Cause, Plan, plan};
 use crate::impartial::{Solution, solve};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
+use crate::scenario::work;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -212,10 +213,17 @@ pub fn read_impartial(
     let mut positions = Vec::new();
     let mut solutions = Vec::new();
     let started = Instant::now();
+    let mut shared = Shared::default();
     if let Some(items) = game.array("positions")? {
         // Over the positions' count limit (`work::estimate`), the scenario
         // is refused unless lifted: they are checked, not solved.
-        let solving = lifted || items.value.len() as u128 <= crate::scenario::work::MAX_POSITIONS;
+        let solving = lifted || items.value.len() as u128 <= work::MAX_POSITIONS;
+        // First every position's work is estimated, before any is solved
+        // (`position_work`: cheap, but for capped short period searches,
+        // kept in `shared`), and added up: the first that pushes the sum
+        // over `work::MAX_POSITIONS_WORK` is the scenario's work refusal.
+        let mut listed = Vec::new();
+        let mut total = 0u128;
         for item in items.value {
             let start = item.span().start;
             let bad = |m: String| game.error(start, "positions", m);
@@ -243,18 +251,45 @@ pub fn read_impartial(
                     ));
                 }
             };
-            // Checked within the limits in force; one over the default
-            // limits is the scenario's work refusal. Solved here, once,
-            // unless the scenario is refused anyway.
-            match parse_game_within(&w, &reader(&folder), lifted) {
-                Ok(p) => solutions.push(
-                    (solving && over_limit.is_none()).then(|| solve(p.as_ref(), LISTED_MOVES)),
-                ),
-                Err(e) if e.is_work_limit() => {
-                    over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
-                    solutions.push(None);
+            if !lifted {
+                match position_work(&w, &reader(&folder), &mut shared) {
+                    Ok(amount) => {
+                        total = total.saturating_add(amount);
+                        if total > work::MAX_POSITIONS_WORK && over_limit.is_none() {
+                            over_limit = Some(bad(format!(
+                                "too much work: the positions up to this one add up to about \
+                                 {total:.1e} steps (split evaluations, mex steps, table \
+                                 entries: each position's estimate before it is solved), over \
+                                 the default limit of {:.0e} for the whole list; {lift}",
+                                work::MAX_POSITIONS_WORK as f64,
+                                total = total as f64
+                            )));
+                        }
+                    }
+                    Err(e) if e.is_work_limit() => {
+                        over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
+                    }
+                    Err(e) => return Err(bad(e.to_string())),
                 }
-                Err(e) => return Err(bad(e.to_string())),
+            }
+            listed.push((start, w));
+        }
+        // Then, unless refused, each is checked within the limits in
+        // force and solved, once: one over the default limits is the
+        // scenario's work refusal, and the rest are not solved.
+        for (start, w) in listed {
+            let bad = |m: String| game.error(start, "positions", m);
+            if over_limit.is_some() {
+                solutions.push(None);
+            } else {
+                match parse_game_shared(&w, &reader(&folder), lifted, &mut shared) {
+                    Ok(p) => solutions.push(solving.then(|| solve(p.as_ref(), LISTED_MOVES))),
+                    Err(e) if e.is_work_limit() => {
+                        over_limit = Some(bad(format!("{e}; {lift}")));
+                        solutions.push(None);
+                    }
+                    Err(e) => return Err(bad(e.to_string())),
+                }
             }
             positions.push(w);
         }

@@ -110,6 +110,13 @@ pub const MAX_CELL_UPDATES: u128 = 10_000_000_000;
 pub const MAX_REPLICATOR_UPDATES: u128 = 10_000_000_000;
 /// Most impartial positions solved in one scenario.
 pub const MAX_POSITIONS: u128 = 10_000;
+/// Most work of an impartial scenario's positions together, in elementary
+/// steps (split evaluations, mex steps, table entries: each position's
+/// estimate by `impartial::catalogue::position_work`, added): twice one
+/// position's default limit (`octal::DIRECT_WORK_LIMIT`,
+/// `subtraction::SEARCH_WORK_LIMIT`, 5 x 10^10), about two minutes, so a
+/// list of one position within its own limit is never refused by it.
+pub const MAX_POSITIONS_WORK: u128 = 100_000_000_000;
 
 /// One measure of a scenario's work against its limit.
 #[derive(Clone, Debug, PartialEq)]
