@@ -31,7 +31,14 @@
 //!   are the table's work refusal ([`crate::impartial::table::plan`]);
 //! - a position over a default work limit of its solver (an octal heap
 //!   beyond direct reach without a proven period, a subtraction set's
-//!   period search, ...) is the position's (`game.positions`).
+//!   period search, ...) is the position's (`game.positions`);
+//! - the positions together: every position's work is estimated before
+//!   any is solved ([`position_work`]) and the estimates added; the
+//!   position that pushes the sum over
+//!   [`crate::scenario::work::MAX_POSITIONS_WORK`] is the refusal
+//!   (`game.positions`), and none is solved. Positions of one rule share
+//!   its analysis ([`Shared`]: the period searches the estimate made are
+//!   kept and used, not made again).
 //!
 //! A refusal is not an error of the file: it is kept as
 //! [`ImpartialScenario::over_limit`] (file, line, column, field, the

@@ -16,6 +16,8 @@
 //! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 10^10    |
 //! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 10^10    |
 //! | impartial   | positions solved               | the `positions` list                         | 10^4     |
+//! | (positions) | steps (split evaluations, mex  | each position's estimate before any is       | 10^11    |
+//! |             | steps, table entries)          | solved, added (below)                        |          |
 //! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 5 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
@@ -79,6 +81,30 @@
 //! is the scenario's work refusal (file, line, column, `game.table`,
 //! `game.rule` or `game.positions`), lifted by either switch; a hard bound
 //! is an error of the file either way.
+//!
+//! The positions together: before any is solved, each one's work is
+//! estimated (`impartial::catalogue::position_work`) and the estimates
+//! added; the position that pushes the sum over [`MAX_POSITIONS_WORK`] is
+//! the scenario's work refusal (`game.positions`, the sum and the limit),
+//! lifted by either switch, and none is solved. The estimates, in steps
+//! (one split evaluation, mex step or table entry each):
+//!
+//! | position            | estimate                                                            |
+//! |---------------------|---------------------------------------------------------------------|
+//! | octal, small heap   | k (N + 1)^2 / 4 to its search bound, when at most 4 x 2^24: no search |
+//! | octal, larger heap  | the code's short search (split evaluations made, at most 2^24; kept, once per code), plus k (N + 1)^2 / 4 unless it proves the period the position uses (beyond direct reach without a period: the position's own refusal) |
+//! | subtraction         | the set's short search (mex steps made, at most 2^26; kept, once per set), plus the whole search's worst case (cap x \|S\|, 5 x 10^10) when it proves no period |
+//! | wythoff X Y         | (max(X, Y) + 1)^3 when the Grundy value is computed, else 1          |
+//! | end-nim             | k^2 / 2 (the outcome) + its sub-rows' mex steps within the limit    |
+//! | fibonacci-nim N     | N^2 / 3 up to the default table, else 1                            |
+//! | graph FILE NODE     | the graph's nodes                                                   |
+//! | sum                 | its parts' estimates added                                          |
+//! | other games         | 1 (closed forms)                                                    |
+//!
+//! Positions of one rule share its analysis: a subtraction set's period
+//! search is made once; an octal code's short search too, where it is what
+//! the position computes (`octal::Octal::new_kept`). An octal code without
+//! a proven period is computed directly per position (each counted).
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
