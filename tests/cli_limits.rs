@@ -937,6 +937,21 @@ fn positions_within_their_own_limits_but_over_in_total_are_refused_and_lifted() 
         assert!(err.contains(needle), "{needle}: {err}");
     }
     assert!(!out.exists(), "nothing may be written");
+    // Over by the floors alone (each subtraction set's first check, 4 max S
+    // x |S| = 5.0e10 mex steps, within its own limit; a set listed twice
+    // counted once): refused without searching anything.
+    let wide: Vec<String> = (1..11_900u64).map(|i| i.to_string()).collect();
+    let wide = format!("{},1048576", wide.join(","));
+    let floors = format!(
+        "name = \"wide\"\nkind = \"impartial\"\n[game]\nrule = \"nim\"\ntable = 5\n\
+         positions = [\n  \"subtraction 1 --set {wide}\",\n  \"subtraction 2 --set {wide}\",\n  \
+         \"subtraction 2 --set {wide},1048575\",\n  \"subtraction 3 --set {wide},1048574\",\n]\n"
+    );
+    std::fs::write(&s, &floors).unwrap();
+    let (code, err) = run(&s, &d.join("floors"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.toml:10:3: field `game.positions`"), "{err}");
+    assert!(err.contains("add up to at least 1.5e11 steps"), "{err}");
     // The smaller list, lifted both ways.
     let set = |k: u64| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
     let small = format!(

@@ -22,7 +22,7 @@ use super::subtraction::{self, Analysis, Subtraction, SubtractionSet};
 use super::sum::Sum;
 use super::take_half::TakeHalf;
 use super::wythoff::{self, Wythoff, WythoffLifted};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 pub use super::error::GAME_NAMES;
@@ -404,6 +404,10 @@ pub struct Shared {
     pub octal: HashMap<String, Arc<octal::Analysis>>,
     /// Each subtraction set's proven period, by its elements.
     pub subtraction: HashMap<Vec<u64>, Arc<Analysis>>,
+    /// The subtraction sets counted so far (by [`position_floor`] or
+    /// [`position_work`]): a set's search is made once for all its
+    /// positions.
+    pub counted: HashSet<Vec<u64>>,
 }
 
 /// The budget of a subtraction set's short period search in
@@ -424,7 +428,8 @@ pub const SHORT_SEARCH_WORK: u64 = 1 << 26;
 ///   would not use it (no period proven);
 /// - subtraction: the short search (within [`SHORT_SEARCH_WORK`]); without
 ///   a period proven there, the whole search's worst case (its cap x |S|,
-///   `subtraction::SEARCH_WORK_LIMIT`) on top; a set already analysed 1;
+///   `subtraction::SEARCH_WORK_LIMIT`) on top; a set counted before 1
+///   (its search is made once, [`parse_game_shared`]);
 /// - Wythoff (max + 1)^3 when its Grundy value is computed, End-Nim its
 ///   sub-rows' mex steps plus the outcome's k^2 / 2, Fibonacci Nim N^2 / 3,
 ///   a graph its nodes; a sum its parts' estimates added.
@@ -437,6 +442,30 @@ pub fn position_work(
     words: &[String],
     read_file: &dyn Fn(&str) -> Result<String, String>,
     shared: &mut Shared,
+) -> Result<u128, ImpartialError> {
+    work_of(words, read_file, shared, true)
+}
+
+/// A floor under [`position_work`], with no search at all: the same
+/// but a subtraction set counts only its search's first check (max(4 max
+/// S, 64) values x |S|, which any search makes) and an octal heap that
+/// would need the short search 1; a set counted before in `seen` (as
+/// [`position_work`] counts a shared set) 1. A list whose floors add up
+/// past a limit is refused without searching anything. The same errors as
+/// [`position_work`] for the words.
+pub fn position_floor(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    seen: &mut Shared,
+) -> Result<u128, ImpartialError> {
+    work_of(words, read_file, seen, false)
+}
+
+fn work_of(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    shared: &mut Shared,
+    search: bool,
 ) -> Result<u128, ImpartialError> {
     let Some(game) = words.first() else {
         return Err(ImpartialError::UnknownGame(String::new()));
@@ -460,7 +489,7 @@ pub fn position_work(
             if inner.first().map(String::as_str) == Some("sum") {
                 return Err(err("parts of a sum cannot be sums".into()));
             }
-            total = total.saturating_add(position_work(&inner, read_file, shared)?);
+            total = total.saturating_add(work_of(&inner, read_file, shared, search)?);
         }
         return Ok(total);
     }
@@ -482,8 +511,16 @@ pub fn position_work(
         "subtraction" => {
             let Some(text) = &a.set else { return Ok(1) };
             let set = subtraction_set(text)?;
-            if shared.subtraction.contains_key(set.elements()) {
+            let first = (4 * set.max()).max(64);
+            if first > subtraction::search_cap(&set, false) {
+                // The search's own refusal, up front (nothing searched).
+                return Analysis::new(set).map(|_| 1);
+            }
+            if !shared.counted.insert(set.elements().to_vec()) {
                 return Ok(1);
+            }
+            if !search {
+                return Ok(first as u128 * set.elements().len() as u128);
             }
             let (found, spent) = Analysis::short_search(&set, SHORT_SEARCH_WORK);
             match found {
@@ -516,6 +553,9 @@ pub fn position_work(
             };
             if biggest <= reach && worst(&code) <= 4 * octal::PERIOD_SEARCH_WORK as u128 {
                 return Ok(worst(&code).max(1));
+            }
+            if !search {
+                return Ok(1);
             }
             let (short, spent) = match shared.octal.get(&code.text()) {
                 Some(s) => (s.clone(), 0),
@@ -631,6 +671,31 @@ mod tests {
         let w = work("octal 300000 --code 0.16", &mut shared).unwrap();
         assert!(w >= 300_001u128.pow(2) / 4, "{w}");
         let e = work("octal 450000 --code 0.16", &mut shared).unwrap_err();
+        assert!(e.is_work_limit(), "{e}");
+    }
+
+    #[test]
+    fn position_floor_counts_a_sets_first_check_once_and_searches_nothing() {
+        let floor = |s: &str, seen: &mut Shared| {
+            let w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+            position_floor(&w, &|_| Err("no files".into()), seen)
+        };
+        let mut seen = Shared::default();
+        let long: Vec<String> = (1..=4100).map(|i| i.to_string()).collect();
+        let set = format!("subtraction 9 --set {}", long.join(","));
+        assert_eq!(floor(&set, &mut seen).unwrap(), 16_400 * 4100);
+        assert_eq!(floor(&set, &mut seen).unwrap(), 1);
+        assert_eq!(floor("octal 300000 --code 0.16", &mut seen).unwrap(), 1);
+        assert!(seen.subtraction.is_empty() && seen.octal.is_empty());
+        // A set whose first check is over its own limit: that refusal.
+        let e = floor("subtraction 1 --set 1,1048576", &mut seen);
+        assert!(e.is_ok(), "within: {e:?}");
+        let wide: Vec<String> = (1..13_000u64).map(|i| i.to_string()).collect();
+        let e = floor(
+            &format!("subtraction 1 --set {},1048576", wide.join(",")),
+            &mut seen,
+        )
+        .unwrap_err();
         assert!(e.is_work_limit(), "{e}");
     }
 

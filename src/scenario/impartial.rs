@@ -53,7 +53,7 @@
 //! the values. The table's values themselves are computed by the run only,
 //! so reading stays fast.
 
-use crate::impartial::catalogue::{Shared, parse_game_shared, position_work};
+use crate::impartial::catalogue::{Shared, parse_game_shared, position_floor, position_work};
 use crate::impartial::table::{Cause, Plan, plan};
 use crate::impartial::{Solution, solve};
 use crate::scenario::error::ScenarioError;
@@ -225,10 +225,11 @@ pub fn read_impartial(
         // Over the positions' count limit (`work::estimate`), the scenario
         // is refused unless lifted: they are checked, not solved.
         let solving = lifted || items.value.len() as u128 <= work::MAX_POSITIONS;
-        // First every position's work is estimated, before any is solved
+        // Before any is solved, the positions' work is added up twice: their
+        // floors (`position_floor`, pure), then their estimates
         // (`position_work`: cheap, but for capped short period searches,
-        // kept in `shared`), and added up: the first that pushes the sum
-        // over `work::MAX_POSITIONS_WORK` is the scenario's work refusal.
+        // kept in `shared`); the first position that pushes either sum over
+        // `work::MAX_POSITIONS_WORK` is the scenario's work refusal.
         let mut listed = Vec::new();
         let mut total = 0u128;
         for item in items.value {
@@ -258,11 +259,39 @@ pub fn read_impartial(
                     ));
                 }
             };
-            if !lifted {
-                match position_work(&w, &reader(&folder), &mut shared) {
+            listed.push((start, w));
+        }
+        // A floor under each estimate first (no search at all): a list over
+        // the limit by its floors alone is refused without searching.
+        let mut floor = 0u128;
+        let mut seen = Shared::default();
+        for (start, w) in &listed {
+            let bad = |m: String| game.error(*start, "positions", m);
+            match position_floor(w, &reader(&folder), &mut seen) {
+                Ok(amount) => floor = floor.saturating_add(amount),
+                Err(e) if e.is_work_limit() => {
+                    over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
+                }
+                Err(e) => return Err(bad(e.to_string())),
+            }
+            if !lifted && floor > work::MAX_POSITIONS_WORK && over_limit.is_none() {
+                over_limit = Some(bad(format!(
+                    "too much work: the positions up to this one add up to at least {:.1e} \
+                     steps (split evaluations, mex steps, table entries: each position's \
+                     least work before it is solved), over the default limit of {:.0e} for \
+                     the whole list; {lift}",
+                    floor as f64,
+                    work::MAX_POSITIONS_WORK as f64
+                )));
+            }
+        }
+        for (start, w) in &listed {
+            let bad = |m: String| game.error(*start, "positions", m);
+            if !lifted && over_limit.is_none() {
+                match position_work(w, &reader(&folder), &mut shared) {
                     Ok(amount) => {
                         total = total.saturating_add(amount);
-                        if total > work::MAX_POSITIONS_WORK && over_limit.is_none() {
+                        if total > work::MAX_POSITIONS_WORK {
                             over_limit = Some(bad(format!(
                                 "too much work: the positions up to this one add up to about \
                                  {total:.1e} steps (split evaluations, mex steps, table \
@@ -274,12 +303,11 @@ pub fn read_impartial(
                         }
                     }
                     Err(e) if e.is_work_limit() => {
-                        over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
+                        over_limit = Some(bad(format!("{e}; {lift}")));
                     }
                     Err(e) => return Err(bad(e.to_string())),
                 }
             }
-            listed.push((start, w));
         }
         // Then, unless refused, each is checked within the limits in
         // force and solved, once: one over the default limits is the

@@ -86,14 +86,18 @@
 //! estimated (`impartial::catalogue::position_work`) and the estimates
 //! added; the position that pushes the sum over [`MAX_POSITIONS_WORK`] is
 //! the scenario's work refusal (`game.positions`, the sum and the limit),
-//! lifted by either switch, and none is solved. The estimates, in steps
-//! (one split evaluation, mex step or table entry each):
+//! lifted by either switch, and none is solved. A pass of floors under
+//! the estimates comes first (`catalogue::position_floor`: a subtraction
+//! set's first check, max(4 max S, 64) values x |S|, which any search
+//! makes; no search at all), so a list over the limit by its floors is
+//! refused without searching. The estimates, in steps (one split
+//! evaluation, mex step or table entry each):
 //!
 //! | position            | estimate                                                            |
 //! |---------------------|---------------------------------------------------------------------|
 //! | octal, small heap   | k (N + 1)^2 / 4 to its search bound, when at most 4 x 2^24: no search |
 //! | octal, larger heap  | the code's short search (split evaluations made, at most 2^24; kept, once per code), plus k (N + 1)^2 / 4 unless it proves the period the position uses (beyond direct reach without a period: the position's own refusal) |
-//! | subtraction         | the set's short search (mex steps made, at most 2^26; kept, once per set), plus the whole search's worst case (cap x \|S\|, 5 x 10^10) when it proves no period |
+//! | subtraction         | the set's short search (mex steps made, at most 2^26; kept), plus the whole search's worst case (cap x \|S\|, 5 x 10^10) when it proves no period; a set listed again 1 |
 //! | wythoff X Y         | (max(X, Y) + 1)^3 when the Grundy value is computed, else 1          |
 //! | end-nim             | k^2 / 2 (the outcome) + its sub-rows' mex steps within the limit    |
 //! | fibonacci-nim N     | N^2 / 3 up to the default table, else 1                            |
