@@ -288,16 +288,28 @@ pub fn parse_game_shared(
         "subtraction" => {
             let set = subtraction_set(&set.ok_or_else(|| err("--set is required".into()))?)?;
             let n = one(&nums)?;
-            let game = match shared.subtraction.get(set.elements()) {
+            let key = set.elements().to_vec();
+            let left = shared.subtraction_uses.get_mut(&key).map_or(0, |u| {
+                *u = u.saturating_sub(1);
+                *u
+            });
+            let game = match shared.subtraction.get(&key) {
                 Some(a) => a.clone(),
                 None => {
-                    let a = Arc::new(Analysis::new_within(set.clone(), no_limit)?);
-                    shared
-                        .subtraction
-                        .insert(set.elements().to_vec(), a.clone());
+                    let a = Arc::new(Analysis::new_within(set, no_limit)?);
+                    if left > 0 {
+                        // Kept for the positions of this set still to come.
+                        shared.kept_values += a.values.len();
+                        shared.subtraction.insert(key.clone(), a.clone());
+                    }
                     a
                 }
             };
+            if left == 0
+                && let Some(a) = shared.subtraction.remove(&key)
+            {
+                shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
+            }
             Box::new(Subtraction { n, game })
         }
         "wythoff" => match nums[..] {
@@ -387,7 +399,17 @@ pub fn parse_game_shared(
                 None => code.ok_or_else(|| err("--code is required".into()))?,
             };
             let code = OctalCode::parse(&code)?;
-            let short = shared.octal.get(&code.text()).cloned();
+            let key = code.text();
+            let short = shared.octal.get(&key).cloned();
+            let left = shared.octal_uses.get_mut(&key).map_or(0, |u| {
+                *u = u.saturating_sub(1);
+                *u
+            });
+            if left == 0
+                && let Some(a) = shared.octal.remove(&key)
+            {
+                shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
+            }
             Box::new(Octal::new_kept(nums, code, no_limit, short)?)
         }
         other => return Err(ImpartialError::UnknownGame(other.to_string())),
@@ -408,6 +430,33 @@ pub struct Shared {
     /// [`position_work`]): a set's search is made once for all its
     /// positions.
     pub counted: HashSet<Vec<u64>>,
+    /// How many positions [`position_work`] saw of each octal code whose
+    /// short search it made and of each subtraction set, less those
+    /// [`parse_game_shared`] has built since: an analysis is let go when
+    /// its last position is built.
+    pub octal_uses: HashMap<String, usize>,
+    /// As `octal_uses`, for subtraction sets.
+    pub subtraction_uses: HashMap<Vec<u64>, usize>,
+    /// Values held by the kept analyses (4 bytes each): [`position_work`]
+    /// keeps no more than [`KEPT_VALUES`] (a search not kept is made
+    /// again when its position is built, and counted twice).
+    pub kept_values: usize,
+}
+
+/// Most values the analyses kept by [`position_work`] hold together
+/// (4 bytes each: 64 MB).
+pub const KEPT_VALUES: usize = 1 << 24;
+
+impl Shared {
+    /// Whether an analysis of `values` values fits in [`KEPT_VALUES`]
+    /// (then counted as kept).
+    fn keep(&mut self, values: usize) -> bool {
+        let fits = self.kept_values + values <= KEPT_VALUES;
+        if fits {
+            self.kept_values += values;
+        }
+        fits
+    }
 }
 
 /// The budget of a subtraction set's short period search in
@@ -516,6 +565,12 @@ fn work_of(
                 // The search's own refusal, up front (nothing searched).
                 return Analysis::new(set).map(|_| 1);
             }
+            if search {
+                *shared
+                    .subtraction_uses
+                    .entry(set.elements().to_vec())
+                    .or_default() += 1;
+            }
             if !shared.counted.insert(set.elements().to_vec()) {
                 return Ok(1);
             }
@@ -525,10 +580,15 @@ fn work_of(
             let (found, spent) = Analysis::short_search(&set, SHORT_SEARCH_WORK);
             match found {
                 Some(analysis) => {
-                    shared
-                        .subtraction
-                        .insert(set.elements().to_vec(), Arc::new(analysis));
-                    spent as u128
+                    if shared.keep(analysis.values.len()) {
+                        shared
+                            .subtraction
+                            .insert(set.elements().to_vec(), Arc::new(analysis));
+                        spent as u128
+                    } else {
+                        // Searched again when its first position is built.
+                        2 * spent as u128
+                    }
                 }
                 None => {
                     let k = set.elements().len() as u128;
@@ -557,26 +617,34 @@ fn work_of(
             if !search {
                 return Ok(1);
             }
-            let (short, spent) = match shared.octal.get(&code.text()) {
-                Some(s) => (s.clone(), 0),
+            let (short, spent, kept) = match shared.octal.get(&code.text()) {
+                Some(s) => (s.clone(), 0, true),
                 None => {
                     let s = Arc::new(octal::large_heap_analysis(
                         &code,
                         octal::large_heap_search(&code),
                     ));
-                    shared.octal.insert(code.text(), s.clone());
+                    let kept = shared.keep(s.values.len());
+                    if kept {
+                        shared.octal.insert(code.text(), s.clone());
+                    }
                     let w = s.work as u128;
-                    (s, w)
+                    (s, w, kept)
                 }
             };
+            if kept {
+                *shared.octal_uses.entry(code.text()).or_default() += 1;
+            }
+            // A search not kept is made again when the position is built.
+            let again = if kept { 0 } else { spent };
             if biggest > reach {
                 if short.grundy(biggest).is_none() {
                     // The position's own refusal (or its hard bound).
                     Octal::new_kept(a.nums, code, false, Some(short))?;
                 }
-                spent
+                spent + again
             } else if octal::short_search_reused(&short, biggest) {
-                spent
+                spent + again
             } else {
                 spent + worst(&code)
             }

@@ -226,6 +226,7 @@ impl Analysis {
             vals.extend(stream.by_ref().take(len as usize - vals.len()));
             if let Some(p) = find_certified(&vals, subtraction_needs(set.max())) {
                 vals.truncate((p.preperiod + p.period) as usize);
+                vals.shrink_to_fit();
                 let analysis = Analysis {
                     set: set.clone(),
                     values: vals,

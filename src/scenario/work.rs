@@ -108,7 +108,10 @@
 //! Positions of one rule share its analysis: a subtraction set's period
 //! search is made once; an octal code's short search too, where it is what
 //! the position computes (`octal::Octal::new_kept`). An octal code without
-//! a proven period is computed directly per position (each counted).
+//! a proven period is computed directly per position (each counted). The
+//! kept analyses hold at most `catalogue::KEPT_VALUES` values (64 MB) and
+//! each is let go once its last position is built; a search not kept is
+//! made again then, and counted twice.
 //!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
