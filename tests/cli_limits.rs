@@ -887,3 +887,100 @@ fn end_nim_and_fibonacci_nim_values_past_their_limit_need_the_lift() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\n1500,24\n"), "{}", &out[out.len() - 200..]);
 }
+
+/// An `impartial` scenario's positions each within their solver's own
+/// limit but over the whole list's (`work::MAX_POSITIONS_WORK`, their
+/// estimates added before any is solved) are refused at the position that
+/// pushes the sum over: exit 2, `game.positions` at its line and column,
+/// the total estimate and the limit, before anything is solved (octal heaps
+/// just inside direct reach for 0.16, which proves no period in its short
+/// search: each position alone is solved by default). A smaller list that
+/// is over only by its worst case (three subtraction sets whose first
+/// check alone is past the short search: about 5 x 10^10 mex steps each at
+/// worst, a period proven at once in fact) is lifted by `dilemma run
+/// --no-limit` and by `[limits] none = true`, and solved.
+#[test]
+fn positions_within_their_own_limits_but_over_in_total_are_refused_and_lifted() {
+    let d = dir("poswork");
+    let s = d.join("s.toml");
+    let heaps: Vec<String> = (0..10)
+        .map(|i| format!("  \"octal {} --code 0.16\",\n", 300_000 + i))
+        .collect();
+    let text = format!(
+        "name = \"many\"\nkind = \"impartial\"\n[game]\nrule = \"nim\"\ntable = 5\n\
+         positions = [\n  \"nim 3\",\n{}]\n[output]\ncharts = false\n",
+        heaps.concat()
+    );
+    std::fs::write(&s, &text).unwrap();
+    // Each one alone is solved by default (its estimate, 2.25e10 split
+    // evaluations at worst, is within its own limit and the list's).
+    let one = text.replace(&heaps[1..].concat(), "");
+    let loaded = dilemma::scenario::load(&{
+        let p = d.join("one.toml");
+        std::fs::write(&p, &one).unwrap();
+        p
+    })
+    .unwrap();
+    assert!(loaded.over_limit.is_none());
+    let out = d.join("out");
+    let (code, err) = run(&s, &out, &[]);
+    assert_eq!(code, 2, "{err}");
+    for needle in [
+        // 2.25e10 each: the fifth octal position (line 12) pushes it over.
+        "s.toml:12:3: field `game.positions`",
+        "too much work",
+        "add up to about 1.1e11 steps",
+        "default limit of 1e11 for the whole list",
+        "`dilemma run --no-limit`",
+        "`[limits] none = true`",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert!(!out.exists(), "nothing may be written");
+    // Over by the floors alone (each subtraction set's first check, 4 max S
+    // x |S| = 5.0e10 mex steps, within its own limit; a set listed twice
+    // counted once): refused without searching anything.
+    let wide: Vec<String> = (1..11_900u64).map(|i| i.to_string()).collect();
+    let wide = format!("{},1048576", wide.join(","));
+    let floors = format!(
+        "name = \"wide\"\nkind = \"impartial\"\n[game]\nrule = \"nim\"\ntable = 5\n\
+         positions = [\n  \"subtraction 1 --set {wide}\",\n  \"subtraction 2 --set {wide}\",\n  \
+         \"subtraction 2 --set {wide},1048575\",\n  \"subtraction 3 --set {wide},1048574\",\n]\n"
+    );
+    std::fs::write(&s, &floors).unwrap();
+    let (code, err) = run(&s, &d.join("floors"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.toml:10:3: field `game.positions`"), "{err}");
+    assert!(err.contains("add up to at least 1.5e11 steps"), "{err}");
+    // The smaller list, lifted both ways.
+    let set = |k: u64| (1..=k).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+    let small = format!(
+        "name = \"sets\"\nkind = \"impartial\"\n[game]\nrule = \"nim\"\ntable = 5\n\
+         positions = [\n  \"subtraction 1000000000000 --set {}\",\n  \"subtraction 5 --set {}\",\n  \
+         \"subtraction 4102 --set {}\",\n]\n[output]\ncharts = false\n",
+        set(4100),
+        set(4101),
+        set(4102)
+    );
+    std::fs::write(&s, &small).unwrap();
+    let (code, err) = run(&s, &d.join("small"), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.toml:9:3: field `game.positions`"), "{err}");
+    assert!(err.contains("add up to about 1.5e11 steps"), "{err}");
+    let solved = |out: &Path| {
+        let json = std::fs::read_to_string(out.join("sets/solutions.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        // S = {1..k}: g(n) = n mod (k + 1).
+        for (i, g) in [(0, 10u64.pow(12) % 4101), (1, 5), (2, 4102)] {
+            assert_eq!(v["solutions"][i]["grundy"], g, "{i}: {json}");
+        }
+    };
+    let (code, err) = run(&s, &d.join("lifted"), &["--no-limit"]);
+    assert_eq!(code, 0, "{err}");
+    solved(&d.join("lifted"));
+    let keyed = d.join("keyed.toml");
+    std::fs::write(&keyed, format!("{small}[limits]\nnone = true\n")).unwrap();
+    let (code, err) = run(&keyed, &d.join("keyed"), &[]);
+    assert_eq!(code, 0, "{err}");
+    solved(&d.join("keyed"));
+}

@@ -16,12 +16,13 @@ use super::fibonacci_nim::{self, FibonacciLifted, FibonacciNim};
 use super::graph::{Graph, GraphPosition};
 use super::lasker::Lasker;
 use super::nim::{MisereNim, Nim};
-use super::octal::{Octal, OctalCode, named_code};
+use super::octal::{self, Octal, OctalCode, named_code};
 use super::position::Position;
-use super::subtraction::{Analysis, Subtraction, SubtractionSet};
+use super::subtraction::{self, Analysis, Subtraction, SubtractionSet};
 use super::sum::Sum;
 use super::take_half::TakeHalf;
 use super::wythoff::{self, Wythoff, WythoffLifted};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 pub use super::error::GAME_NAMES;
@@ -68,6 +69,59 @@ pub fn number(what: &str, s: &str) -> Result<u64, ImpartialError> {
     })
 }
 
+/// A game's numbers and --options, as words.
+#[derive(Default)]
+struct Args {
+    nums: Vec<u64>,
+    max: Option<u64>,
+    set: Option<String>,
+    code: Option<String>,
+    take_limit: Option<u64>,
+    colored: Option<String>,
+}
+
+/// Splits the numbers from the --options of `game`'s words.
+fn args(
+    game: &str,
+    words: &[String],
+    err: &dyn Fn(String) -> ImpartialError,
+) -> Result<Args, ImpartialError> {
+    let mut a = Args::default();
+    let mut i = 1;
+    while i < words.len() {
+        let w = words[i].as_str();
+        if let Some(opt) = w.strip_prefix("--") {
+            let value = words
+                .get(i + 1)
+                .ok_or_else(|| err(format!("--{opt} needs a value")))?;
+            match (opt, game) {
+                ("max", "bash") => a.max = Some(number("--max", value)?),
+                ("set", "subtraction") => a.set = Some(value.clone()),
+                ("code", "octal") => a.code = Some(value.clone()),
+                ("limit", "fibonacci-nim") => a.take_limit = Some(number("--limit", value)?),
+                ("colored", "coloring") => a.colored = Some(value.clone()),
+                _ => return Err(err(format!("unknown option --{opt}"))),
+            }
+            i += 2;
+        } else {
+            a.nums
+                .push(number(&format!("{game} argument {}", a.nums.len() + 1), w)?);
+            i += 1;
+        }
+    }
+    Ok(a)
+}
+
+/// Parses a subtraction set's `--set` text.
+fn subtraction_set(text: &str) -> Result<SubtractionSet, ImpartialError> {
+    let elems = text
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| number("--set element", s.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    SubtractionSet::new(elems)
+}
+
 /// Parses game words into a position; `read_file` loads a graph file.
 /// Within the default work limits (see [`parse_game_within`]).
 pub fn parse_game(
@@ -93,6 +147,20 @@ pub fn parse_game_within(
     read_file: &dyn Fn(&str) -> Result<String, String>,
     no_limit: bool,
 ) -> Result<Box<dyn Position>, ImpartialError> {
+    parse_game_shared(words, read_file, no_limit, &mut Shared::default())
+}
+
+/// As [`parse_game_within`], sharing the analyses in `shared` between
+/// positions of the same rule: a subtraction set's period search is made
+/// once and kept there; an octal code's short period search kept there by
+/// [`position_work`] is used where it is what the position would compute
+/// (`octal::Octal::new_kept`).
+pub fn parse_game_shared(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    no_limit: bool,
+    shared: &mut Shared,
+) -> Result<Box<dyn Position>, ImpartialError> {
     #[cfg(test)]
     PARSED.with(|c| c.set(c.get() + 1));
     let Some(game) = words.first() else {
@@ -117,7 +185,7 @@ pub fn parse_game_within(
             if inner.first().map(String::as_str) == Some("sum") {
                 return Err(err("parts of a sum cannot be sums".into()));
             }
-            let part = parse_game_within(&inner, read_file, no_limit)?;
+            let part = parse_game_shared(&inner, read_file, no_limit, shared)?;
             if part.grundy().is_none() {
                 return Err(err(format!(
                     "'{w}' has no Grundy value, so it cannot be part of a sum"
@@ -154,34 +222,14 @@ pub fn parse_game_within(
             file: words[1].clone(),
         }));
     }
-    // Split numbers from --options.
-    let mut nums = Vec::new();
-    let mut max = None;
-    let mut set = None;
-    let mut code = None;
-    let mut take_limit = None;
-    let mut colored = None;
-    let mut i = 1;
-    while i < words.len() {
-        let w = words[i].as_str();
-        if let Some(opt) = w.strip_prefix("--") {
-            let value = words
-                .get(i + 1)
-                .ok_or_else(|| err(format!("--{opt} needs a value")))?;
-            match (opt, game) {
-                ("max", "bash") => max = Some(number("--max", value)?),
-                ("set", "subtraction") => set = Some(value.clone()),
-                ("code", "octal") => code = Some(value.clone()),
-                ("limit", "fibonacci-nim") => take_limit = Some(number("--limit", value)?),
-                ("colored", "coloring") => colored = Some(value.clone()),
-                _ => return Err(err(format!("unknown option --{opt}"))),
-            }
-            i += 2;
-        } else {
-            nums.push(number(&format!("{game} argument {}", nums.len() + 1), w)?);
-            i += 1;
-        }
-    }
+    let Args {
+        nums,
+        max,
+        set,
+        code,
+        take_limit,
+        colored,
+    } = args(game, words, &err)?;
     let one = |nums: &[u64]| -> Result<u64, ImpartialError> {
         match nums {
             [n] => Ok(*n),
@@ -238,17 +286,31 @@ pub fn parse_game_within(
             })
         }
         "subtraction" => {
-            let text = set.ok_or_else(|| err("--set is required".into()))?;
-            let elems = text
-                .split(',')
-                .filter(|s| !s.trim().is_empty())
-                .map(|s| number("--set element", s.trim()))
-                .collect::<Result<Vec<_>, _>>()?;
-            let set = SubtractionSet::new(elems)?;
-            Box::new(Subtraction {
-                n: one(&nums)?,
-                game: Arc::new(Analysis::new_within(set, no_limit)?),
-            })
+            let set = subtraction_set(&set.ok_or_else(|| err("--set is required".into()))?)?;
+            let n = one(&nums)?;
+            let key = set.elements().to_vec();
+            let left = shared.subtraction_uses.get_mut(&key).map_or(0, |u| {
+                *u = u.saturating_sub(1);
+                *u
+            });
+            let game = match shared.subtraction.get(&key) {
+                Some(a) => a.clone(),
+                None => {
+                    let a = Arc::new(Analysis::new_within(set, no_limit)?);
+                    if left > 0 {
+                        // Kept for the positions of this set still to come.
+                        shared.kept_values += a.values.len();
+                        shared.subtraction.insert(key.clone(), a.clone());
+                    }
+                    a
+                }
+            };
+            if left == 0
+                && let Some(a) = shared.subtraction.remove(&key)
+            {
+                shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
+            }
+            Box::new(Subtraction { n, game })
         }
         "wythoff" => match nums[..] {
             [x, y] => {
@@ -336,10 +398,277 @@ pub fn parse_game_within(
                 Some(c) => c.to_string(),
                 None => code.ok_or_else(|| err("--code is required".into()))?,
             };
-            Box::new(Octal::new_within(nums, OctalCode::parse(&code)?, no_limit)?)
+            let code = OctalCode::parse(&code)?;
+            let key = code.text();
+            let short = shared.octal.get(&key).cloned();
+            let left = shared.octal_uses.get_mut(&key).map_or(0, |u| {
+                *u = u.saturating_sub(1);
+                *u
+            });
+            if left == 0
+                && let Some(a) = shared.octal.remove(&key)
+            {
+                shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
+            }
+            Box::new(Octal::new_kept(nums, code, no_limit, short)?)
         }
         other => return Err(ImpartialError::UnknownGame(other.to_string())),
     })
+}
+
+/// Analyses shared between the positions of one list (a scenario's
+/// `positions`), by rule.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Each octal code's short period search, by the code's text: always
+    /// [`octal::large_heap_analysis`] to [`octal::large_heap_search`]
+    /// values, as [`position_work`] makes it.
+    pub octal: HashMap<String, Arc<octal::Analysis>>,
+    /// Each subtraction set's proven period, by its elements.
+    pub subtraction: HashMap<Vec<u64>, Arc<Analysis>>,
+    /// The subtraction sets counted so far (by [`position_floor`] or
+    /// [`position_work`]): a set's search is made once for all its
+    /// positions.
+    pub counted: HashSet<Vec<u64>>,
+    /// How many positions [`position_work`] saw of each octal code whose
+    /// short search it made and of each subtraction set, less those
+    /// [`parse_game_shared`] has built since: an analysis is let go when
+    /// its last position is built.
+    pub octal_uses: HashMap<String, usize>,
+    /// As `octal_uses`, for subtraction sets.
+    pub subtraction_uses: HashMap<Vec<u64>, usize>,
+    /// Values held by the kept analyses (4 bytes each): [`position_work`]
+    /// keeps no more than [`KEPT_VALUES`] (a search not kept is made
+    /// again when its position is built, and counted twice).
+    pub kept_values: usize,
+}
+
+/// Most values the analyses kept by [`position_work`] hold together
+/// (4 bytes each: 64 MB).
+pub const KEPT_VALUES: usize = 1 << 24;
+
+impl Shared {
+    /// Whether an analysis of `values` values fits in [`KEPT_VALUES`]
+    /// (then counted as kept).
+    fn keep(&mut self, values: usize) -> bool {
+        let fits = self.kept_values + values <= KEPT_VALUES;
+        if fits {
+            self.kept_values += values;
+        }
+        fits
+    }
+}
+
+/// The budget of a subtraction set's short period search in
+/// [`position_work`], in mex steps (values x |S|): some 70 ms.
+pub const SHORT_SEARCH_WORK: u64 = 1 << 26;
+
+/// The work of solving one position within the default limits, estimated
+/// before it is solved, in elementary steps (split evaluations, mex steps,
+/// table entries, graph nodes; a cheap game 1), so that a list's
+/// estimates add up. Never solves anything, except the capped short period
+/// searches it keeps in `shared` for [`parse_game_shared`] (counted in the
+/// estimate, made once per rule):
+/// - octal: a heap whose worst case (the plain mex to its search bound,
+///   k (N + 1)^2 / 4 for k splitting digits) is at most 4 x
+///   `octal::PERIOD_SEARCH_WORK` counts that worst case; a larger one makes
+///   the code's short search (at most `octal::LARGE_HEAP_SEARCH_WORK` split
+///   evaluations) and counts it, plus the worst case when the position
+///   would not use it (no period proven);
+/// - subtraction: the short search (within [`SHORT_SEARCH_WORK`]); without
+///   a period proven there, the whole search's worst case (its cap x |S|,
+///   `subtraction::SEARCH_WORK_LIMIT`) on top; a set counted before 1
+///   (its search is made once, [`parse_game_shared`]);
+/// - Wythoff (max + 1)^3 when its Grundy value is computed, End-Nim its
+///   sub-rows' mex steps plus the outcome's k^2 / 2, Fibonacci Nim N^2 / 3,
+///   a graph its nodes; a sum its parts' estimates added.
+///
+/// A position over its own solver's default limit found here (an octal
+/// heap beyond direct reach whose short search proves no period) is that
+/// refusal ([`ImpartialError::OverWorkLimit`]); a mistake in the words
+/// found here is the error [`parse_game`] gives; the rest are left to it.
+pub fn position_work(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    shared: &mut Shared,
+) -> Result<u128, ImpartialError> {
+    work_of(words, read_file, shared, true)
+}
+
+/// A floor under [`position_work`], with no search at all: the same
+/// but a subtraction set counts only its search's first check (max(4 max
+/// S, 64) values x |S|, which any search makes) and an octal heap that
+/// would need the short search 1; a set counted before in `seen` (as
+/// [`position_work`] counts a shared set) 1. A list whose floors add up
+/// past a limit is refused without searching anything. The same errors as
+/// [`position_work`] for the words.
+pub fn position_floor(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    seen: &mut Shared,
+) -> Result<u128, ImpartialError> {
+    work_of(words, read_file, seen, false)
+}
+
+fn work_of(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    shared: &mut Shared,
+    search: bool,
+) -> Result<u128, ImpartialError> {
+    let Some(game) = words.first() else {
+        return Err(ImpartialError::UnknownGame(String::new()));
+    };
+    let game = game.as_str();
+    if !GAME_NAMES.contains(&game) {
+        return Err(ImpartialError::UnknownGame(game.to_string()));
+    }
+    let err = |message: String| ImpartialError::Usage {
+        game: game.to_string(),
+        message,
+        usage: usage(game).to_string(),
+    };
+    if game == "sum" {
+        if words.len() < 2 {
+            return Err(err("no parts given".into()));
+        }
+        let mut total = 0u128;
+        for w in &words[1..] {
+            let inner: Vec<String> = w.split_whitespace().map(str::to_string).collect();
+            if inner.first().map(String::as_str) == Some("sum") {
+                return Err(err("parts of a sum cannot be sums".into()));
+            }
+            total = total.saturating_add(work_of(&inner, read_file, shared, search)?);
+        }
+        return Ok(total);
+    }
+    if game == "graph" {
+        // Every node is solved once; a file that cannot be read or parsed
+        // is reported by `parse_game_shared`.
+        let nodes = match words {
+            [_, file, _] => read_file(file)
+                .ok()
+                .and_then(|text| Graph::parse(&text).ok())
+                .map_or(1, |g| g.names().len()),
+            _ => 1,
+        };
+        return Ok(nodes.max(1) as u128);
+    }
+    let a = args(game, words, &err)?;
+    let biggest = a.nums.iter().copied().max().unwrap_or(0);
+    let work = match game {
+        "subtraction" => {
+            let Some(text) = &a.set else { return Ok(1) };
+            let set = subtraction_set(text)?;
+            let first = (4 * set.max()).max(64);
+            if first > subtraction::search_cap(&set, false) {
+                // The search's own refusal, up front (nothing searched).
+                return Analysis::new(set).map(|_| 1);
+            }
+            if search {
+                *shared
+                    .subtraction_uses
+                    .entry(set.elements().to_vec())
+                    .or_default() += 1;
+            }
+            if !shared.counted.insert(set.elements().to_vec()) {
+                return Ok(1);
+            }
+            if !search {
+                return Ok(first as u128 * set.elements().len() as u128);
+            }
+            let (found, spent) = Analysis::short_search(&set, SHORT_SEARCH_WORK);
+            match found {
+                Some(analysis) => {
+                    if shared.keep(analysis.values.len()) {
+                        shared
+                            .subtraction
+                            .insert(set.elements().to_vec(), Arc::new(analysis));
+                        spent as u128
+                    } else {
+                        // Searched again when its first position is built.
+                        2 * spent as u128
+                    }
+                }
+                None => {
+                    let k = set.elements().len() as u128;
+                    let whole = subtraction::search_cap(&set, false) as u128 * k;
+                    spent as u128 + whole
+                }
+            }
+        }
+        "octal" | "kayles" | "dawsons-kayles" | "dawsons-chess" => {
+            let text = match named_code(game) {
+                Some(c) => c.to_string(),
+                None => match a.code {
+                    Some(c) => c,
+                    None => return Ok(1),
+                },
+            };
+            let code = OctalCode::parse(&text)?;
+            let reach = octal::direct_reach(&code);
+            let worst = |code: &OctalCode| {
+                let bound = octal::search_bound(code, biggest);
+                octal::direct_work(code, bound.saturating_sub(1)).ceil() as u128
+            };
+            if biggest <= reach && worst(&code) <= 4 * octal::PERIOD_SEARCH_WORK as u128 {
+                return Ok(worst(&code).max(1));
+            }
+            if !search {
+                return Ok(1);
+            }
+            let (short, spent, kept) = match shared.octal.get(&code.text()) {
+                Some(s) => (s.clone(), 0, true),
+                None => {
+                    let s = Arc::new(octal::large_heap_analysis(
+                        &code,
+                        octal::large_heap_search(&code),
+                    ));
+                    let kept = shared.keep(s.values.len());
+                    if kept {
+                        shared.octal.insert(code.text(), s.clone());
+                    }
+                    let w = s.work as u128;
+                    (s, w, kept)
+                }
+            };
+            if kept {
+                *shared.octal_uses.entry(code.text()).or_default() += 1;
+            }
+            // A search not kept is made again when the position is built.
+            let again = if kept { 0 } else { spent };
+            if biggest > reach {
+                if short.grundy(biggest).is_none() {
+                    // The position's own refusal (or its hard bound).
+                    Octal::new_kept(a.nums, code, false, Some(short))?;
+                }
+                spent + again
+            } else if octal::short_search_reused(&short, biggest) {
+                spent + again
+            } else {
+                spent + worst(&code)
+            }
+        }
+        "wythoff" => match a.nums[..] {
+            [x, y] if !wythoff::is_p(x, y) && x.max(y) <= wythoff::GRUNDY_LIMIT => {
+                (x.max(y) as u128 + 1).pow(3)
+            }
+            _ => 1,
+        },
+        "fibonacci-nim" if biggest <= fibonacci_nim::GRUNDY_TABLE_MAX => {
+            (biggest as u128).pow(2) / 3
+        }
+        "end-nim" if a.nums.len() <= end_nim::MAX_PILES => {
+            let k = a.nums.len() as u128;
+            let grundy = match end_nim::grundy_reach(&a.nums) {
+                end_nim::Reach::Default => end_nim::work(&a.nums).1,
+                _ => 0,
+            };
+            (k * k / 2).saturating_add(grundy)
+        }
+        _ => 1,
+    };
+    Ok(work.max(1))
 }
 
 #[cfg(test)]
@@ -368,5 +697,117 @@ mod tests {
         let w: Vec<String> = vec!["sum".into(), "nim 3".into(), "bash 5 --max 2".into()];
         let s = parse_game(&w, &|_| Err("x".into())).unwrap();
         assert_eq!(s.grundy(), Some(3 ^ 2));
+    }
+
+    fn work(s: &str, shared: &mut Shared) -> Result<u128, ImpartialError> {
+        let w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+        position_work(&w, &|_| Err("no files".into()), shared)
+    }
+
+    fn shared_parse(s: &str, shared: &mut Shared) -> Box<dyn Position> {
+        let w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+        parse_game_shared(&w, &|_| Err("no files".into()), false, shared).unwrap()
+    }
+
+    #[test]
+    fn position_work_counts_cheap_games_and_the_heavy_ones_worst_case() {
+        let mut shared = Shared::default();
+        assert_eq!(work("nim 3 4 5", &mut shared).unwrap(), 1);
+        assert_eq!(work("wythoff 10 15", &mut shared).unwrap(), 16u128.pow(3));
+        // A P-position (3, 5) needs no grid; past the default grid neither.
+        assert_eq!(work("wythoff 3 5", &mut shared).unwrap(), 1);
+        assert_eq!(work("wythoff 401 1", &mut shared).unwrap(), 1);
+        assert_eq!(work("fibonacci-nim 900", &mut shared).unwrap(), 270_000);
+        // A sum adds its parts; a nested sum is the parser's error.
+        let w: Vec<String> = vec!["sum".into(), "wythoff 10 15".into(), "nim 3".into()];
+        let sum = position_work(&w, &|_| Err("x".into()), &mut shared).unwrap();
+        assert_eq!(sum, 16u128.pow(3) + 1);
+        assert!(work("nim x", &mut shared).is_err());
+        assert!(work("octal 5 --code 0.9", &mut shared).is_err());
+        // A subtraction set whose first check alone is past the short
+        // search (4 max S x |S| > 2^26): its whole search's worst case.
+        let long: Vec<String> = (1..=4100).map(|i| i.to_string()).collect();
+        let w = work(
+            &format!("subtraction 9 --set {}", long.join(",")),
+            &mut shared,
+        )
+        .unwrap();
+        assert!(w > 4 * 10u128.pow(10), "{w}");
+        assert!(shared.subtraction.is_empty());
+        // 0.16 proves no period in its short search: a heap just inside
+        // direct reach counts k (N + 1)^2 / 4; one past it is refused.
+        let w = work("octal 300000 --code 0.16", &mut shared).unwrap();
+        assert!(w >= 300_001u128.pow(2) / 4, "{w}");
+        let e = work("octal 450000 --code 0.16", &mut shared).unwrap_err();
+        assert!(e.is_work_limit(), "{e}");
+    }
+
+    #[test]
+    fn position_floor_counts_a_sets_first_check_once_and_searches_nothing() {
+        let floor = |s: &str, seen: &mut Shared| {
+            let w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+            position_floor(&w, &|_| Err("no files".into()), seen)
+        };
+        let mut seen = Shared::default();
+        let long: Vec<String> = (1..=4100).map(|i| i.to_string()).collect();
+        let set = format!("subtraction 9 --set {}", long.join(","));
+        assert_eq!(floor(&set, &mut seen).unwrap(), 16_400 * 4100);
+        assert_eq!(floor(&set, &mut seen).unwrap(), 1);
+        assert_eq!(floor("octal 300000 --code 0.16", &mut seen).unwrap(), 1);
+        assert!(seen.subtraction.is_empty() && seen.octal.is_empty());
+        // A set whose first check is over its own limit: that refusal.
+        let e = floor("subtraction 1 --set 1,1048576", &mut seen);
+        assert!(e.is_ok(), "within: {e:?}");
+        let wide: Vec<String> = (1..13_000u64).map(|i| i.to_string()).collect();
+        let e = floor(
+            &format!("subtraction 1 --set {},1048576", wide.join(",")),
+            &mut seen,
+        )
+        .unwrap_err();
+        assert!(e.is_work_limit(), "{e}");
+    }
+
+    #[test]
+    fn positions_of_one_rule_share_its_analysis() {
+        let mut shared = Shared::default();
+        // A subtraction set: searched once, in the estimate, kept.
+        let first = work("subtraction 20 --set 1,3,4", &mut shared).unwrap();
+        assert!((64..=10_000).contains(&first), "{first}");
+        assert_eq!(work("subtraction 7 --set 4,3,1", &mut shared).unwrap(), 1);
+        let kept = shared.subtraction[&vec![1, 3, 4]].clone();
+        let p = shared_parse("subtraction 20 --set 1,3,4", &mut shared);
+        assert_eq!(
+            Arc::strong_count(&kept),
+            3,
+            "the position holds the kept one"
+        );
+        assert_eq!(p.grundy(), p_of("subtraction 20 --set 1,3,4"));
+        // Kayles: a small heap counts its worst case, without a search;
+        // a large one makes the code's short search once, kept and used.
+        let small = work("kayles 10", &mut shared).unwrap();
+        assert!(small <= 4 * octal::PERIOD_SEARCH_WORK as u128, "{small}");
+        assert!(shared.octal.is_empty());
+        let big = work("kayles 300000", &mut shared).unwrap();
+        assert!((1..=octal::LARGE_HEAP_SEARCH_WORK as u128).contains(&big));
+        assert_eq!(work("kayles 200000 7", &mut shared).unwrap(), 1);
+        let kept = shared.octal["0.77"].clone();
+        let p = shared_parse("kayles 300000", &mut shared);
+        assert_eq!(
+            Arc::strong_count(&kept),
+            3,
+            "the position holds the kept one"
+        );
+        // The very analysis the position computes alone: same output.
+        let alone = p_full("kayles 300000");
+        assert_eq!(p.reason(), alone.reason());
+        assert_eq!(p.grundy(), alone.grundy());
+    }
+
+    fn p_full(s: &str) -> Box<dyn Position> {
+        p(s).unwrap()
+    }
+
+    fn p_of(s: &str) -> Option<u64> {
+        p(s).unwrap().grundy()
     }
 }

@@ -335,6 +335,8 @@ pub struct Analysis {
     pub values: Vec<u32>,
     /// The proven period, if one was found within the search bound.
     pub periodicity: Option<Periodicity>,
+    /// Split evaluations made to compute the values ([`SparseValues::work`]).
+    pub work: u64,
 }
 
 impl Analysis {
@@ -356,6 +358,7 @@ impl Analysis {
             if !sv.extend_within(len as usize, budget) {
                 return Analysis {
                     code,
+                    work: sv.work,
                     values: sv.values,
                     periodicity: None,
                 };
@@ -363,6 +366,7 @@ impl Analysis {
             if let Some(p) = find_certified(&sv.values, &needs) {
                 return Analysis {
                     code,
+                    work: sv.work,
                     values: sv.values,
                     periodicity: Some(p),
                 };
@@ -370,6 +374,7 @@ impl Analysis {
             if len >= max_values {
                 return Analysis {
                     code,
+                    work: sv.work,
                     values: sv.values,
                     periodicity: None,
                 };
@@ -477,6 +482,19 @@ pub fn search_bound(code: &OctalCode, biggest: u64) -> u64 {
         .max(affordable.min(DEFAULT_SEARCH))
 }
 
+/// Whether the short period search `short` ([`large_heap_analysis`] to
+/// [`large_heap_search`] values) is the very analysis a heap of `biggest`
+/// within direct reach computes ([`Analysis::new`] to [`search_bound`]
+/// values): it proved the period at a length that computation checks too
+/// (the checks double from 256), so the same period, on the same values.
+pub fn short_search_reused(short: &Analysis, biggest: u64) -> bool {
+    let len = short.values.len() as u64;
+    short.periodicity.is_some()
+        && len.is_power_of_two()
+        && len >= 256
+        && len <= search_bound(&short.code, biggest)
+}
+
 /// A position of an octal game: several heaps.
 #[derive(Clone, Debug)]
 pub struct Octal {
@@ -501,6 +519,22 @@ impl Octal {
         code: OctalCode,
         no_limit: bool,
     ) -> Result<Self, ImpartialError> {
+        Self::new_kept(heaps, code, no_limit, None)
+    }
+
+    /// As [`Octal::new_within`], with the code's short period search
+    /// already made (`short`: [`large_heap_analysis`] to
+    /// [`large_heap_search`] values, as a work estimate made it; see
+    /// [`short_search_reused`]), which is used instead of computing again
+    /// wherever it is what would be computed: always for a heap beyond
+    /// direct reach, and for one within reach when it proves the period at
+    /// a length the direct computation checks too.
+    pub fn new_kept(
+        heaps: Vec<u64>,
+        code: OctalCode,
+        no_limit: bool,
+        short: Option<Arc<Analysis>>,
+    ) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
         // Heaps within reach are computed directly (plus an affordable search
         // for a period); beyond it only a proven period helps, searched as
@@ -508,10 +542,10 @@ impl Octal {
         // the hard memory bound).
         let reach = direct_reach(&code);
         let direct = biggest <= reach || (no_limit && biggest <= HARD_DIRECT_LIMIT);
-        let analysis = if direct {
-            Analysis::new(code.clone(), search_bound(&code, biggest))
-        } else {
-            large_heap_analysis(&code, large_heap_search(&code))
+        let analysis = match short {
+            Some(a) if !direct || short_search_reused(&a, biggest) => a,
+            _ if direct => Arc::new(Analysis::new(code.clone(), search_bound(&code, biggest))),
+            _ => Arc::new(large_heap_analysis(&code, large_heap_search(&code))),
         };
         if analysis.grundy(biggest).is_none() && biggest > HARD_DIRECT_LIMIT {
             // Lifting the limit would not help: a hard bound, named.
@@ -547,7 +581,7 @@ impl Octal {
         }
         Ok(Octal {
             heaps,
-            game: Arc::new(analysis),
+            game: analysis,
         })
     }
 

@@ -209,6 +209,36 @@ impl Analysis {
             len = (len * 2).min(cap);
         }
     }
+    /// The period search of [`Analysis::new_within`] cut short: its checks
+    /// (from max(4 max S, 64) values, doubling) while they cost at most
+    /// `budget` mex steps (values x |S|) and stay within the default
+    /// search cap. The analysis (the very one [`Analysis::new_within`]
+    /// finds: the same checks on the same values) with the mex steps
+    /// spent, or `None` with those spent when no period is proven (or the
+    /// first check alone is over `budget`: none spent).
+    pub fn short_search(set: &SubtractionSet, budget: u64) -> (Option<Analysis>, u64) {
+        let k = set.elements().len() as u64;
+        let cap = search_cap(set, false);
+        let mut len = (4 * set.max()).max(64);
+        let mut stream = ValueStream::new(set);
+        let mut vals: Vec<u32> = Vec::new();
+        while len <= cap && len.saturating_mul(k) <= budget {
+            vals.extend(stream.by_ref().take(len as usize - vals.len()));
+            if let Some(p) = find_certified(&vals, subtraction_needs(set.max())) {
+                vals.truncate((p.preperiod + p.period) as usize);
+                vals.shrink_to_fit();
+                let analysis = Analysis {
+                    set: set.clone(),
+                    values: vals,
+                    periodicity: p,
+                };
+                return (Some(analysis), len * k);
+            }
+            len *= 2;
+        }
+        (None, vals.len() as u64 * k)
+    }
+
     /// g(n) for any n, via the proven period.
     pub fn grundy(&self, n: u64) -> u64 {
         self.values[self.periodicity.reduce(n) as usize] as u64

@@ -31,7 +31,14 @@
 //!   are the table's work refusal ([`crate::impartial::table::plan`]);
 //! - a position over a default work limit of its solver (an octal heap
 //!   beyond direct reach without a proven period, a subtraction set's
-//!   period search, ...) is the position's (`game.positions`).
+//!   period search, ...) is the position's (`game.positions`);
+//! - the positions together: every position's work is estimated before
+//!   any is solved ([`position_work`]) and the estimates added; the
+//!   position that pushes the sum over
+//!   [`crate::scenario::work::MAX_POSITIONS_WORK`] is the refusal
+//!   (`game.positions`), and none is solved. Positions of one rule share
+//!   its analysis ([`Shared`]: the period searches the estimate made are
+//!   kept and used, not made again).
 //!
 //! A refusal is not an error of the file: it is kept as
 //! [`ImpartialScenario::over_limit`] (file, line, column, field, the
@@ -46,11 +53,12 @@
 //! the values. The table's values themselves are computed by the run only,
 //! so reading stays fast.
 
-use crate::impartial::catalogue::parse_game_within;
+use crate::impartial::catalogue::{Shared, parse_game_shared, position_floor, position_work};
 use crate::impartial::table::{Cause, Plan, plan};
 use crate::impartial::{Solution, solve};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
+use crate::scenario::work;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -212,10 +220,18 @@ pub fn read_impartial(
     let mut positions = Vec::new();
     let mut solutions = Vec::new();
     let started = Instant::now();
+    let mut shared = Shared::default();
     if let Some(items) = game.array("positions")? {
         // Over the positions' count limit (`work::estimate`), the scenario
         // is refused unless lifted: they are checked, not solved.
-        let solving = lifted || items.value.len() as u128 <= crate::scenario::work::MAX_POSITIONS;
+        let solving = lifted || items.value.len() as u128 <= work::MAX_POSITIONS;
+        // Before any is solved, the positions' work is added up twice: their
+        // floors (`position_floor`, pure), then their estimates
+        // (`position_work`: cheap, but for capped short period searches,
+        // kept in `shared`); the first position that pushes either sum over
+        // `work::MAX_POSITIONS_WORK` is the scenario's work refusal.
+        let mut listed = Vec::new();
+        let mut total = 0u128;
         for item in items.value {
             let start = item.span().start;
             let bad = |m: String| game.error(start, "positions", m);
@@ -243,18 +259,72 @@ pub fn read_impartial(
                     ));
                 }
             };
-            // Checked within the limits in force; one over the default
-            // limits is the scenario's work refusal. Solved here, once,
-            // unless the scenario is refused anyway.
-            match parse_game_within(&w, &reader(&folder), lifted) {
-                Ok(p) => solutions.push(
-                    (solving && over_limit.is_none()).then(|| solve(p.as_ref(), LISTED_MOVES)),
-                ),
+            listed.push((start, w));
+        }
+        // A floor under each estimate first (no search at all): a list over
+        // the limit by its floors alone is refused without searching.
+        let mut floor = 0u128;
+        let mut seen = Shared::default();
+        for (start, w) in &listed {
+            let bad = |m: String| game.error(*start, "positions", m);
+            match position_floor(w, &reader(&folder), &mut seen) {
+                Ok(amount) => floor = floor.saturating_add(amount),
                 Err(e) if e.is_work_limit() => {
                     over_limit = over_limit.or_else(|| Some(bad(format!("{e}; {lift}"))));
-                    solutions.push(None);
                 }
                 Err(e) => return Err(bad(e.to_string())),
+            }
+            if !lifted && floor > work::MAX_POSITIONS_WORK && over_limit.is_none() {
+                over_limit = Some(bad(format!(
+                    "too much work: the positions up to this one add up to at least {:.1e} \
+                     steps (split evaluations, mex steps, table entries: each position's \
+                     least work before it is solved), over the default limit of {:.0e} for \
+                     the whole list; {lift}",
+                    floor as f64,
+                    work::MAX_POSITIONS_WORK as f64
+                )));
+            }
+        }
+        for (start, w) in &listed {
+            let bad = |m: String| game.error(*start, "positions", m);
+            if !lifted && over_limit.is_none() {
+                match position_work(w, &reader(&folder), &mut shared) {
+                    Ok(amount) => {
+                        total = total.saturating_add(amount);
+                        if total > work::MAX_POSITIONS_WORK {
+                            over_limit = Some(bad(format!(
+                                "too much work: the positions up to this one add up to about \
+                                 {total:.1e} steps (split evaluations, mex steps, table \
+                                 entries: each position's estimate before it is solved), over \
+                                 the default limit of {:.0e} for the whole list; {lift}",
+                                work::MAX_POSITIONS_WORK as f64,
+                                total = total as f64
+                            )));
+                        }
+                    }
+                    Err(e) if e.is_work_limit() => {
+                        over_limit = Some(bad(format!("{e}; {lift}")));
+                    }
+                    Err(e) => return Err(bad(e.to_string())),
+                }
+            }
+        }
+        // Then, unless refused, each is checked within the limits in
+        // force and solved, once: one over the default limits is the
+        // scenario's work refusal, and the rest are not solved.
+        for (start, w) in listed {
+            let bad = |m: String| game.error(start, "positions", m);
+            if over_limit.is_some() {
+                solutions.push(None);
+            } else {
+                match parse_game_shared(&w, &reader(&folder), lifted, &mut shared) {
+                    Ok(p) => solutions.push(solving.then(|| solve(p.as_ref(), LISTED_MOVES))),
+                    Err(e) if e.is_work_limit() => {
+                        over_limit = Some(bad(format!("{e}; {lift}")));
+                        solutions.push(None);
+                    }
+                    Err(e) => return Err(bad(e.to_string())),
+                }
             }
             positions.push(w);
         }

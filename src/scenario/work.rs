@@ -16,6 +16,8 @@
 //! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 10^10    |
 //! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 10^10    |
 //! | impartial   | positions solved               | the `positions` list                         | 10^4     |
+//! | (positions) | steps (split evaluations, mex  | each position's estimate before any is       | 10^11    |
+//! |             | steps, table entries)          | solved, added (below)                        |          |
 //! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 5 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
@@ -80,6 +82,37 @@
 //! `game.rule` or `game.positions`), lifted by either switch; a hard bound
 //! is an error of the file either way.
 //!
+//! The positions together: before any is solved, each one's work is
+//! estimated (`impartial::catalogue::position_work`) and the estimates
+//! added; the position that pushes the sum over [`MAX_POSITIONS_WORK`] is
+//! the scenario's work refusal (`game.positions`, the sum and the limit),
+//! lifted by either switch, and none is solved. A pass of floors under
+//! the estimates comes first (`catalogue::position_floor`: a subtraction
+//! set's first check, max(4 max S, 64) values x |S|, which any search
+//! makes; no search at all), so a list over the limit by its floors is
+//! refused without searching. The estimates, in steps (one split
+//! evaluation, mex step or table entry each):
+//!
+//! | position            | estimate                                                            |
+//! |---------------------|---------------------------------------------------------------------|
+//! | octal, small heap   | k (N + 1)^2 / 4 to its search bound, when at most 4 x 2^24: no search |
+//! | octal, larger heap  | the code's short search (split evaluations made, at most 2^24; kept, once per code), plus k (N + 1)^2 / 4 unless it proves the period the position uses (beyond direct reach without a period: the position's own refusal) |
+//! | subtraction         | the set's short search (mex steps made, at most 2^26; kept), plus the whole search's worst case (cap x \|S\|, 5 x 10^10) when it proves no period; a set listed again 1 |
+//! | wythoff X Y         | (max(X, Y) + 1)^3 when the Grundy value is computed, else 1          |
+//! | end-nim             | k^2 / 2 (the outcome) + its sub-rows' mex steps within the limit    |
+//! | fibonacci-nim N     | N^2 / 3 up to the default table, else 1                            |
+//! | graph FILE NODE     | the graph's nodes                                                   |
+//! | sum                 | its parts' estimates added                                          |
+//! | other games         | 1 (closed forms)                                                    |
+//!
+//! Positions of one rule share its analysis: a subtraction set's period
+//! search is made once; an octal code's short search too, where it is what
+//! the position computes (`octal::Octal::new_kept`). An octal code without
+//! a proven period is computed directly per position (each counted). The
+//! kept analyses hold at most `catalogue::KEPT_VALUES` values (64 MB) and
+//! each is let go once its last position is built; a search not kept is
+//! made again then, and counted twice.
+//!
 //! A shard (`dilemma run --shard I/N`) is held to the same limits for its
 //! own units only ([`shard_estimate`]: a tournament's or sweep's matches
 //! `floor(T*I/N)..floor(T*(I+1)/N)`, each at its expected length, a
@@ -110,6 +143,13 @@ pub const MAX_CELL_UPDATES: u128 = 10_000_000_000;
 pub const MAX_REPLICATOR_UPDATES: u128 = 10_000_000_000;
 /// Most impartial positions solved in one scenario.
 pub const MAX_POSITIONS: u128 = 10_000;
+/// Most work of an impartial scenario's positions together, in elementary
+/// steps (split evaluations, mex steps, table entries: each position's
+/// estimate by `impartial::catalogue::position_work`, added): twice one
+/// position's default limit (`octal::DIRECT_WORK_LIMIT`,
+/// `subtraction::SEARCH_WORK_LIMIT`, 5 x 10^10), about two minutes, so a
+/// list of one position within its own limit is never refused by it.
+pub const MAX_POSITIONS_WORK: u128 = 100_000_000_000;
 
 /// One measure of a scenario's work against its limit.
 #[derive(Clone, Debug, PartialEq)]
