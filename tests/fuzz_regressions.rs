@@ -74,16 +74,42 @@ fn assert_no_crash(output: &Output, what: &str) {
     }
 }
 
-/// Lays out a case folder as the fuzzer does: the input's files, `games/`
-/// beside them and `strategies/` beside the folder.
+/// Copies a folder's files.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// One copy of the repository's strategies/ for this test process (50 MB
+/// with the attention weights: made once, shared by every case folder).
+/// Case folders link to the copy, never to the repository: a replayed
+/// command that writes into strategies/ must not reach the repository.
+fn strategies_copy() -> &'static Path {
+    static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    COPY.get_or_init(|| {
+        let copy = scratch("strategies").join("strategies");
+        copy_tree(&root().join("strategies"), &copy);
+        copy
+    })
+}
+
+/// Lays out a case folder as the fuzzer does: the input's files, a copy of
+/// `games/` beside them and `strategies/` (a copy) beside the folder.
 fn case_folder(name: &str, files: &[(String, Vec<u8>)]) -> PathBuf {
     let parent = scratch(name);
     #[cfg(unix)]
-    std::os::unix::fs::symlink(root().join("strategies"), parent.join("strategies")).unwrap();
+    std::os::unix::fs::symlink(strategies_copy(), parent.join("strategies")).unwrap();
+    #[cfg(not(unix))]
+    copy_tree(strategies_copy(), &parent.join("strategies"));
     let dir = parent.join("case");
-    std::fs::create_dir_all(&dir).unwrap();
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(root().join("scenarios/games"), dir.join("games")).unwrap();
+    copy_tree(&root().join("scenarios/games"), &dir.join("games"));
     for (file, bytes) in files {
         std::fs::write(dir.join(file), bytes).unwrap();
     }
@@ -100,40 +126,12 @@ fn every_input_in_the_corpus_ends_cleanly() {
         let mut inputs: Vec<_> = std::fs::read_dir(class.path()).unwrap().flatten().collect();
         inputs.sort_by_key(|e| e.file_name());
         for input in inputs {
-            let mut files = Vec::new();
-            for file in std::fs::read_dir(input.path()).unwrap().flatten() {
-                files.push((
-                    file.file_name().to_string_lossy().to_string(),
-                    std::fs::read(file.path()).unwrap(),
-                ));
-            }
             let label = format!(
                 "{}/{}",
                 class.file_name().to_string_lossy(),
                 input.file_name().to_string_lossy()
             );
-            let dir = case_folder(&format!("corpus-{replayed}"), &files);
-            for args in commands(&input.path().join("args.json"), &dir) {
-                if args.first().is_some_and(|a| a == "{same}") {
-                    assert_same(Path::new(&args[1]), Path::new(&args[2]), &label);
-                    continue;
-                }
-                let output = dilemma(&dir, &args);
-                assert_no_crash(&output, &label);
-                if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "run") {
-                    let stderr = String::from_utf8_lossy(&output.stderr);
-                    assert!(
-                        stderr.contains(".toml:") && stderr.contains("field `")
-                            || stderr.contains("not valid TOML")
-                            || stderr.contains("cannot read")
-                            || stderr.contains("--shard"),
-                        "{label}: the error names no file, line and field:\n{stderr}"
-                    );
-                }
-                if output.status.code() != Some(0) {
-                    break;
-                }
-            }
+            let dir = replay(&input.path(), &format!("corpus-{replayed}"), &label);
             replayed += 1;
             let _ = std::fs::remove_dir_all(dir.parent().unwrap());
         }
@@ -141,49 +139,141 @@ fn every_input_in_the_corpus_ends_cleanly() {
     assert!(replayed > 0, "the corpus is empty");
 }
 
+/// Replays one saved input (a folder as the fuzzer writes it) in a fresh
+/// case folder: its commands in order until one exits non-zero, the
+/// pseudo-commands done as the fuzzer did them; every command must end
+/// cleanly. Returns the case folder and the exit codes.
+fn replay_codes(input: &Path, name: &str, label: &str) -> (PathBuf, Vec<Option<i32>>) {
+    let mut files = Vec::new();
+    for file in std::fs::read_dir(input).unwrap().flatten() {
+        files.push((
+            file.file_name().to_string_lossy().to_string(),
+            std::fs::read(file.path()).unwrap(),
+        ));
+    }
+    let dir = case_folder(name, &files);
+    let mut codes = Vec::new();
+    for args in commands(&input.join("args.json")) {
+        let args = expand(&args, &dir);
+        match args.first().map(String::as_str) {
+            Some("{same}") => {
+                assert_same(Path::new(&args[1]), Path::new(&args[2]), label);
+                continue;
+            }
+            Some("{truncate}" | "{set-byte}" | "{write}" | "{remove}") => {
+                damage(&args, label);
+                continue;
+            }
+            _ => {}
+        }
+        let output = dilemma(&dir, &args);
+        assert_no_crash(&output, label);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "run") {
+            assert!(
+                stderr.contains(".toml:") && stderr.contains("field `")
+                    || stderr.contains("not valid TOML")
+                    || stderr.contains("cannot read")
+                    || stderr.contains("--shard"),
+                "{label}: the error names no file, line and field:\n{stderr}"
+            );
+        }
+        if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "merge") {
+            assert!(
+                stderr.contains(".shard-"),
+                "{label}: the merge's refusal names no shard:\n{stderr}"
+            );
+        }
+        codes.push(output.status.code());
+        if output.status.code() != Some(0) {
+            break;
+        }
+    }
+    (dir, codes)
+}
+
+fn replay(input: &Path, name: &str, label: &str) -> PathBuf {
+    replay_codes(input, name, label).0
+}
+
+/// The damage to a shard file the fuzzer did and saved (examples/fuzz,
+/// `choose_damage`): `{truncate} FILE N`, `{set-byte} FILE OFFSET VALUE`,
+/// `{write} FILE SAVED` (the damaged bytes, saved with the input) or
+/// `{remove} FILE`. The file must exist: the shards are the same as when
+/// the fuzzer damaged them.
+fn damage(args: &[String], label: &str) {
+    let path = Path::new(&args[1]);
+    let mut bytes = std::fs::read(path)
+        .unwrap_or_else(|e| panic!("{label}: {} to damage: {e}", path.display()));
+    match args[0].as_str() {
+        "{truncate}" => bytes.truncate(args[2].parse().unwrap()),
+        "{set-byte}" => bytes[args[2].parse::<usize>().unwrap()] = args[3].parse().unwrap(),
+        "{write}" => bytes = std::fs::read(&args[2]).unwrap(),
+        _ => {
+            std::fs::remove_file(path).unwrap();
+            return;
+        }
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
 /// The command lines of a corpus input's `args.json`: one argument list, or
-/// a list of them run in order (a study's shards, then their merge), with
-/// `{dir}` replaced and an argument `X/*` expanded to X's entries, sorted.
-fn commands(args_json: &Path, dir: &Path) -> Vec<Vec<String>> {
+/// a list of them run in order (a study's shards, then their merge), each
+/// expanded by [`expand`] just before it runs.
+fn commands(args_json: &Path) -> Vec<Vec<String>> {
     let value: serde_json::Value =
         serde_json::from_slice(&std::fs::read(args_json).unwrap()).unwrap();
-    let lists: Vec<Vec<String>> = if value[0].is_array() {
+    if value[0].is_array() {
         serde_json::from_value(value).unwrap()
     } else {
         vec![serde_json::from_value(value).unwrap()]
-    };
-    lists
-        .iter()
-        .map(|args| {
-            let mut out = Vec::new();
-            for a in args {
-                let a = a.replace("{dir}", dir.to_str().unwrap());
-                if let Some(folder) = a.strip_suffix("/*") {
-                    let mut entries: Vec<String> = std::fs::read_dir(folder)
-                        .unwrap()
-                        .flatten()
-                        .map(|e| e.path().display().to_string())
-                        .collect();
-                    entries.sort();
-                    out.extend(entries);
-                } else {
-                    out.push(a);
-                }
-            }
-            out
-        })
-        .collect()
+    }
 }
 
-/// Two result folders hold the same files, byte for byte (run.json, with
-/// its timings, left out).
+/// `{dir}` replaced and an argument `X/*` expanded to X's entries, sorted
+/// (when the command runs: the shards a merge names exist only then).
+fn expand(args: &[String], dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in args {
+        let a = a.replace("{dir}", dir.to_str().unwrap());
+        if let Some(folder) = a.strip_suffix("/*") {
+            let mut entries: Vec<String> = std::fs::read_dir(folder)
+                .map(|d| {
+                    d.flatten()
+                        .map(|e| e.path().display().to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            entries.sort();
+            out.extend(entries);
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// run.json without `threads` and the timings (every field whose name ends
+/// in `_seconds` or `_per_second`): tests/cli_shards.rs's rule, widened to
+/// the timing fields of every kind (the fuzzer compares the same way).
+fn comparable_run_json(bytes: &[u8]) -> serde_json::Value {
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+    value
+        .as_object_mut()
+        .unwrap()
+        .retain(|k, _| k != "threads" && !k.ends_with("_seconds") && !k.ends_with("_per_second"));
+    value
+}
+
+/// Two result folders hold the same files, byte for byte (run.json as
+/// [`comparable_run_json`]).
 fn assert_same(a: &Path, b: &Path, label: &str) {
     fn files(root: &Path, at: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(at).unwrap().flatten() {
             let path = entry.path();
             if path.is_dir() {
                 files(root, &path, out);
-            } else if path.file_name().is_some_and(|n| n != "run.json") {
+            } else {
                 out.push(path.strip_prefix(root).unwrap().to_path_buf());
             }
         }
@@ -193,14 +283,35 @@ fn assert_same(a: &Path, b: &Path, label: &str) {
     files(b, b, &mut fb);
     fa.sort();
     fb.sort();
-    assert_eq!(fa, fb, "{label}: the merge and the single run differ");
+    assert_eq!(
+        fa,
+        fb,
+        "{label}: {} and {} differ",
+        a.display(),
+        b.display()
+    );
     assert!(!fa.is_empty(), "{label}: no results");
     for rel in &fa {
-        assert!(
-            std::fs::read(a.join(rel)).unwrap() == std::fs::read(b.join(rel)).unwrap(),
-            "{label}: {} differs between the merge and the single run",
-            rel.display()
+        let (x, y) = (
+            std::fs::read(a.join(rel)).unwrap(),
+            std::fs::read(b.join(rel)).unwrap(),
         );
+        if rel.file_name().is_some_and(|n| n == "run.json") {
+            assert_eq!(
+                comparable_run_json(&x),
+                comparable_run_json(&y),
+                "{label}: {}",
+                rel.display()
+            );
+        } else {
+            assert!(
+                x == y,
+                "{label}: {} differs between {} and {}",
+                rel.display(),
+                a.display(),
+                b.display()
+            );
+        }
     }
 }
 
@@ -548,4 +659,131 @@ fn slow_inputs_are_refused_up_front_or_quick() {
         }
         let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     }
+}
+
+/// A small tournament named `fuzz`, as the fuzzer's shard and thread cases
+/// name their scenarios.
+const SMALL: &str = "kind = \"tournament\"\nname = \"fuzz\"\n\
+    players = [\"tit-for-tat\", \"defector\", \"grudger\", \"random\"]\n\
+    [match]\nturns = 10\nrepetitions = 2\nnoise = 0.05\n";
+
+fn run_into(folder: &str, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["run", "{dir}/scenario.toml", "--out", folder, "--quiet"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+/// Writes an input folder as the fuzzer saves one (scenario.toml,
+/// args.json, why.txt and any extra file) and replays it.
+fn replay_saved(
+    name: &str,
+    commands: &[Vec<String>],
+    extra: &[(&str, &[u8])],
+) -> (PathBuf, Vec<Option<i32>>) {
+    let input = scratch(&format!("saved-{name}")).join(name);
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::write(input.join("scenario.toml"), SMALL).unwrap();
+    std::fs::write(input.join("why.txt"), "a saved case of this class\n").unwrap();
+    for (file, bytes) in extra {
+        std::fs::write(input.join(file), bytes).unwrap();
+    }
+    std::fs::write(
+        input.join("args.json"),
+        serde_json::to_string(commands).unwrap(),
+    )
+    .unwrap();
+    replay_codes(&input, name, name)
+}
+
+#[test]
+fn a_saved_threads_case_replays_and_compares_every_thread_count() {
+    let mut commands: Vec<Vec<String>> = (1..=3)
+        .map(|t| run_into(&format!("{{dir}}/t{t}"), &["--threads", &t.to_string()]))
+        .collect();
+    for other in ["{dir}/t2", "{dir}/t3"] {
+        commands.push(vec!["{same}".into(), "{dir}/t1".into(), other.into()]);
+    }
+    let (dir, codes) = replay_saved("threads", &commands, &[]);
+    assert_eq!(codes, [Some(0); 3]);
+    // The comparison is real: the three folders exist, run.json differs in
+    // its thread count only.
+    let threads = |t: u32| {
+        let run: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join(format!("t{t}/fuzz/run.json"))).unwrap(),
+        )
+        .unwrap();
+        run["threads"].as_u64().unwrap()
+    };
+    assert_eq!((threads(1), threads(2), threads(3)), (1, 2, 3));
+    assert!(dir.join("t3/fuzz/matches.csv").exists());
+}
+
+/// The commands of a 3-shard study with one damage between the shards and
+/// the merge, then the single run and the comparison, as the fuzzer saves
+/// them.
+fn damaged_study(damage: &[&str]) -> Vec<Vec<String>> {
+    let mut commands: Vec<Vec<String>> = (0..3)
+        .map(|i| run_into("{dir}/shards", &["--shard", &format!("{i}/3")]))
+        .collect();
+    commands.push(damage.iter().map(|s| s.to_string()).collect());
+    commands.push(
+        [
+            "merge",
+            "{dir}/shards/*",
+            "--out",
+            "{dir}/merged",
+            "--quiet",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    );
+    commands.push(run_into("{dir}/single", &[]));
+    commands.push(vec![
+        "{same}".into(),
+        "{dir}/merged/fuzz".into(),
+        "{dir}/single/fuzz".into(),
+    ]);
+    commands
+}
+
+#[test]
+fn a_saved_shards_case_replays_its_damage_and_the_merge_refuses_it() {
+    let outcomes = "{dir}/shards/fuzz.shard-1-of-3/outcomes.csv";
+    for (name, damage, extra) in [
+        ("set-byte", vec!["{set-byte}", outcomes, "200", "57"], None),
+        ("truncate", vec!["{truncate}", outcomes, "100"], None),
+        ("truncate-0", vec!["{truncate}", outcomes, "0"], None),
+        (
+            "remove",
+            vec!["{remove}", "{dir}/shards/fuzz.shard-2-of-3/manifest.json"],
+            None,
+        ),
+        (
+            "write",
+            vec!["{write}", outcomes, "{dir}/damaged-1"],
+            Some(("damaged-1", &b"first,second\n0,1\n"[..])),
+        ),
+    ] {
+        let extra: Vec<(&str, &[u8])> = extra.into_iter().collect();
+        let (dir, codes) = replay_saved(name, &damaged_study(&damage), &extra);
+        // Three shards, then the merge refuses (exit 2, naming the shard):
+        // the single run and the comparison are not reached.
+        assert_eq!(codes, [Some(0), Some(0), Some(0), Some(2)], "{name}");
+        let stderr = std::fs::read_to_string(dir.join(".stderr")).unwrap();
+        assert!(stderr.contains("fuzz.shard-"), "{name}: {stderr}");
+        assert!(!dir.join("merged").exists(), "{name}");
+    }
+}
+
+#[test]
+fn a_saved_shards_case_without_damage_compares_the_merge_with_the_single_run() {
+    let mut commands = damaged_study(&["{truncate}", "{dir}/unused", "0"]);
+    commands.remove(3);
+    let (dir, codes) = replay_saved("undamaged", &commands, &[]);
+    assert_eq!(codes, [Some(0); 5]);
+    assert!(dir.join("merged/fuzz/matches.csv").exists());
 }
