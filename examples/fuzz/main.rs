@@ -17,7 +17,14 @@
 //! way and named by a small tournament; a deep or huge definition (a chain of
 //! files transforming each other, thousands of transformers, nested meta
 //! teams or inline definitions); a Gambit .nfg file with damaged tokens; a
-//! random command line.
+//! random command line; a study run as shards and merged (`shards`: the
+//! merge must equal the single run; or one shard file damaged first, which
+//! the merge must refuse naming the shard, or accept only if its results
+//! still equal the single run's); a scenario run on 1, 2 and 3 threads
+//! (`threads`: the three results folders must be byte-identical, run.json
+//! compared without `threads` and the fields ending in `_seconds` or
+//! `_per_second`, the rule of tests/cli_shards.rs). `--only CLASS` keeps
+//! one class.
 //!
 //! Every input is first loaded in-process by a worker (this binary with
 //! `--worker`, so that a crash kills only the worker): scenario files with
@@ -28,8 +35,21 @@
 //! message and no Rust debug text. An input that breaks a rule is copied to
 //! tests/fuzz_corpus/<class>/<id>/ (the regression corpus that
 //! tests/fuzz_regressions.rs runs) with `args.json`, the command line to
-//! replay it; an input that outlives the time limit is kept in
-//! target/fuzz/slow/ for review (work limits decide what is too long).
+//! replay it (a shard damage is saved as the damage done: `{truncate} FILE
+//! N`, `{set-byte} FILE OFFSET VALUE`, `{remove} FILE` or `{write} FILE
+//! SAVED` with the damaged bytes saved beside); an input that outlives the
+//! time limit is kept in target/fuzz/slow/ for review (work limits decide
+//! what is too long).
+//!
+//! Cases run in target/fuzz/scratch/case/ with a copy of the repository's
+//! strategies/ beside it and a copy of scenarios/games/ inside it: copies,
+//! never links, so that no case can write into the repository (one did,
+//! through a link, and created strategies/strategies). After every case the
+//! repository's strategies/, scenarios/ and games/ must hold the same paths
+//! (else the run stops at once, exit 1, the case kept in target/fuzz/escape/)
+//! and the scratch copy the same files (else a failure, and a fresh copy);
+//! at the end `git status` of those folders must show no path it did not
+//! show at the start (else exit 1).
 
 mod mutate;
 
