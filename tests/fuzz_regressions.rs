@@ -207,6 +207,15 @@ fn replay_codes(input: &Path, name: &str, label: &str) -> (PathBuf, Vec<Option<i
                 "{label}: the error names no file, line and field:\n{stderr}"
             );
         }
+        if output.status.code() == Some(2)
+            && args.first().is_some_and(|a| a == "game")
+            && args.get(1).is_some_and(|a| a.ends_with(".nfg"))
+        {
+            assert!(
+                stderr.contains(".nfg: line ") && stderr.contains(", column "),
+                "{label}: the error names no line and column of the .nfg file:\n{stderr}"
+            );
+        }
         if output.status.code() == Some(2) && args.first().is_some_and(|a| a == "merge") {
             assert!(
                 stderr.contains(".shard-"),
