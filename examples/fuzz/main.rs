@@ -3,7 +3,7 @@
 //! install` does not install it. Run it with:
 //!
 //! ```text
-//! nice -n 19 cargo run --release --example fuzz -- --minutes 30 [--seed N] [--run-share 0.3] [--timeout 5]
+//! nice -n 19 cargo run --release --example fuzz -- --minutes 30 [--seed N] [--run-share 0.3] [--timeout 5] [--only CLASS]
 //! ```
 //!
 //! Under `cargo run` it first builds the release `dilemma` binary it drives
@@ -17,7 +17,14 @@
 //! way and named by a small tournament; a deep or huge definition (a chain of
 //! files transforming each other, thousands of transformers, nested meta
 //! teams or inline definitions); a Gambit .nfg file with damaged tokens; a
-//! random command line.
+//! random command line; a study run as shards and merged (`shards`: the
+//! merge must equal the single run; or one shard file damaged first, which
+//! the merge must refuse naming the shard, or accept only if its results
+//! still equal the single run's); a scenario run on 1, 2 and 3 threads
+//! (`threads`: the three results folders must be byte-identical, run.json
+//! compared without `threads` and the fields ending in `_seconds` or
+//! `_per_second`, the rule of tests/cli_shards.rs). `--only CLASS` keeps
+//! one class.
 //!
 //! Every input is first loaded in-process by a worker (this binary with
 //! `--worker`, so that a crash kills only the worker): scenario files with
@@ -28,8 +35,21 @@
 //! message and no Rust debug text. An input that breaks a rule is copied to
 //! tests/fuzz_corpus/<class>/<id>/ (the regression corpus that
 //! tests/fuzz_regressions.rs runs) with `args.json`, the command line to
-//! replay it; an input that outlives the time limit is kept in
-//! target/fuzz/slow/ for review (work limits decide what is too long).
+//! replay it (a shard damage is saved as the damage done: `{truncate} FILE
+//! N`, `{set-byte} FILE OFFSET VALUE`, `{remove} FILE` or `{write} FILE
+//! SAVED` with the damaged bytes saved beside); an input that outlives the
+//! time limit is kept in target/fuzz/slow/ for review (work limits decide
+//! what is too long).
+//!
+//! Cases run in target/fuzz/scratch/case/ with a copy of the repository's
+//! strategies/ beside it and a copy of scenarios/games/ inside it: copies,
+//! never links, so that no case can write into the repository (one did,
+//! through a link, and created strategies/strategies). After every case the
+//! repository's strategies/, scenarios/ and games/ must hold the same paths
+//! (else the run stops at once, exit 1, the case kept in target/fuzz/escape/)
+//! and the scratch copy the same files (else a failure, and a fresh copy);
+//! at the end `git status` of those folders must show no path it did not
+//! show at the start (else exit 1).
 
 mod mutate;
 
@@ -68,7 +88,9 @@ fn main() {
     let timeout: f64 = option("--timeout").map_or(5.0, |s| s.parse().expect("--timeout"));
     let root =
         option("--repo").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    let only = option("--only");
     let mut fuzzer = Fuzzer::new(&root, seed, run_share, Duration::from_secs_f64(timeout));
+    fuzzer.only = only;
     fuzzer.go(Duration::from_secs_f64(minutes * 60.0));
 }
 
@@ -235,7 +257,8 @@ enum Verdict {
 /// file under X and compare two result folders byte for byte).
 struct Case {
     class: &'static str,
-    files: Vec<(String, String)>,
+    /// Name and bytes (a damaged shard file's bytes are not always UTF-8).
+    files: Vec<(String, Vec<u8>)>,
     load: (&'static str, String),
     commands: Vec<Vec<String>>,
     note: String,
@@ -261,6 +284,9 @@ struct Fuzzer {
     worker: Worker,
     stats: HashMap<&'static str, usize>,
     signatures: HashMap<String, usize>,
+    guard: Guard,
+    /// `--only CLASS`: inputs of that class only.
+    only: Option<String>,
 }
 
 fn read_tomls(folder: &Path, skip: impl Fn(&str) -> bool) -> Vec<(String, Value)> {
@@ -338,14 +364,16 @@ impl Fuzzer {
             });
         }
         let scratch = root.join("target/fuzz/scratch");
+        make_writable(&scratch);
         let _ = std::fs::remove_dir_all(&scratch);
         std::fs::create_dir_all(&scratch).unwrap();
         // Names resolve as in the repository: strategies/ beside the case
-        // folder's parent, games/ beside the scenario.
-        #[cfg(unix)]
-        {
-            let _ = std::os::unix::fs::symlink(root.join("strategies"), scratch.join("strategies"));
-        }
+        // folder's parent (a copy, never a link: a case that writes into it
+        // must not reach the repository; a case once created
+        // strategies/strategies there through a link), games/ beside the
+        // scenario (copied into each case folder).
+        copy_tree(&root.join("strategies"), &scratch.join("strategies"));
+        let guard = Guard::new(root, &scratch);
         let binary = dilemma_binary(root);
         assert!(
             binary.exists(),
@@ -381,6 +409,8 @@ impl Fuzzer {
             worker,
             stats: HashMap::new(),
             signatures: HashMap::new(),
+            guard,
+            only: None,
         }
     }
 
@@ -389,10 +419,16 @@ impl Fuzzer {
         let mut last_report = Instant::now();
         let mut tried = 0usize;
         while started.elapsed() < budget {
-            let case = self.generate();
+            let mut case = self.generate();
+            while self.only.as_deref().is_some_and(|c| c != case.class) {
+                case = self.generate();
+            }
             tried += 1;
             *self.stats.entry(case.class).or_default() += 1;
-            let verdict = self.try_case(&case);
+            let mut verdict = self.try_case(&mut case);
+            if let Some(escape) = self.guard.wrote_outside(&case) {
+                verdict = Verdict::Broken(escape);
+            }
             match verdict {
                 Verdict::Fine => {}
                 Verdict::Broken(signature) => self.keep(&case, &signature),
@@ -405,6 +441,7 @@ impl Fuzzer {
         }
         self.worker.stop();
         self.report(tried, started.elapsed());
+        self.guard.check_git_status();
     }
 
     fn report(&self, tried: usize, elapsed: Duration) {
@@ -444,13 +481,15 @@ impl Fuzzer {
             let argv = self.run_options(run_argv(dir));
             Case {
                 class: "scenario",
-                files: vec![("scenario.toml".into(), text)],
+                files: vec![("scenario.toml".into(), text.into_bytes())],
                 load: ("scenario", "scenario.toml".into()),
                 commands: vec![argv],
                 note,
             }
         } else if roll < 52 {
             self.shards_case()
+        } else if roll < 56 {
+            self.threads_case()
         } else if roll < 73 {
             let pool = if self.rng.chance(0.005) {
                 &self.attention
@@ -487,8 +526,11 @@ impl Fuzzer {
             Case {
                 class: "strategy",
                 files: vec![
-                    ("strategy.toml".into(), text),
-                    ("scenario.toml".into(), wrapper("./strategy.toml")),
+                    ("strategy.toml".into(), text.into_bytes()),
+                    (
+                        "scenario.toml".into(),
+                        wrapper("./strategy.toml").into_bytes(),
+                    ),
                 ],
                 load: ("scenario", "scenario.toml".into()),
                 commands: vec![argv],
@@ -504,7 +546,10 @@ impl Fuzzer {
             files.push(("scenario.toml".into(), wrapper(&name)));
             Case {
                 class: "deep",
-                files,
+                files: files
+                    .into_iter()
+                    .map(|(n, t)| (n, t.into_bytes()))
+                    .collect(),
                 load: ("scenario", "scenario.toml".into()),
                 commands: vec![run_argv(dir)],
                 note,
@@ -530,7 +575,7 @@ impl Fuzzer {
             }
             Case {
                 class: "nfg",
-                files: vec![("game.nfg".into(), text)],
+                files: vec![("game.nfg".into(), text.into_bytes())],
                 load: ("nfg", "game.nfg".into()),
                 commands: vec![argv],
                 note: note.into(),
@@ -549,7 +594,7 @@ impl Fuzzer {
             }
             Case {
                 class: "gamefile",
-                files: vec![("game.toml".into(), text)],
+                files: vec![("game.toml".into(), text.into_bytes())],
                 load: ("game", "game.toml".into()),
                 commands: vec![argv],
                 note: format!("{name}: {}", steps.join("; ")),
@@ -569,7 +614,10 @@ impl Fuzzer {
                 .collect();
             Case {
                 class: "cli",
-                files: vec![("args.json".into(), serde_json::to_string(&argv).unwrap())],
+                files: vec![(
+                    "args.json".into(),
+                    serde_json::to_string(&argv).unwrap().into_bytes(),
+                )],
                 load: ("cli", "args.json".into()),
                 commands: vec![argv],
                 note: "command line".into(),
@@ -654,19 +702,20 @@ impl Fuzzer {
             .map(|s| s.to_string())
             .collect(),
         );
-        if !damaged {
-            let mut single = run_argv("{dir}");
-            single[3] = "{dir}/single".into();
-            commands.push(single);
-            commands.push(vec![
-                "{same}".into(),
-                "{dir}/merged/fuzz".into(),
-                "{dir}/single/fuzz".into(),
-            ]);
-        }
+        // Also after a damage: a merge that accepts a damaged shard must
+        // still equal the single run (the damage was harmless, say a file
+        // merge does not read); the commands stop at the merge's refusal.
+        let mut single = run_argv("{dir}");
+        single[3] = "{dir}/single".into();
+        commands.push(single);
+        commands.push(vec![
+            "{same}".into(),
+            "{dir}/merged/fuzz".into(),
+            "{dir}/single/fuzz".into(),
+        ]);
         Case {
             class: "shards",
-            files: vec![("scenario.toml".into(), text)],
+            files: vec![("scenario.toml".into(), text.into_bytes())],
             load: ("scenario", "scenario.toml".into()),
             commands,
             note: format!(
@@ -674,6 +723,52 @@ impl Fuzzer {
                 if damaged { ", one file damaged" } else { "" },
                 steps.join("; ")
             ),
+        }
+    }
+
+    /// One scenario run on 1, 2 and 3 threads: the three results folders
+    /// must be byte-identical (run.json compared without its thread count
+    /// and timings, as tests/cli_shards.rs does).
+    fn threads_case(&mut self) -> Case {
+        let candidates: Vec<(String, Value)> = self
+            .scenarios
+            .iter()
+            .filter(|(_, v)| !is_big(v))
+            .cloned()
+            .collect();
+        let (name, mut doc) = self.rng.pick(&candidates).clone();
+        let steps = match self.rng.below(10) {
+            0..=4 => mutate::stretch(&mut self.rng, &mut doc),
+            5..=7 => mutate::mutate(&mut self.rng, &mut doc, &self.dictionary),
+            _ => Vec::new(),
+        };
+        if let Value::Table(t) = &mut doc {
+            t.insert("name".into(), Value::String("fuzz".into()));
+        }
+        let text = toml::to_string(&doc).unwrap_or_default();
+        let seed = self
+            .rng
+            .chance(0.2)
+            .then(|| self.rng.pick(&[0u64, 7, 1 << 40]).to_string());
+        let mut commands = Vec::new();
+        for threads in 1..=3 {
+            let mut argv = run_argv("{dir}");
+            argv[3] = format!("{{dir}}/t{threads}");
+            argv[6] = threads.to_string();
+            if let Some(seed) = &seed {
+                argv.extend(["--seed".into(), seed.clone()]);
+            }
+            commands.push(argv);
+        }
+        for other in ["{dir}/t2", "{dir}/t3"] {
+            commands.push(vec!["{same}".into(), "{dir}/t1".into(), other.into()]);
+        }
+        Case {
+            class: "threads",
+            files: vec![("scenario.toml".into(), text.into_bytes())],
+            load: ("scenario", "scenario.toml".into()),
+            commands,
+            note: format!("{name} on 1, 2 and 3 threads: {}", steps.join("; ")),
         }
     }
 
@@ -686,15 +781,11 @@ impl Fuzzer {
         self.scratch.join("case")
     }
 
-    fn try_case(&mut self, case: &Case) -> Verdict {
+    fn try_case(&mut self, case: &mut Case) -> Verdict {
         let dir = self.case_dir();
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        #[cfg(unix)]
-        {
-            let _ =
-                std::os::unix::fs::symlink(self.root.join("scenarios/games"), dir.join("games"));
-        }
+        copy_tree(&self.root.join("scenarios/games"), &dir.join("games"));
         for (name, text) in &case.files {
             std::fs::write(dir.join(name), text).unwrap();
         }
@@ -706,8 +797,9 @@ impl Fuzzer {
         if loaded {
             *self.stats.entry("(loaded)").or_default() += 1;
         }
-        // Shard studies always run: their point is the merge.
+        // Shard and thread studies always run: their point is the comparison.
         if case.class == "shards"
+            || case.class == "threads"
             || (loaded && self.rng.chance(self.run_share))
             || self.rng.chance(0.03)
         {
@@ -762,18 +854,37 @@ impl Fuzzer {
         Verdict::Broken(format!("load: {}", signature(&stderr, status)))
     }
 
-    /// Runs the case's commands in order until one fails.
-    fn run(&mut self, case: &Case, dir: &Path, estimate: &str) -> Verdict {
-        for (step, command) in case.commands.iter().enumerate() {
-            let argv = expand(command, dir);
+    /// Runs the case's commands in order until one fails. A `{damage} X`
+    /// step is replaced in the case by the damage actually done (see
+    /// [`choose_damage`]), so a saved case replays it exactly.
+    fn run(&mut self, case: &mut Case, dir: &Path, estimate: &str) -> Verdict {
+        for step in 0..case.commands.len() {
+            let argv = expand(&case.commands[step], dir);
             match argv.first().map(String::as_str) {
                 Some("{damage}") => {
-                    damage_a_file(&mut self.rng, Path::new(&argv[1]));
+                    if let Some((concrete, extra, words)) =
+                        choose_damage(&mut self.rng, Path::new(&argv[1]), dir)
+                    {
+                        if let Some((name, bytes)) = extra {
+                            let _ = std::fs::write(dir.join(&name), &bytes);
+                            case.files.push((name, bytes));
+                        }
+                        apply_damage(&expand(&concrete, dir));
+                        case.commands[step] = concrete;
+                        case.note.push_str(&format!("; damaged: {words}"));
+                    }
                     continue;
                 }
                 Some("{same}") => {
                     if let Some(difference) = differs(Path::new(&argv[1]), Path::new(&argv[2])) {
-                        return Verdict::Broken(format!("merge differs: {difference}"));
+                        let what = if case.class == "threads" {
+                            "thread counts differ"
+                        } else if case.note.contains("damaged: ") {
+                            "a damaged shard was merged into other results"
+                        } else {
+                            "merge differs"
+                        };
+                        return Verdict::Broken(format!("{what}: {difference}"));
                     }
                     continue;
                 }
@@ -900,6 +1011,21 @@ impl Fuzzer {
     }
 
     fn keep(&mut self, case: &Case, signature: &str) {
+        if signature.starts_with(ESCAPE) {
+            // Saved, then the run stops: the repository must be cleaned by
+            // hand before any further fuzzing.
+            let target = self.root.join("target/fuzz/escape");
+            save(case, &target, signature);
+            if signature.contains("the repository") {
+                eprintln!(
+                    "fuzz: STOP: {signature}\n      from [{}] {}\n      the case is in {}",
+                    case.class,
+                    case.note,
+                    target.display()
+                );
+                std::process::exit(1);
+            }
+        }
         let count = self.signatures.entry(signature.to_string()).or_default();
         *count += 1;
         if *count > 3 {
@@ -936,6 +1062,183 @@ impl Fuzzer {
     }
 }
 
+/// The start of a failure's signature when a case wrote outside its folder.
+const ESCAPE: &str = "wrote outside its case folder";
+
+/// What a case may not touch: the repository's tracked data folders
+/// (strategies/, scenarios/, games/: no new or removed path) and the
+/// scratch copy of strategies/ (no new, removed or changed file).
+struct Guard {
+    root: PathBuf,
+    scratch: PathBuf,
+    repository: Vec<(PathBuf, u64)>,
+    copy: Vec<(PathBuf, u64)>,
+    /// `git status --porcelain` of the data folders when the run started.
+    git_status: Option<Vec<String>>,
+}
+
+const DATA_FOLDERS: [&str; 3] = ["strategies", "scenarios", "games"];
+
+impl Guard {
+    fn new(root: &Path, scratch: &Path) -> Guard {
+        Guard {
+            root: root.to_path_buf(),
+            scratch: scratch.to_path_buf(),
+            repository: Self::repository_paths(root),
+            copy: listing(&scratch.join("strategies"), true),
+            git_status: git_status(root),
+        }
+    }
+
+    fn repository_paths(root: &Path) -> Vec<(PathBuf, u64)> {
+        DATA_FOLDERS
+            .iter()
+            .flat_map(|f| listing(&root.join(f), false))
+            .collect()
+    }
+
+    /// After each case: a description of what it wrote where it may not
+    /// (the scratch copy is then made again), or None.
+    fn wrote_outside(&mut self, case: &Case) -> Option<String> {
+        let now = Self::repository_paths(&self.root);
+        if now != self.repository {
+            let new: Vec<_> = now
+                .iter()
+                .filter(|p| !self.repository.contains(p))
+                .collect();
+            let gone: Vec<_> = self
+                .repository
+                .iter()
+                .filter(|p| !now.contains(p))
+                .collect();
+            return Some(format!(
+                "{ESCAPE}: into the repository ({}): new {new:?}, removed {gone:?}",
+                case.class
+            ));
+        }
+        let copy = self.scratch.join("strategies");
+        let now = listing(&copy, true);
+        if now != self.copy {
+            let changed: Vec<_> = now.iter().filter(|p| !self.copy.contains(p)).collect();
+            let gone: Vec<_> = self.copy.iter().filter(|p| !now.contains(p)).collect();
+            let what = format!(
+                "{ESCAPE}: into the scratch copy of strategies/: new or changed {changed:?}, \
+                 removed {gone:?}"
+            );
+            make_writable(&copy);
+            let _ = std::fs::remove_dir_all(&copy);
+            copy_tree(&self.root.join("strategies"), &copy);
+            self.copy = listing(&copy, true);
+            return Some(what);
+        }
+        None
+    }
+
+    /// At the end of a run: `git status` of the data folders shows no path
+    /// it did not show at the start; otherwise the run fails loudly.
+    fn check_git_status(&self) {
+        let (Some(before), Some(after)) = (&self.git_status, git_status(&self.root)) else {
+            println!("fuzz: git status unavailable; the per-case listing check stood in for it");
+            return;
+        };
+        let new: Vec<&String> = after.iter().filter(|l| !before.contains(l)).collect();
+        if new.is_empty() {
+            println!(
+                "fuzz: git status of {} shows no new path",
+                DATA_FOLDERS.join("/, ") + "/"
+            );
+        } else {
+            eprintln!(
+                "fuzz: FAILED: the run changed the repository's tracked folders:\n{}",
+                new.iter()
+                    .map(|l| format!("      {l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+            std::process::exit(1);
+        }
+    }
+}
+
+/// `git status --porcelain --untracked-files=all` of the data folders.
+fn git_status(root: &Path) -> Option<Vec<String>> {
+    let output = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all", "--"])
+        .args(DATA_FOLDERS)
+        .current_dir(root)
+        .output()
+        .ok()?;
+    output.status.success().then(|| {
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+/// Every path under `folder` (links not followed), sorted, with the file's
+/// length and modification time in nanoseconds when `contents` is set
+/// (else 0).
+fn listing(folder: &Path, contents: bool) -> Vec<(PathBuf, u64)> {
+    let mut out = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&at) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if meta.is_dir() {
+                stack.push(path.clone());
+            }
+            let stamp = if contents {
+                let nanos = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos() as u64);
+                meta.len() ^ nanos.rotate_left(17)
+            } else {
+                0
+            };
+            out.push((path, stamp));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Copies a folder's files (links copied as the files they point at).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Gives the owner write permission on a tree a case may have made
+/// read-only, so it can be removed.
+fn make_writable(folder: &Path) {
+    #[cfg(unix)]
+    for (path, _) in listing(folder, false) {
+        use std::os::unix::fs::PermissionsExt;
+        if let Ok(meta) = std::fs::symlink_metadata(&path)
+            && meta.is_dir()
+        {
+            let mode = meta.permissions().mode() | 0o700;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
 /// True when an exit-2 message points at its cause: a scenario, strategy or
 /// game file's error names the file, line, column and field (or the TOML
 /// syntax error); an .nfg error its line and column; anything else names
@@ -951,6 +1254,10 @@ fn clear_error(argv: &[String], stderr: &str) -> bool {
                 && l.is_some_and(|l| !l.is_empty() && l.chars().all(|x| x.is_ascii_digit()))
         })
     };
+    // clap's refusals name the option and the value refused.
+    if stderr.contains("For more information, try '--help'") {
+        return true;
+    }
     match argv.first().map(String::as_str) {
         Some("run") => {
             // Option errors (a shard that does not exist, a count that
@@ -970,6 +1277,16 @@ fn clear_error(argv: &[String], stderr: &str) -> bool {
             (located(stderr) && (stderr.contains("field `") || stderr.contains("not valid TOML")))
                 || stderr.contains("Usage:")
                 || stderr.contains("cannot read")
+        }
+        // A refused merge names the shard folder or file at fault (or an
+        // argument it was given).
+        Some("merge") => {
+            stderr.contains(".shard-")
+                || stderr.contains("Usage:")
+                || stderr.contains("cannot read")
+                || argv[1..]
+                    .iter()
+                    .any(|a| !a.starts_with("--") && stderr.contains(&format!("{a}:")))
         }
         // Every other command's errors are reviewed by hand from the log.
         _ => true,
@@ -1013,37 +1330,103 @@ fn files_under(folder: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Damages one file under `folder`: truncated, a byte changed, a line
-/// doubled, emptied or removed.
-fn damage_a_file(rng: &mut Rng, folder: &Path) {
+/// Chooses a damage to one file under `folder` (truncated, a byte changed,
+/// the text damaged, emptied or removed) and returns it as a replayable
+/// pseudo-command with `{dir}` for the case folder: `{truncate} FILE N`,
+/// `{set-byte} FILE OFFSET VALUE`, `{remove} FILE` or `{write} FILE SAVED`
+/// (SAVED, the damaged bytes, is returned as an extra case file); then the
+/// words for the note. None when the folder holds no file.
+#[allow(clippy::type_complexity)]
+fn choose_damage(
+    rng: &mut Rng,
+    folder: &Path,
+    dir: &Path,
+) -> Option<(Vec<String>, Option<(String, Vec<u8>)>, String)> {
     let mut files = Vec::new();
     files_under(folder, &mut files);
     if files.is_empty() {
-        return;
+        return None;
     }
     let path = rng.pick(&files).clone();
-    let mut bytes = std::fs::read(&path).unwrap_or_default();
-    match rng.below(5) {
-        0 => bytes.truncate(rng.below(bytes.len() + 1)),
+    let relative = path
+        .strip_prefix(dir)
+        .unwrap_or(&path)
+        .display()
+        .to_string();
+    let file = format!("{{dir}}/{relative}");
+    let bytes = std::fs::read(&path).unwrap_or_default();
+    let command = |parts: &[&str]| parts.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    Some(match rng.below(5) {
+        0 => {
+            let n = rng.below(bytes.len() + 1);
+            (
+                command(&["{truncate}", &file, &n.to_string()]),
+                None,
+                format!("{relative} truncated to {n} of {} bytes", bytes.len()),
+            )
+        }
         1 if !bytes.is_empty() => {
             let i = rng.below(bytes.len());
-            bytes[i] = rng.next() as u8;
+            let value = rng.next() as u8;
+            (
+                command(&["{set-byte}", &file, &i.to_string(), &value.to_string()]),
+                None,
+                format!("{relative} byte {i} set to {value} (was {})", bytes[i]),
+            )
         }
         2 => {
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            bytes = mutate::damage_text(rng, &text).into_bytes();
+            let damaged = mutate::damage_text(rng, &text).into_bytes();
+            let saved = format!("damaged-{}", hash(&relative) % 1_000_000);
+            (
+                command(&["{write}", &file, &format!("{{dir}}/{saved}")]),
+                Some((saved.clone(), damaged)),
+                format!("{relative} text damaged (the damaged file is {saved})"),
+            )
         }
-        3 => bytes.clear(),
-        _ => {
-            let _ = std::fs::remove_file(&path);
-            return;
-        }
-    }
-    let _ = std::fs::write(&path, bytes);
+        3 => (
+            command(&["{truncate}", &file, "0"]),
+            None,
+            format!("{relative} emptied"),
+        ),
+        _ => (
+            command(&["{remove}", &file]),
+            None,
+            format!("{relative} removed"),
+        ),
+    })
 }
 
-/// The first difference between two result folders (names or bytes;
-/// run.json, with its timings, left out).
+/// Does a damage chosen by [`choose_damage`] (`{dir}` already expanded);
+/// tests/fuzz_regressions.rs replays the same four forms.
+fn apply_damage(argv: &[String]) {
+    let path = Path::new(&argv[1]);
+    match argv[0].as_str() {
+        "{truncate}" => {
+            let mut bytes = std::fs::read(path).unwrap_or_default();
+            bytes.truncate(argv[2].parse().unwrap_or(0));
+            let _ = std::fs::write(path, bytes);
+        }
+        "{set-byte}" => {
+            let mut bytes = std::fs::read(path).unwrap_or_default();
+            let i: usize = argv[2].parse().unwrap_or(0);
+            if let Some(b) = bytes.get_mut(i) {
+                *b = argv[3].parse().unwrap_or(0);
+            }
+            let _ = std::fs::write(path, bytes);
+        }
+        "{write}" => {
+            let _ = std::fs::copy(&argv[2], path);
+        }
+        _ => {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The first difference between two result folders: names or bytes, and
+/// run.json compared as JSON without the fields that describe the machine
+/// and the clock (see [`comparable_run_json`]).
 fn differs(a: &Path, b: &Path) -> Option<String> {
     let (mut fa, mut fb) = (Vec::new(), Vec::new());
     files_under(a, &mut fa);
@@ -1063,15 +1446,30 @@ fn differs(a: &Path, b: &Path) -> Option<String> {
         return Some(format!("{} holds no files", a.display()));
     }
     for (rel, (x, y)) in ra.iter().zip(fa.iter().zip(&fb)) {
-        // run.json records timings and the thread count.
+        let (x, y) = (std::fs::read(x).ok(), std::fs::read(y).ok());
         if rel.file_name().is_some_and(|n| n == "run.json") {
-            continue;
-        }
-        if std::fs::read(x).ok() != std::fs::read(y).ok() {
+            let (x, y) = (comparable_run_json(x), comparable_run_json(y));
+            if x != y {
+                return Some(format!("{} differs: {x:?} against {y:?}", rel.display()));
+            }
+        } else if x != y {
             return Some(format!("{} differs", rel.display()));
         }
     }
     None
+}
+
+/// run.json without `threads` and the timings (every field whose name ends
+/// in `_seconds` or `_per_second`): the rule of tests/cli_shards.rs
+/// (`RUN_JSON_VARIABLE`), widened to the timing fields of every kind.
+fn comparable_run_json(bytes: Option<Vec<u8>>) -> Option<serde_json::Value> {
+    let mut value: serde_json::Value = serde_json::from_slice(&bytes?).ok()?;
+    if let Some(object) = value.as_object_mut() {
+        object.retain(|k, _| {
+            k != "threads" && !k.ends_with("_seconds") && !k.ends_with("_per_second")
+        });
+    }
+    Some(value)
 }
 
 /// A tournament of many players (the Axelrod ones): too slow to shard

@@ -6,15 +6,15 @@ use crate::cli::{CliError, shown};
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::words::explain;
 use crate::dilemmas::travelers::TravelersGame;
-use crate::normal_form::analysis::{Analysis, analyse_with_limit};
+use crate::normal_form::analysis::{Analysis, AnalysisError, analyse_with_limit};
 use crate::normal_form::dominance::Dominator;
 use crate::normal_form::elimination::Player;
 use crate::normal_form::game::Bimatrix;
-use crate::normal_form::nfg::{read_nfg, write_nfg};
+use crate::normal_form::nfg::{read_nfg_located, write_nfg};
 use crate::normal_form::presets::{CLASSIC, classic};
 use crate::normal_form::rational::Rational;
-use crate::scenario::error::Source;
-use crate::scenario::game_file::parse_game_file;
+use crate::scenario::error::{ScenarioError, Source};
+use crate::scenario::game_file::{parse_game_file, payoffs_field};
 use clap::Args;
 use serde_json::{Map, Value, json};
 use std::path::{Path, PathBuf};
@@ -92,8 +92,33 @@ pub fn preset(name: &str) -> Result<Option<Bimatrix>, String> {
 
 /// Loads a game from a preset name or a file.
 pub fn load_game(spec: &str) -> Result<Bimatrix, CliError> {
+    load_game_located(spec).map(|(game, _)| game)
+}
+
+/// Where a loaded game's payoffs are written (see [`PayoffsAt`]).
+pub enum Origin {
+    /// A preset: no file.
+    Preset,
+    /// A TOML game file's `row_payoffs` (an error with an empty message).
+    Toml(Box<ScenarioError>),
+    /// A Gambit .nfg file and the line and column where its payoffs start.
+    Nfg(PathBuf, usize, usize),
+}
+
+impl Origin {
+    fn payoffs(&self) -> Option<PayoffsAt<'_>> {
+        match self {
+            Origin::Preset => None,
+            Origin::Toml(e) => Some(PayoffsAt::Field(e)),
+            Origin::Nfg(path, line, column) => Some(PayoffsAt::Nfg(path, *line, *column)),
+        }
+    }
+}
+
+/// [`load_game`], with where its payoffs are written.
+pub fn load_game_located(spec: &str) -> Result<(Bimatrix, Origin), CliError> {
     if let Some(g) = preset(spec).map_err(CliError::BadInput)? {
-        return Ok(g);
+        return Ok((g, Origin::Preset));
     }
     let path = Path::new(spec);
     if !path.exists() {
@@ -105,14 +130,18 @@ pub fn load_game(spec: &str) -> Result<Bimatrix, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::BadInput(format!("{}: cannot read: {e}", shown(path))))?;
     if path.extension().is_some_and(|e| e == "nfg") {
-        return read_nfg(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", shown(path))));
+        return read_nfg_located(&text)
+            .map(|(game, (line, column))| (game, Origin::Nfg(path.to_path_buf(), line, column)))
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", shown(path))));
     }
     if path.extension().is_some_and(|e| e == "toml") {
         let source = Source {
             path: path.to_path_buf(),
             text,
         };
-        return parse_game_file(&source).map_err(|e| CliError::BadInput(e.to_string()));
+        let game = parse_game_file(&source).map_err(|e| CliError::BadInput(e.to_string()))?;
+        let origin = payoffs_field(&source).map_or(Origin::Preset, |e| Origin::Toml(Box::new(e)));
+        return Ok((game, origin));
     }
     Err(CliError::BadInput(format!(
         "{}: unknown game file type (allowed: .toml, .nfg)",
@@ -292,20 +321,74 @@ pub fn report(a: &Analysis) -> String {
     out
 }
 
-/// Analyses a game, mapping failures to exit code 1.
-pub fn analyse_game(game: &Bimatrix) -> Result<Analysis, CliError> {
-    analyse_game_limited(game, true)
+/// Where a game's payoffs were written, so that an error they cause (an
+/// exact analysis that overflows, a game too large) names the place.
+pub enum PayoffsAt<'a> {
+    /// A field of a TOML file: a [`ScenarioError::Invalid`] whose message
+    /// is replaced (`row_payoffs` of a game file, `game` or
+    /// `game.row_payoffs` of a scenario).
+    Field(&'a ScenarioError),
+    /// The payoffs of a Gambit .nfg file, from this line and column.
+    Nfg(&'a Path, usize, usize),
 }
 
-/// [`analyse_game`], with the size limit checked or (`--no-limit`) not.
-pub fn analyse_game_limited(game: &Bimatrix, limited: bool) -> Result<Analysis, CliError> {
+impl PayoffsAt<'_> {
+    fn locate(&self, message: String) -> String {
+        match self {
+            PayoffsAt::Field(ScenarioError::Invalid {
+                path,
+                line,
+                column,
+                field,
+                ..
+            }) => ScenarioError::Invalid {
+                path: path.clone(),
+                line: *line,
+                column: *column,
+                field: field.clone(),
+                message,
+            }
+            .to_string(),
+            PayoffsAt::Field(other) => format!("{other}: {message}"),
+            PayoffsAt::Nfg(path, line, column) => {
+                format!(
+                    "{}: line {line}, column {column}: the payoffs: {message}",
+                    shown(path)
+                )
+            }
+        }
+    }
+}
+
+/// Analyses a game, mapping failures to exit code 1.
+pub fn analyse_game(game: &Bimatrix) -> Result<Analysis, CliError> {
+    analyse_game_limited(game, true, None)
+}
+
+/// [`analyse_game`], with the size limit checked or (`--no-limit`) not;
+/// an error the input causes names where the payoffs are, when known.
+pub fn analyse_game_limited(
+    game: &Bimatrix,
+    limited: bool,
+    at: Option<PayoffsAt<'_>>,
+) -> Result<Analysis, CliError> {
     analyse_with_limit(game, limited).map_err(|e| {
         let message = format!("{}: {e}", game.title);
         if e.is_input_limit() {
             // Caused by the payoffs or the size the user gave: bad input.
-            CliError::BadInput(format!(
-                "{message} (the payoffs: row_payoffs/col_payoffs, or the game's size)"
-            ))
+            let allowed = if matches!(e, AnalysisError::TooLarge { .. }) {
+                "a smaller game"
+            } else {
+                "payoffs whose exact analysis fits 128-bit integers: fewer digits, simpler \
+                 fractions or fewer strategies"
+            };
+            CliError::BadInput(match at {
+                Some(at) => at.locate(format!("{message} (allowed: {allowed})")),
+                // Pigs and travelers: payoffs made from their parameters.
+                None => {
+                    format!("{message} (caused by the game's payoffs or size; allowed: {allowed})")
+                }
+            })
         } else {
             CliError::Failed(message)
         }
@@ -322,12 +405,12 @@ pub fn run(args: &GameArgs) -> Result<(), CliError> {
             shown(path)
         )));
     }
-    let game = load_game(&args.game)?;
+    let (game, origin) = load_game_located(&args.game)?;
     if let Some(path) = &args.write_nfg {
         crate::output::atomic::write_file(path, write_nfg(&game).as_bytes())
             .map_err(|e| CliError::Failed(format!("{}: cannot write: {e}", shown(path))))?;
     }
-    let analysis = analyse_game_limited(&game, !args.no_limit)?;
+    let analysis = analyse_game_limited(&game, !args.no_limit, origin.payoffs())?;
     if args.json {
         println!("{:#}", analysis_json(&analysis));
     } else {

@@ -8,7 +8,7 @@
 //! travelers: `mean_claim_by_bonus`, `qre_branch`), `scenario.toml`, `run.json`.
 
 use crate::cli::CliError;
-use crate::cli::game_cmd::{analyse_game, analysis_json};
+use crate::cli::game_cmd::{PayoffsAt, analyse_game_limited, analysis_json};
 use crate::cli::run_cmd::RunArgs;
 use crate::cli::run_common::{ResultsFolder, failed};
 use crate::cli::travelers_cmd::{TravelersReport, report as travelers_report};
@@ -44,7 +44,8 @@ pub fn run_normal_form(
         Study::Pigs(p, _) => p.bimatrix().map_err(|e| CliError::Failed(e.to_string()))?,
         Study::Travelers(t, ..) => t.bimatrix().map_err(|e| CliError::Failed(e.to_string()))?,
     };
-    let analysis = analyse_game(&matrix)?;
+    let at = scenario.payoffs_at.as_ref().map(PayoffsAt::Field);
+    let analysis = analyse_game_limited(&matrix, true, at)?;
     let mut summary = analysis_json(&analysis);
     let mut sweep_text: Option<String> = None;
     let mut report_text: Option<String> = None;

@@ -62,13 +62,17 @@ pub fn wrap(text: &str, width: usize) -> String {
             out.push_str(line);
             continue;
         }
-        let indent = line.chars().take_while(|c| *c == ' ').count();
+        // Leading spaces (one byte each); an indent wider than half the
+        // line is kept at half (a table whose first column is a very long
+        // name indents its header row by the name's length).
+        let spaces = line.chars().take_while(|c| *c == ' ').count();
+        let indent = spaces.min(width / 2);
         let hanging = " ".repeat((indent + 2).min(width / 2));
         let mut current = " ".repeat(indent);
         let mut current_len = indent;
         let mut has_word = false;
         // Words with the spaces before them, so aligned text keeps its spacing.
-        for (gap, word) in words_with_gaps(&line[indent..]) {
+        for (gap, word) in words_with_gaps(&line[spaces..]) {
             let mut word: Vec<char> = word.chars().collect();
             loop {
                 let needed = if has_word { gap } else { 0 } + word.len();
@@ -90,7 +94,7 @@ pub fn wrap(text: &str, width: usize) -> String {
                     continue;
                 }
                 // A word longer than the room on an empty line: split it.
-                let room = width - current_len;
+                let room = width.saturating_sub(current_len).max(1);
                 current.extend(word[..room].iter());
                 out.push_str(&current);
                 out.push('\n');
@@ -167,6 +171,19 @@ mod tests {
         let wrapped = wrap(&word, 10);
         assert!(widest(&wrapped) <= 10, "{wrapped}");
         assert_eq!(wrapped.replace(['\n', ' '], ""), word);
+    }
+
+    #[test]
+    fn a_line_indented_past_the_width_wraps() {
+        // `dilemma game` on a game whose first strategy name is 3000
+        // characters: the header row starts with 3000 spaces, and the room
+        // left on a line (width - indent) underflowed (found by the fuzzer).
+        let line = format!("{} | Hawk | {}", " ".repeat(3000), "x".repeat(100));
+        let wrapped = wrap(&line, 80);
+        assert!(widest(&wrapped) <= 80, "{wrapped}");
+        let words = |t: &str| t.split_whitespace().collect::<String>();
+        assert_eq!(words(&wrapped), words(&line));
+        assert!(wrapped.starts_with(&" ".repeat(40)));
     }
 
     #[test]

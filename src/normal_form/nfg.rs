@@ -184,6 +184,13 @@ impl Cursor {
 
 /// Reads a two-player `.nfg` text.
 pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
+    read_nfg_located(text).map(|(game, _)| game)
+}
+
+/// [`read_nfg`], with the 1-based (line, column) where the payoffs start
+/// (the outcome list or the first payoff), for errors the payoffs cause
+/// later (an exact analysis that overflows).
+pub fn read_nfg_located(text: &str) -> Result<(Bimatrix, (usize, usize)), NfgError> {
     let tokens = tokenize(text)?;
     let lines = text.lines().count().max(1);
     let last = text.lines().last().map_or(1, |l| l.chars().count() + 1);
@@ -259,6 +266,7 @@ pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
     if let Some(Tok::Str(_)) = c.peek() {
         c.at += 1; // comment
     }
+    let payoffs_at = c.tokens.get(c.at).map_or(c.end, |t| (t.line, t.column));
     let (m, n) = (strategies[0].len(), strategies[1].len());
     let mut a = vec![vec![Rational::ZERO; n]; m];
     let mut b = vec![vec![Rational::ZERO; n]; m];
@@ -333,6 +341,7 @@ pub fn read_nfg(text: &str) -> Result<Bimatrix, NfgError> {
         a,
         b,
     )
+    .map(|game| (game, payoffs_at))
     .map_err(|e| NfgError {
         line: 1,
         column: 1,
@@ -393,5 +402,18 @@ mod tests {
         assert!(e.message.contains("ends"), "{e}");
         assert!(read_nfg("hello").is_err());
         assert!(read_nfg("NFG 1 R \"x\" { \"A\" } { 2 }\n1 2").is_err());
+    }
+
+    #[test]
+    fn the_payoffs_position_is_their_first_token() {
+        let (_, at) =
+            read_nfg_located("NFG 1 R \"x\" { \"A\" \"B\" } { 2 2 }\n\n  1 2 3 4 5 6 7 8").unwrap();
+        assert_eq!(at, (3, 3));
+        // The outcome version: the `{` opening the outcome list.
+        let (_, at) = read_nfg_located(
+            "NFG 1 R \"x\" { \"A\" \"B\" } { { \"a\" } { \"b\" } } \"comment\"\n{ { \"o\" 1 2 } }\n1",
+        )
+        .unwrap();
+        assert_eq!(at, (2, 1));
     }
 }

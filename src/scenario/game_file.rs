@@ -29,6 +29,20 @@ pub fn parse_game_file(source: &Source) -> Result<Bimatrix, ScenarioError> {
     Ok(game)
 }
 
+/// Where a TOML game file's payoffs are: an error (its message left empty,
+/// for the caller to fill) at the `row_payoffs` field, for failures the
+/// payoffs cause after reading (an exact analysis that overflows). None
+/// when the file does not parse or has no `row_payoffs`.
+pub fn payoffs_field(source: &Source) -> Option<ScenarioError> {
+    let document = parse_document(source).ok()?;
+    let offset = document
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref() == "row_payoffs")
+        .map(|(_, v)| v.span().start)?;
+    Some(source.invalid(offset, "row_payoffs", ""))
+}
+
 fn names(
     t: &mut TableReader<'_>,
     key: &str,

@@ -73,6 +73,11 @@ pub struct NormalFormScenario {
     pub chart_style: crate::output::charts::ChartStyle,
     /// The game file named by `game = "..."`, as written in the scenario.
     pub game_file: Option<String>,
+    /// Where the payoffs of a `game` study are written (`game` naming a
+    /// file, or `game.row_payoffs`): an error with an empty message, for
+    /// failures the payoffs cause while the game is analysed (an exact
+    /// analysis that overflows). None for presets, pigs and travelers.
+    pub payoffs_at: Option<ScenarioError>,
 }
 
 fn rational(t: &mut TableReader<'_>, key: &str) -> Result<Option<Rational>, ScenarioError> {
@@ -215,6 +220,9 @@ pub fn read_normal_form(
         && let DeValue::String(spec) = v.get_ref()
     {
         let (g, file) = read_game_spec(top, spec, v.span().start)?;
+        let payoffs_at = file
+            .is_some()
+            .then(|| top.error(v.span().start, "game", ""));
         let (charts, chart_style) = read_output(top)?;
         return Ok(NormalFormScenario {
             name,
@@ -223,6 +231,7 @@ pub fn read_normal_form(
             charts,
             chart_style,
             game_file: file,
+            payoffs_at,
         });
     }
     let mut game = top.table("game")?.ok_or_else(|| {
@@ -232,9 +241,16 @@ pub fn read_normal_form(
             format!("missing; a {kind} scenario needs a [game] table"),
         )
     })?;
+    let mut payoffs_at = None;
     let study = match kind {
         "game" => {
             let chosen = game.string("preset")?;
+            if chosen.is_none() {
+                payoffs_at = game
+                    .value("row_payoffs")
+                    .map(|v| v.span().start)
+                    .map(|offset| game.error(offset, "row_payoffs", ""));
+            }
             let g = match chosen {
                 Some(p) => match preset(&p.value) {
                     Ok(Some(g)) => g,
@@ -381,6 +397,7 @@ pub fn read_normal_form(
         charts,
         chart_style,
         game_file: None,
+        payoffs_at,
     })
 }
 
