@@ -163,18 +163,8 @@ pub fn parse_game_shared(
 ) -> Result<Box<dyn Position>, ImpartialError> {
     #[cfg(test)]
     PARSED.with(|c| c.set(c.get() + 1));
-    let Some(game) = words.first() else {
-        return Err(ImpartialError::UnknownGame(String::new()));
-    };
-    let game = game.as_str();
-    if !GAME_NAMES.contains(&game) {
-        return Err(ImpartialError::UnknownGame(game.to_string()));
-    }
-    let err = |message: String| ImpartialError::Usage {
-        game: game.to_string(),
-        message,
-        usage: usage(game).to_string(),
-    };
+    let game = known_game(words)?;
+    let err = |message: String| usage_error(game, message);
     if game == "sum" {
         if words.len() < 2 {
             return Err(err("no parts given".into()));
@@ -510,12 +500,8 @@ pub fn position_floor(
     work_of(words, read_file, seen, false)
 }
 
-fn work_of(
-    words: &[String],
-    read_file: &dyn Fn(&str) -> Result<String, String>,
-    shared: &mut Shared,
-    search: bool,
-) -> Result<u128, ImpartialError> {
+/// The game named by the first word, if the catalogue knows it.
+fn known_game(words: &[String]) -> Result<&str, ImpartialError> {
     let Some(game) = words.first() else {
         return Err(ImpartialError::UnknownGame(String::new()));
     };
@@ -523,11 +509,26 @@ fn work_of(
     if !GAME_NAMES.contains(&game) {
         return Err(ImpartialError::UnknownGame(game.to_string()));
     }
-    let err = |message: String| ImpartialError::Usage {
+    Ok(game)
+}
+
+/// A usage error of `game`, with its usage line.
+fn usage_error(game: &str, message: String) -> ImpartialError {
+    ImpartialError::Usage {
         game: game.to_string(),
         message,
         usage: usage(game).to_string(),
-    };
+    }
+}
+
+fn work_of(
+    words: &[String],
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+    shared: &mut Shared,
+    search: bool,
+) -> Result<u128, ImpartialError> {
+    let game = known_game(words)?;
+    let err = |message: String| usage_error(game, message);
     if game == "sum" {
         if words.len() < 2 {
             return Err(err("no parts given".into()));
