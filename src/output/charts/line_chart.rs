@@ -134,7 +134,7 @@ impl Scene for LineScene<'_> {
         let mut any = false;
         for (i, series) in self.chart.series.iter().enumerate() {
             let colour = PALETTE[i % PALETTE.len()];
-            let mut run: Vec<(f64, f64)> = Vec::new();
+            let mut run = Thinner::default();
             let markers = series.points.len() <= 60;
             for &(x, y) in series.points {
                 if x.is_finite() && y.is_finite() {
@@ -144,7 +144,7 @@ impl Scene for LineScene<'_> {
                         point.1.clamp(self.y0, self.y1),
                     );
                     if self.chart.steps
-                        && let Some(&(_, last_y)) = run.last()
+                        && let Some((_, last_y)) = run.last
                     {
                         run.push((point.0, last_y));
                     }
@@ -153,13 +153,12 @@ impl Scene for LineScene<'_> {
                         c.circle(point, 3, colour, 2)?;
                     }
                     any = true;
-                } else if !run.is_empty() {
-                    draw_run(c, &run, colour)?;
-                    run.clear();
+                } else if run.pushed > 0 {
+                    draw_run(c, std::mem::take(&mut run), colour)?;
                 }
             }
-            if run.len() > 1 {
-                draw_run(c, &run, colour)?;
+            if run.pushed > 1 {
+                draw_run(c, run, colour)?;
             }
         }
         let axes = Axes {
@@ -192,63 +191,119 @@ impl Scene for LineScene<'_> {
 }
 
 /// Draws a run of points as a line 2 px wide; a run denser than its pixel
-/// columns ([`thin_columns`] cut it) as a line 1 px wide through each
+/// columns (the [`Thinner`] cut it) as a line 1 px wide through each
 /// column's ends and extremes, which fills every column from its lowest to
 /// its highest value: the envelope, not the aliasing of millions of thick
 /// segments.
-fn draw_run<DB: DrawingBackend>(
-    c: &Canvas<DB>,
-    run: &[(f64, f64)],
-    colour: RGBColor,
-) -> DrawResult {
-    let thin = thin_columns(run);
-    let width = if thin.len() < run.len() { 1 } else { 2 };
-    c.line(&thin, colour, width)
+fn draw_run<DB: DrawingBackend>(c: &Canvas<DB>, run: Thinner, colour: RGBColor) -> DrawResult {
+    let thinned = run.thinned;
+    let points = run.finish();
+    c.line(&points, colour, if thinned { 1 } else { 2 })
 }
 
-/// A polyline in pixels with any run of more than four consecutive points in
-/// one pixel column (rounded x) cut to four: its first point, its lowest and
-/// highest in the order they come, and its last. The line covers the same
-/// pixels of that column (2 px wide, the same span top to bottom) and joins
-/// the neighbouring columns at the same points, so a series of millions of
-/// points (a Grundy table of 10^7 rows) draws as what can be seen: at most
-/// four points a column, and a small SVG. Shorter runs are kept as they
-/// are, so an ordinary chart is drawn point for point.
-fn thin_columns(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut out = Vec::with_capacity(points.len().min(8192));
-    let mut start = 0;
-    while start < points.len() {
-        let column = points[start].0.round();
-        let mut end = start + 1;
-        while end < points.len() && points[end].0.round() == column {
-            end += 1;
-        }
-        let group = &points[start..end];
-        if group.len() <= 4 {
-            out.extend_from_slice(group);
-        } else {
-            let (mut low, mut high) = (0, 0);
-            for (k, p) in group.iter().enumerate() {
-                // Screen y grows downwards: "low" is the largest y.
-                if p.1 > group[low].1 {
-                    low = k;
-                }
-                if p.1 < group[high].1 {
-                    high = k;
-                }
+/// A polyline in pixels, taken point by point, in which any run of more
+/// than four consecutive points in one pixel column (rounded x) is cut to
+/// four: its first point, its lowest and highest in the order they come,
+/// and its last. The line covers the same pixels of that column (the same
+/// span top to bottom) and joins the neighbouring columns at the same
+/// points, so a series of millions of points (a Grundy table of 10^7 rows)
+/// is held and drawn as what can be seen: at most four points a column,
+/// and a small SVG. Shorter runs are kept as they are, so an ordinary chart
+/// is drawn point for point.
+#[derive(Default)]
+struct Thinner {
+    /// The finished columns.
+    out: Vec<(f64, f64)>,
+    /// The open column: its first points (up to 4), count, extremes.
+    column: Option<Column>,
+    /// Points taken.
+    pushed: usize,
+    /// The last point taken.
+    last: Option<(f64, f64)>,
+    /// Whether some column was cut.
+    thinned: bool,
+}
+
+struct Column {
+    x: f64,
+    head: Vec<(f64, f64)>,
+    count: usize,
+    /// Index and point of the largest y (the lowest on screen) and of the
+    /// smallest, first occurrence each.
+    low: (usize, (f64, f64)),
+    high: (usize, (f64, f64)),
+    last: (f64, f64),
+}
+
+impl Thinner {
+    fn push(&mut self, p: (f64, f64)) {
+        self.pushed += 1;
+        self.last = Some(p);
+        let x = p.0.round();
+        if let Some(col) = &mut self.column
+            && col.x == x
+        {
+            if col.head.len() < 4 {
+                col.head.push(p);
             }
-            let (a, b) = (low.min(high), low.max(high));
-            out.push(group[0]);
-            for k in [a, b] {
-                if k != 0 && k != group.len() - 1 && out.last() != Some(&group[k]) {
-                    out.push(group[k]);
-                }
+            if p.1 > col.low.1.1 {
+                col.low = (col.count, p);
             }
-            out.push(group[group.len() - 1]);
+            if p.1 < col.high.1.1 {
+                col.high = (col.count, p);
+            }
+            col.count += 1;
+            col.last = p;
+            return;
         }
-        start = end;
+        self.close();
+        self.column = Some(Column {
+            x,
+            head: vec![p],
+            count: 1,
+            low: (0, p),
+            high: (0, p),
+            last: p,
+        });
     }
-    out
+
+    fn close(&mut self) {
+        let Some(col) = self.column.take() else {
+            return;
+        };
+        if col.count <= 4 {
+            self.out.extend_from_slice(&col.head);
+            return;
+        }
+        self.thinned = true;
+        let end = col.count - 1;
+        let (a, b) = if col.low.0 <= col.high.0 {
+            (col.low, col.high)
+        } else {
+            (col.high, col.low)
+        };
+        self.out.push(col.head[0]);
+        for (k, p) in [a, b] {
+            if k != 0 && k != end && self.out.last() != Some(&p) {
+                self.out.push(p);
+            }
+        }
+        self.out.push(col.last);
+    }
+
+    fn finish(mut self) -> Vec<(f64, f64)> {
+        self.close();
+        self.out
+    }
+}
+
+#[cfg(test)]
+fn thin_columns(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut thinner = Thinner::default();
+    for &p in points {
+        thinner.push(p);
+    }
+    thinner.finish()
 }
 
 #[cfg(test)]
