@@ -37,9 +37,7 @@ fn main() {
         let name = format!("axelrod-reference-{variant}");
         let scenario = root.join("scenarios").join(format!("{name}.toml"));
         if !scenario.exists() {
-            println!(
-                "{name}: no scenario file (scenarios/generate_axelrod_reference.py writes it)"
-            );
+            println!("{name}: no scenario file (scripts/generate_axelrod_reference.py writes it)");
             continue;
         }
         // Reset the peak-memory mark so each run reports its own.

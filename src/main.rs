@@ -90,7 +90,7 @@ fn main() {
         // it stays one line per error for scripts.
         let message = format!("error: {error}");
         if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            eprintln!("{}", dilemma::cli::width::fit(&message));
+            eprintln!("{}", dilemma::output::width::fit(&message));
         } else {
             eprintln!("{message}");
         }

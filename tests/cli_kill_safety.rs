@@ -240,7 +240,7 @@ fn a_full_disk_is_said_plainly_with_exit_1_and_earlier_results_stay() {
     let Some(disk) = Tmpfs::mount(&dir.join("disk"), "400k") else {
         eprintln!(
             "skipped: cannot mount a tmpfs here (needs root); the message for a full disk is \
-             unit-tested in output::charts::canvas and cli::run_common"
+             unit-tested in output::charts::canvas and study::error"
         );
         return;
     };

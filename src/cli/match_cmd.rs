@@ -12,8 +12,9 @@
 //! "NAME (1)" and "NAME (2)"; in a single match, moves noise flipped are
 //! marked with `*` (`--json`: `noise_flips`, the 1-based turns per player).
 
-use crate::cli::{CliError, table};
+use crate::cli::CliError;
 use crate::ipd::horizon::{Horizon, check_random_horizon};
+use crate::output::table;
 
 /// The longest match `dilemma match` shows (it keeps every move).
 pub const MAX_SHOWN_TURNS: u32 = 1_000_000;
@@ -372,7 +373,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         "scores {} : {} over {} ({:.4} : {:.4} per turn)",
         scores[0],
         scores[1],
-        crate::cli::width::count(outcome.length, "turn", "turns"),
+        crate::output::width::count(outcome.length, "turn", "turns"),
         scores[0] / outcome.length as f64,
         scores[1] / outcome.length as f64,
     );

@@ -1,8 +1,9 @@
-//! The command line: clap definitions and one handler per subcommand. This
-//! is the IO edge: it reads files, talks to the terminal and maps errors to
-//! exit codes (0 success, 1 failure while running, 2 bad input).
+//! The command line: clap definitions and one file per subcommand, each
+//! parsing its options and printing (tables fitted to 80 columns, JSON,
+//! progress bars). Studies run, shard and merge in `study`; this floor
+//! talks to the terminal and maps errors to exit codes (0 success, 1
+//! failure while running, 2 bad input).
 
-pub mod evolution_sweep_shards;
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
@@ -14,20 +15,9 @@ pub mod pirates_cmd;
 pub mod play_cmd;
 pub mod progress;
 pub mod run_cmd;
-pub mod run_common;
-pub mod run_dilemmas;
-pub mod run_evolution;
-pub mod run_evolution_sweep;
-pub mod run_fixation;
-pub mod run_impartial;
-pub mod run_normal_form;
-pub mod run_shard;
-pub mod run_sweep;
 pub mod solve_cmd;
 pub mod strategies_cmd;
-pub mod table;
 pub mod travelers_cmd;
-pub mod width;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -97,7 +87,7 @@ impl CliError {
 
 /// Runs a parsed command line.
 pub fn execute(cli: Cli) -> Result<(), CliError> {
-    width::set_wide(cli.wide);
+    crate::output::width::set_wide(cli.wide);
     match cli.command {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),

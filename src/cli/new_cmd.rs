@@ -33,7 +33,7 @@ pub fn list() -> String {
 /// Runs `dilemma new`.
 pub fn run(args: &NewArgs) -> Result<(), CliError> {
     if args.list {
-        print!("{}", crate::cli::width::fit(&list()));
+        print!("{}", crate::output::width::fit(&list()));
         return Ok(());
     }
     let kind = args.kind.as_deref().unwrap_or_default();

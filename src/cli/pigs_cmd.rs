@@ -4,12 +4,13 @@
 //! or two (a region map).
 
 use crate::cli::CliError;
-use crate::cli::game_cmd::{analyse_game, analysis_json, report};
+use crate::cli::game_cmd::analyse_game;
 use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS, line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::dilemmas::pigs::{PigsError, PigsGame};
 use crate::normal_form::rational::Rational;
+use crate::output::game_text::{analysis_json, report};
 use crate::output::pigs_files::{
     default_note, default_sentence, map_json, map_text, parameters_json, regions_json, regions_text,
 };
@@ -174,7 +175,7 @@ pub fn run(args: &PigsArgs) -> Result<(), CliError> {
         if let Some(m) = &map {
             text += &format!("\n{}", map_text(m, note.as_deref()));
         }
-        print!("{}", crate::cli::width::fit(&text));
+        print!("{}", crate::output::width::fit(&text));
     }
     Ok(())
 }

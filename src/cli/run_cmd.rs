@@ -1,21 +1,16 @@
 //! `dilemma run SCENARIO...`: validate every scenario first, then run each
-//! and write its results folder atomically.
+//! (or, with `--shard I/N`, one shard of each) through the study layer and
+//! print what it reports: the report fitted to 80 columns, or `--json`.
+//! No kind is named here: `study::open` maps a scenario to its study.
 
-use crate::cli::run_common::failed;
-use crate::cli::{CliError, progress, shown, table};
-use crate::ipd::result_set::ResultSetExtras;
-use crate::ipd::results::TournamentResults;
-use crate::ipd::strategies::catalogue::python_float;
-use crate::output::atomic::StagingDir;
-use crate::output::tournament_files::{
-    InteractionsWriter, MatchesWriter, summary_records, write_payoff_matrix, write_summary,
-    write_text,
-};
-use crate::scenario::{self, Scenario, TournamentScenario};
+use crate::cli::{CliError, progress, shown};
+use crate::scale::shard::{self, Shard, ShardSpec};
+use crate::scenario::{self, ShardsKey};
+use crate::study::shard::{ShardWritten, folder_name};
+use crate::study::{Published, Settings, StudyError};
 use clap::Args;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Options of `dilemma run`.
 #[derive(Args, Debug)]
@@ -84,10 +79,28 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     // Each scenario's shard: its `[shards] count` may give the count.
     let shards = loaded
         .iter()
-        .map(|l| crate::cli::run_shard::resolve(args, l.shards.as_ref()))
+        .map(|l| resolve(args, l.shards.as_ref()))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(seed) = args.seed {
+        for l in &mut loaded {
+            l.scenario.set_seed(seed);
+        }
+    }
+    let settings = Settings {
+        no_limit: args.no_limit,
+        resolved_toml: None,
+    };
+    let studies: Vec<_> = loaded
+        .iter()
+        .map(|l| crate::study::open(&l.scenario, settings.clone()))
+        .collect();
     if args.shard.is_some() {
-        crate::cli::run_shard::check_kinds(loaded.iter().map(|l| &l.scenario))?;
+        if let Some(study) = studies.iter().find(|s| !s.can_shard()) {
+            return Err(CliError::BadInput(format!(
+                "--shard: scenario `{}` is not a tournament, a sweep (of a tournament, a Moran or an ecological study) or a fixation matrix; only those can be run as shards so far (run it without --shard)",
+                study.name()
+            )));
+        }
         // The work limit applies to the shard's own part of the study.
         let over: Vec<String> = loaded
             .iter()
@@ -100,10 +113,10 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
             return Err(CliError::BadInput(over.join("\nerror: ")));
         }
     }
-    let folders: Vec<String> = loaded
+    let folders: Vec<String> = studies
         .iter()
         .zip(&shards)
-        .map(|(l, shard)| crate::cli::run_shard::folder_name(l.scenario.name(), *shard))
+        .map(|(study, shard)| folder_name(study.name(), *shard))
         .collect();
     check_out_folder(&args.out, folders.iter().map(String::as_str))?;
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
@@ -113,79 +126,125 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))?;
-    for (mut loaded, shard) in loaded.into_iter().zip(shards) {
-        if let Some(seed) = args.seed {
-            loaded.scenario.set_seed(seed);
-        }
-        let destination = args.out.join(crate::cli::run_shard::folder_name(
-            loaded.scenario.name(),
-            shard,
-        ));
-        let chart_style = loaded.scenario.chart_style();
-        let with_charts = |run: &dyn Fn() -> Result<(), CliError>| {
-            crate::output::charts::with_style(&chart_style, run)
-        };
+    let quiet = args.quiet || args.json;
+    for (((l, study), shard), folder) in loaded.iter().zip(&studies).zip(shards).zip(folders) {
+        let destination = args.out.join(folder);
+        let bar = progress::Bar::new(quiet);
+        let style = l.scenario.chart_style();
         pool.install(|| {
-            with_charts(&|| match &loaded.scenario {
-                whole @ (Scenario::Tournament(_)
-                | Scenario::Sweep(_)
-                | Scenario::Fixation(_)
-                | Scenario::EvolutionSweep(_))
-                    if shard.is_some() =>
-                {
-                    let (name, seed) = (whole.name(), whole.seed());
-                    let shard = shard.unwrap_or(crate::scale::Shard::WHOLE);
-                    crate::cli::run_shard::run_shard(name, seed, whole, &destination, shard, args)
-                }
-                Scenario::Tournament(t) => run_tournament(t, &loaded.scenario, &destination, args),
-                Scenario::Pirates(p) => {
-                    crate::cli::run_dilemmas::run_pirates(p, &loaded.scenario, &destination, args)
-                }
-                Scenario::Guess(g) => {
-                    crate::cli::run_dilemmas::run_guess(g, &loaded.scenario, &destination, args)
-                }
-                Scenario::Impartial(s) => crate::cli::run_impartial::run_impartial(
-                    s,
-                    &loaded.scenario,
-                    &destination,
-                    args,
-                ),
-                Scenario::Moran(m) => {
-                    crate::cli::run_evolution::run_moran(m, &loaded.scenario, &destination, args)
-                }
-                Scenario::Ecological(e) => crate::cli::run_evolution::run_ecological(
-                    e,
-                    &loaded.scenario,
-                    &destination,
-                    args,
-                ),
-                Scenario::Spatial(s) => {
-                    crate::cli::run_evolution::run_spatial(s, &loaded.scenario, &destination, args)
-                }
-                Scenario::Sweep(s) => {
-                    crate::cli::run_sweep::run_sweep(s, &loaded.scenario, &destination, args)
-                }
-                Scenario::Fixation(s) => {
-                    crate::cli::run_fixation::run_fixation(s, &loaded.scenario, &destination, args)
-                }
-                Scenario::EvolutionSweep(s) => {
-                    crate::cli::run_evolution_sweep::run_evolution_sweep(
-                        s,
-                        &loaded.scenario,
-                        &destination,
-                        args,
-                    )
-                }
-                Scenario::NormalForm(s) => crate::cli::run_normal_form::run_normal_form(
-                    s,
-                    &loaded.scenario,
-                    &destination,
-                    args,
-                ),
+            crate::output::charts::with_style(&style, || match shard {
+                Some(shard) => study
+                    .shard(&destination, shard, &bar)
+                    .map(|written| print_shard(&written, args.json, args.quiet)),
+                None => study
+                    .run(&destination, &bar)
+                    .map(|published| print_published(&published, args.json, args.quiet)),
             })
         })?;
     }
     Ok(())
+}
+
+impl From<StudyError> for CliError {
+    fn from(error: StudyError) -> CliError {
+        match error {
+            StudyError::Input(message) => CliError::BadInput(message),
+            StudyError::Failed(message) => CliError::Failed(message),
+        }
+    }
+}
+
+/// Prints what a written study reports: the `--json` object (`name`,
+/// `results`, the summary under its key, `run`) or, unless `--quiet`, the
+/// report and where the results are.
+pub fn print_published(published: &Published, json: bool, quiet: bool) {
+    let report = &published.report;
+    if json {
+        let mut out = serde_json::Map::new();
+        out.insert("name".into(), json!(report.name));
+        out.insert("results".into(), json!(shown(&published.folder)));
+        out.insert(report.summary_key.into(), report.summary.clone());
+        out.insert("run".into(), report.run.clone());
+        println!("{}", Value::Object(out));
+    } else if !quiet {
+        print!("{}", crate::output::width::fit(&report.text));
+        let written = format!("results written to {}/\n", shown(&published.folder));
+        print!("{}", crate::output::width::fit(&written));
+    }
+}
+
+/// Prints what a shard wrote: its units as `--json` or a line.
+fn print_shard(written: &ShardWritten, json: bool, quiet: bool) {
+    let (ids, format) = (&written.ids, &written.format);
+    if json {
+        let mut out = serde_json::Map::new();
+        out.insert("name".into(), json!(written.name));
+        out.insert("shard".into(), json!(written.shard.to_string()));
+        out.insert("results".into(), json!(shown(&written.folder)));
+        out.insert(format.unit_key.into(), json!(ids.end - ids.start));
+        out.insert(format.ids_key.into(), json!([ids.start, ids.end]));
+        out.insert(format!("{}_total", format.unit_key), json!(written.total));
+        println!("{}", Value::Object(out));
+    } else if !quiet {
+        println!(
+            "{}: shard {}: {} {}..{} of {} written to {}/",
+            written.name,
+            written.shard,
+            format.unit_words,
+            ids.start,
+            ids.end,
+            written.total,
+            shown(&written.folder)
+        );
+    }
+}
+
+/// The shard this run plays, if `--shard` was given: `I/N` as written, or
+/// with `auto` from the scheduler's environment. `--shards` without
+/// `--shard auto` is refused. `key` is the scenario's `[shards] count`: it
+/// gives a Kubernetes Indexed Job its count when `--shards` is absent, and
+/// every count given (`--shard I/N`, `--shards N`, Slurm's
+/// `SLURM_ARRAY_TASK_COUNT`) must equal it (exit 2 naming both).
+fn resolve(args: &RunArgs, key: Option<&ShardsKey>) -> Result<Option<Shard>, CliError> {
+    let bad = |e: shard::ShardError| CliError::BadInput(format!("--shard: {e}"));
+    let differ = |given: String, key: &ShardsKey| {
+        CliError::BadInput(format!(
+            "--shard: {given} and the scenario's `[shards] count = {}` ({}) differ; give the same count or remove one of them (nothing was written)",
+            key.count, key.at
+        ))
+    };
+    match (args.shard, args.shards) {
+        (None, None) => Ok(None),
+        (Some(ShardSpec::Fixed(s)), None) => match key {
+            Some(key) if key.count != s.count => Err(differ(format!("--shard {s}"), key)),
+            _ => Ok(Some(s)),
+        },
+        (Some(ShardSpec::Fixed(_)) | None, Some(_)) => Err(CliError::BadInput(
+            "--shards N is the shard count for --shard auto with a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); with --shard I/N leave it out".into(),
+        )),
+        (Some(ShardSpec::Auto), shards) => {
+            if let (Some(n), Some(key)) = (shards, key)
+                && n != key.count
+            {
+                return Err(differ(format!("--shards {n}"), key));
+            }
+            let count = shards.or(key.map(|k| k.count));
+            let (shard, scheduler) = shard::scheduled(|name| std::env::var(name).ok(), count)
+                .map_err(bad)?;
+            if scheduler == shard::Scheduler::Slurm {
+                let slurm = format!("SLURM_ARRAY_TASK_COUNT = {}", shard.count);
+                if let Some(key) = key.filter(|k| k.count != shard.count) {
+                    return Err(differ(slurm, key));
+                }
+                if let Some(n) = shards.filter(|&n| n != shard.count) {
+                    return Err(CliError::BadInput(format!(
+                        "--shard: --shards {n} and {slurm} (the Slurm job array) differ; a Slurm array sets the count itself: leave out --shards or make them agree (nothing was written)"
+                    )));
+                }
+            }
+            Ok(Some(shard))
+        }
+    }
 }
 
 /// Before anything runs: `--out` must be a folder (or not exist yet), and no
@@ -216,276 +275,4 @@ pub(crate) fn check_out_folder<'a>(
         }
     }
     Ok(())
-}
-
-fn run_tournament(
-    scenario: &TournamentScenario,
-    whole: &Scenario,
-    destination: &Path,
-    args: &RunArgs,
-) -> Result<(), CliError> {
-    let started = Instant::now();
-    let tournament = scenario.tournament();
-    let staging = StagingDir::create(destination)
-        .map_err(|e| failed("cannot create the results folder", destination, e))?;
-    let names: Vec<String> = tournament.players.iter().map(|p| p.name.clone()).collect();
-    let mut matches_writer = if scenario.write_matches {
-        let path = staging.file("matches.csv");
-        Some(
-            MatchesWriter::create(&path, names.clone(), scenario.settings.payoffs)
-                .map_err(|e| failed("cannot write", &path, e))?,
-        )
-    } else {
-        None
-    };
-    let bar = progress::bar(
-        tournament.match_count(),
-        &scenario.name,
-        args.quiet || args.json,
-    );
-    let mut interactions_writer = if scenario.write_interactions {
-        let path = staging.file("interactions.csv");
-        Some(
-            InteractionsWriter::create(&path, names.clone(), scenario.settings.payoffs)
-                .map_err(|e| failed("cannot write", &path, e))?,
-        )
-    } else {
-        None
-    };
-    let mut extras = ResultSetExtras::new(tournament.players.len(), tournament.repetitions);
-    let mut on_match = |record: &crate::ipd::MatchRecord| {
-        extras.add(record, &scenario.settings.payoffs);
-        match matches_writer.as_mut() {
-            Some(writer) => writer
-                .write(record)
-                .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e)),
-            None => Ok(()),
-        }
-    };
-    let mut results = match interactions_writer.as_mut() {
-        Some(writer) => tournament.run_recording(
-            |record, moves| {
-                on_match(record)?;
-                writer
-                    .write(record, moves)
-                    .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))
-            },
-            |done| bar.set_position(done),
-        ),
-        None => tournament.run(on_match, |done| bar.set_position(done)),
-    }?;
-    bar.finish_and_clear();
-    results.count_self_play_in_scores(scenario.self_play_in_ranking);
-    let simulated = started.elapsed();
-    if let Some(writer) = matches_writer {
-        writer
-            .finish()
-            .map_err(|e| failed("cannot write", &destination.join("matches.csv"), e))?;
-    }
-    if let Some(writer) = interactions_writer {
-        writer
-            .finish()
-            .map_err(|e| failed("cannot write", &destination.join("interactions.csv"), e))?;
-    }
-    let timing = (started, simulated);
-    let output = (args.json, args.quiet);
-    finish_tournament(
-        scenario,
-        &whole.resolved_toml(),
-        destination,
-        staging,
-        (&results, &extras),
-        timing,
-        output,
-    )
-}
-
-/// Writes what follows the matches in a tournament's results folder
-/// (`matches.csv` is already staged): summary, payoff matrix, resolved
-/// scenario, charts and run.json; then commits the folder and prints the
-/// summary (`output` is `(--json, --quiet)`). `dilemma merge` renders merged
-/// shards with this same function.
-pub(crate) fn finish_tournament(
-    scenario: &TournamentScenario,
-    resolved_toml: &str,
-    destination: &Path,
-    staging: StagingDir,
-    (results, extras): (&TournamentResults, &ResultSetExtras),
-    (started, simulated): (Instant, std::time::Duration),
-    (json, quiet): (bool, bool),
-) -> Result<(), CliError> {
-    let write = |name: &str, result: std::io::Result<()>| {
-        result.map_err(|e| failed("cannot write", &destination.join(name), e))
-    };
-    let summary = results.summary();
-    write(
-        "summary.csv",
-        write_summary(&staging.file("summary.csv"), &summary),
-    )?;
-    write(
-        "payoff_matrix.csv",
-        write_payoff_matrix(
-            &staging.file("payoff_matrix.csv"),
-            &results.names,
-            &results.payoff_matrix(),
-        ),
-    )?;
-    write(
-        "scenario.toml",
-        write_text(&staging.file("scenario.toml"), resolved_toml),
-    )?;
-    let stats =
-        crate::output::result_set_files::write_result_set_files(staging.path(), results, extras)
-            .map_err(|(name, e)| failed("cannot write", &destination.join(name), e))?;
-    if scenario.charts {
-        // The two groups of charts are independent files: drawn at once.
-        let continuation = match scenario.settings.horizon {
-            crate::ipd::Horizon::Random { continuation, .. } => Some(continuation),
-            crate::ipd::Horizon::Fixed { .. } => None,
-        };
-        let (extras_drawn, summary_drawn) = crate::output::charts::join(
-            || {
-                crate::output::result_set_files::write_result_set_charts(
-                    staging.path(),
-                    &scenario.name,
-                    results,
-                    extras,
-                    &stats,
-                    continuation,
-                )
-            },
-            || {
-                crate::output::tournament_charts::write_tournament_charts(
-                    staging.path(),
-                    &scenario.name,
-                    results,
-                )
-            },
-        );
-        extras_drawn
-            .and(summary_drawn)
-            .map_err(|e| crate::cli::run_common::chart_failed(staging.path(), destination, e))?;
-    }
-    let run_info = run_json(
-        scenario,
-        results,
-        simulated.as_secs_f64(),
-        started.elapsed().as_secs_f64(),
-    );
-    write(
-        "run.json",
-        write_text(&staging.file("run.json"), &format!("{run_info:#}\n")),
-    )?;
-    crate::cli::run_common::write_report(staging.path(), &scenario.name, "", destination)?;
-    let folder = staging
-        .commit()
-        .map_err(|e| failed("cannot move results into place", destination, e))?;
-
-    if json {
-        let rows = summary_records(&summary);
-        let header = &rows[0];
-        let objects: Vec<serde_json::Value> = rows[1..]
-            .iter()
-            .map(|row| {
-                let map: serde_json::Map<String, serde_json::Value> = header
-                    .iter()
-                    .zip(row)
-                    .map(|(k, v)| (k.clone(), json_cell(v)))
-                    .collect();
-                serde_json::Value::Object(map)
-            })
-            .collect();
-        let value = json!({ "name": scenario.name, "results": shown(&folder), "summary": objects, "run": run_info });
-        println!("{value}");
-    } else if !quiet {
-        print_summary(scenario, results, &folder, simulated.as_secs_f64());
-    }
-    Ok(())
-}
-
-fn json_cell(cell: &str) -> serde_json::Value {
-    if let Ok(n) = cell.parse::<i64>() {
-        return json!(n);
-    }
-    match cell.parse::<f64>() {
-        Ok(x) if x.is_finite() => json!(x),
-        _ => json!(cell),
-    }
-}
-
-fn run_json(
-    scenario: &TournamentScenario,
-    results: &TournamentResults,
-    simulated: f64,
-    total: f64,
-) -> serde_json::Value {
-    let dependencies = crate::cli::run_common::dependencies();
-    json!({
-        "dilemma_version": env!("CARGO_PKG_VERSION"),
-        "scenario": scenario.name,
-        "kind": "tournament",
-        "seed": scenario.seed,
-        "threads": rayon::current_num_threads(),
-        "players": results.player_count(),
-        "repetitions": results.repetitions,
-        "matches": results.total_matches(),
-        "turns": results.total_turns(),
-        "turns_simulated": results.simulated_turns(),
-        "note": "turns counts every match of every repetition; turns_simulated counts a deterministic match reused across repetitions once",
-        "simulation_seconds": simulated,
-        "total_seconds": total,
-        "simulated_turns_per_second": if simulated > 0.0 { results.simulated_turns() as f64 / simulated } else { 0.0 },
-        "dependencies": dependencies,
-    })
-}
-
-fn print_summary(
-    scenario: &TournamentScenario,
-    results: &TournamentResults,
-    folder: &Path,
-    seconds: f64,
-) {
-    let summary = results.summary();
-    let mut rows = vec![
-        [
-            "rank",
-            "strategy",
-            "median score",
-            "cooperation",
-            "wins",
-            "CC",
-            "DD",
-        ]
-        .map(String::from)
-        .to_vec(),
-    ];
-    for row in &summary {
-        let share = |r: Option<f64>| format!("{:.3}", r.unwrap_or(0.0));
-        rows.push(vec![
-            (row.rank + 1).to_string(),
-            row.name.clone(),
-            format!("{:.4}", row.median_score),
-            format!("{:.3}", row.cooperation_rating),
-            python_float(row.wins),
-            share(row.state_rates[0]),
-            share(row.state_rates[3]),
-        ]);
-    }
-    use crate::cli::width::count;
-    let headline = format!(
-        "{}: {}, {}, {}, {} in {:.3} s\n",
-        scenario.name,
-        count(results.player_count(), "player", "players"),
-        count(results.repetitions, "repetition", "repetitions"),
-        count(results.total_matches(), "match", "matches"),
-        count(results.total_turns(), "turn", "turns"),
-        seconds
-    );
-    print!("{}", crate::cli::width::fit(&headline));
-    print!(
-        "{}",
-        table::render(&rows, &[true, false, true, true, true, true, true])
-    );
-    let written = format!("results written to {}/\n", shown(folder));
-    print!("{}", crate::cli::width::fit(&written));
 }

@@ -121,7 +121,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     }
     println!(
         "{}",
-        crate::cli::width::fit(&format!("reason         {}", s.reason))
+        crate::output::width::fit(&format!("reason         {}", s.reason))
     );
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! current directory's `strategies/` folder are listed after it and can be
 //! shown by name too.
 
-use crate::cli::{CliError, table};
+use crate::cli::CliError;
 use crate::ipd::strategies::Player;
 use crate::ipd::strategies::catalogue::Origin;
 use crate::ipd::strategies::catalogue::{find, suggest};
@@ -13,6 +13,7 @@ use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::defined::shipped::{self, SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
 use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo, family_of};
+use crate::output::table;
 use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text, shipped_player};
 use clap::Args;
 use serde::Serialize;

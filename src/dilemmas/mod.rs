@@ -7,4 +7,5 @@ pub mod count;
 pub mod guess;
 pub mod pigs;
 pub mod pirates;
+pub mod presets;
 pub mod travelers;

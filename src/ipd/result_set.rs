@@ -27,10 +27,10 @@
 //! Memory: one turn count and one score difference per unordered pair and
 //! repetition, plus a good-partner count per ordered pair.
 
+use crate::ipd::match_record::MatchRecord;
 use crate::ipd::numeric::{numpy_mean, numpy_sum};
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::TournamentResults;
-use crate::ipd::tournament::MatchRecord;
 
 /// Per-match numbers the summary does not keep, folded in match by match.
 #[derive(Clone, Debug)]

@@ -14,10 +14,10 @@
 //! column leaves it out regardless.
 
 use crate::ipd::action::Action;
+use crate::ipd::match_record::MatchRecord;
 use crate::ipd::numeric::{kahan_sum, nan_median, numpy_mean};
 use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::payoffs::Payoffs;
-use crate::ipd::tournament::MatchRecord;
 
 /// Integer totals for one ordered pair (player, opponent) over all
 /// repetitions, from the player's point of view. For self-play both seats

@@ -22,6 +22,7 @@
 //! ([`PackedMoves`], for `interactions.csv`); units then hold at most about
 //! 2^20 expected turns, so memory stays bounded by the batch size.
 
+use crate::ipd::match_record::MatchRecord;
 use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::play::{MatchSettings, NoRecording, play_match};
@@ -77,19 +78,6 @@ struct WorkUnit {
     first: usize,
     second: usize,
     repetitions: std::ops::Range<u32>,
-}
-
-/// One finished match, handed to the caller in a fixed order.
-#[derive(Clone, Copy, Debug)]
-pub struct MatchRecord {
-    /// Index of the player in the first seat.
-    pub first: usize,
-    /// Index of the player in the second seat (>= `first`).
-    pub second: usize,
-    /// Repetition number, from 0.
-    pub repetition: u32,
-    /// What happened.
-    pub outcome: MatchOutcome,
 }
 
 impl Tournament {

@@ -24,8 +24,8 @@
 //! moves); a damaged shard is reported with the file and line.
 
 use crate::ipd::action::{Action, STATE_NAMES, state_index};
+use crate::ipd::match_record::MatchRecord;
 use crate::ipd::outcome::MatchOutcome;
-use crate::ipd::tournament::MatchRecord;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -110,10 +110,43 @@ pub fn interactions_header() -> String {
 /// `Interaction index` field). The error names the line.
 pub fn append_interactions(
     path: &Path,
-    out: &mut impl Write,
+    out: &mut dyn Write,
     with_header: bool,
     ids: std::ops::Range<u64>,
-) -> Result<(), String> {
+) -> Result<(), AppendError> {
+    append_checked(path, out, with_header, ids).map_err(|e| match e {
+        Copy::Read(message) => AppendError::Damaged(message),
+        Copy::Write(error) => AppendError::Write(error),
+    })
+}
+
+/// Why a part could not be appended.
+#[derive(Debug)]
+pub enum AppendError {
+    /// The shard's part is damaged (the message names the line).
+    Damaged(String),
+    /// The merged file could not be written (a full disk): the target's
+    /// fault, not the shard's.
+    Write(io::Error),
+}
+
+enum Copy {
+    Read(String),
+    Write(io::Error),
+}
+
+impl From<String> for Copy {
+    fn from(message: String) -> Copy {
+        Copy::Read(message)
+    }
+}
+
+fn append_checked(
+    path: &Path,
+    out: &mut dyn Write,
+    with_header: bool,
+    ids: std::ops::Range<u64>,
+) -> Result<(), Copy> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
     let mut reader = io::BufReader::with_capacity(1 << 16, file);
     let mut line = Vec::new();
@@ -125,9 +158,9 @@ pub fn append_interactions(
     };
     read_line(&mut line)?;
     if line.strip_suffix(b"\n") != Some(interactions_header().as_bytes()) {
-        return Err("line 1: not the interactions.csv header".into());
+        return Err(Copy::Read("line 1: not the interactions.csv header".into()));
     }
-    let write_error = |e: io::Error| format!("cannot copy: {e}");
+    let write_error = Copy::Write;
     if with_header {
         out.write_all(&line).map_err(write_error)?;
     }
@@ -139,31 +172,31 @@ pub fn append_interactions(
         }
         let n = row + 2;
         if row == rows {
-            return Err(format!(
+            return Err(Copy::Read(format!(
                 "line {n}: more rows than the shard's {} matches (two each)",
                 ids.end - ids.start
-            ));
+            )));
         }
         if line.last() != Some(&b'\n') {
-            return Err(format!("line {n}: cut short (no end of line)"));
+            return Err(Copy::Read(format!("line {n}: cut short (no end of line)")));
         }
         let expected = ids.start + row / 2;
         let index = line.split(|&b| b == b',').next().unwrap_or_default();
         if index != expected.to_string().as_bytes() {
-            return Err(format!(
+            return Err(Copy::Read(format!(
                 "line {n}: interaction index `{}` where match {expected} belongs",
                 String::from_utf8_lossy(index)
-            ));
+            )));
         }
         out.write_all(&line).map_err(write_error)?;
         row += 1;
     }
     if row != rows {
-        return Err(format!(
+        return Err(Copy::Read(format!(
             "{} rows, the shard's {} matches have {rows}",
             row,
             ids.end - ids.start
-        ));
+        )));
     }
     Ok(())
 }

@@ -6,11 +6,11 @@
 //! compare equal to the axelrod library's, and every value round-trips.
 
 use crate::ipd::action::Action;
+use crate::ipd::match_record::MatchRecord;
 use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
-use crate::ipd::tournament::MatchRecord;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;

@@ -15,7 +15,7 @@
 //! Kubernetes Indexed Job (`JOB_COMPLETION_INDEX` of the count given by
 //! `--shards N` or the scenario's `[shards] count = N`). When a scenario
 //! states its count, every other count (`--shard I/N`, `--shards N`,
-//! `SLURM_ARRAY_TASK_COUNT`) must agree with it (`cli::run_shard::resolve`).
+//! `SLURM_ARRAY_TASK_COUNT`) must agree with it (`cli::run_cmd`, its `resolve`).
 //! The tool never schedules anything itself.
 
 use std::ops::Range;

@@ -32,10 +32,10 @@
 //! ```
 //! `[output] charts = true` (default) draws the charts.
 
-use crate::cli::game_cmd::preset;
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::PARAMETERS;
 use crate::dilemmas::pigs::regions::{Axis, MAX_MAP_STEPS};
+use crate::dilemmas::presets::preset;
 use crate::dilemmas::travelers::TravelersGame;
 use crate::normal_form::game::Bimatrix;
 use crate::normal_form::nfg::read_nfg;
@@ -261,7 +261,7 @@ pub fn read_normal_form(
                             format!(
                                 "unknown preset `{}` (allowed: {})",
                                 p.value,
-                                crate::cli::game_cmd::preset_names().join(", ")
+                                crate::dilemmas::presets::preset_names().join(", ")
                             ),
                         ));
                     }
@@ -432,7 +432,7 @@ fn read_game_spec(
                 "game",
                 format!(
                     "unknown preset `{spec}` (allowed: {}; or a game file ending in .toml or .nfg, relative to the scenario's folder)",
-                    crate::cli::game_cmd::preset_names().join(", ")
+                    crate::dilemmas::presets::preset_names().join(", ")
                 ),
             )),
             Err(e) => Err(top.error(at, "game", e)),

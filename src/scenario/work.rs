@@ -1008,7 +1008,7 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
 }
 
 /// The work of shard `shard` of a study that can be split (a tournament,
-/// a sweep, a fixation matrix: the unit ids of `cli::run_shard`); other
+/// a sweep, a fixation matrix: the unit ids of its study, `study::kinds`); other
 /// kinds have the whole study's [`estimate`]. Each measure is the one
 /// [`estimate`] gives, counted over the shard's units only; with it, the
 /// shard's part in words (`matches 0..120 of 480`).

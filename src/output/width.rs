@@ -1,7 +1,7 @@
 //! The terminal's width budget: every line printed for people fits
 //! [`DEFAULT_COLUMNS`] columns (counted in characters) unless `--wide` was
 //! given. Prose is wrapped at spaces with a hanging indent; table cells are
-//! elided with "…" by [`crate::cli::table::render`]. JSON and CSV printed on
+//! elided with "…" by [`crate::output::table::render`]. JSON and CSV printed on
 //! standard output are never touched.
 
 use std::sync::atomic::{AtomicBool, Ordering};

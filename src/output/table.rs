@@ -1,15 +1,15 @@
 //! Plain-text tables for the terminal: columns padded to their widest cell,
 //! numbers right-aligned. A table wider than the terminal's width budget
-//! ([`crate::cli::width`]) narrows its widest text (left-aligned) columns,
+//! ([`crate::output::width`]) narrows its widest text (left-aligned) columns,
 //! eliding their cells with "…"; headers and numbers are never cut.
 
-use crate::cli::width::{elide, limit};
+use crate::output::width::{elide, limit};
 
 /// Narrowest a text column is made when the table must fit.
 const MIN_TEXT_COLUMN: usize = 8;
 
 /// Renders rows (header first) as an aligned table fitted to the current
-/// width budget ([`crate::cli::width::limit`]).
+/// width budget ([`crate::output::width::limit`]).
 pub fn render(rows: &[Vec<String>], right_aligned: &[bool]) -> String {
     render_within(rows, right_aligned, limit())
 }

@@ -3,7 +3,7 @@
 
 Requirements: ``pip install axelrod==4.14.0`` (only to list its strategies).
 
-    python3 scenarios/generate_axelrod_reference.py
+    python3 scripts/generate_axelrod_reference.py
 
 The axelrod project's reference tournaments play every strategy of
 ``axl.strategies`` (all of 4.14.0's strategies but the cheating ones, i.e. all
@@ -91,7 +91,7 @@ def main():
             f"# axelrod {axl.__version__}'s reference tournament ({variant}): every strategy of",
             "# axl.strategies (all but the cheating Darwin), default parameters, in its",
             f"# order, {words}, 100 repetitions. Written by",
-            "# scenarios/generate_axelrod_reference.py; do not edit by hand.",
+            "# scripts/generate_axelrod_reference.py; do not edit by hand.",
             f"# Left out ({len(left_out)} of {len(axl.strategies)}):",
             *[f"# - {name}: {LEFT_OUT[name]}" for name in left_out],
             f'name = "{name}"',
@@ -110,7 +110,7 @@ def main():
         ]
         for sid in ids:
             lines += ["", "[[players]]", f'strategy = "{sid}"']
-        (HERE / f"{name}.toml").write_text("\n".join(lines) + "\n")
+        (HERE.parent / "scenarios" / f"{name}.toml").write_text("\n".join(lines) + "\n")
         print(f"wrote scenarios/{name}.toml: {len(ids)} players")
 
 

@@ -1,0 +1,119 @@
+//! The one registry of kinds: a loaded scenario -> its study. Adding a
+//! kind of study is one file under `study/kinds/` that implements
+//! [`Study`] and one line here. [`AnyStudy`] is what the command line
+//! holds: run, shard and merge of any kind, each the one generic function
+//! of this layer.
+
+use crate::scale::Shard;
+use crate::scenario::{EvolutionSweep, Scenario};
+use crate::study::kinds;
+use crate::study::kinds::whole::Whole;
+use crate::study::merge::ShardFolder;
+use crate::study::shard::ShardWritten;
+use crate::study::{Progress, Published, Study, StudyError};
+use std::path::Path;
+use std::time::Instant;
+
+/// What a study is opened with besides its scenario.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Work limits lifted (`--no-limit`): solvers that check their work
+    /// as they go (impartial tables) do not stop at the default limit.
+    pub no_limit: bool,
+    /// The resolved scenario to write as `scenario.toml` instead of the
+    /// scenario's own (a merge writes the shards' text, byte for byte).
+    pub resolved_toml: Option<String>,
+}
+
+/// What every kind's study shares once it is opened.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The resolved scenario (`scenario.toml`).
+    pub resolved: String,
+    /// Work limits lifted.
+    pub no_limit: bool,
+}
+
+/// A study of any kind: run, shard or merge it.
+pub trait AnyStudy: Sync {
+    /// The study's name.
+    fn name(&self) -> &str;
+    /// Whether the kind can be split into shards.
+    fn can_shard(&self) -> bool;
+    /// Runs it whole into `destination` ([`crate::study::run::run`]).
+    fn run(&self, destination: &Path, progress: &dyn Progress) -> Result<Published, StudyError>;
+    /// Plays one shard into `destination` ([`crate::study::shard::play_shard`]).
+    fn shard(
+        &self,
+        destination: &Path,
+        shard: Shard,
+        progress: &dyn Progress,
+    ) -> Result<ShardWritten, StudyError>;
+    /// Merges its shards into `out/<name>/` ([`crate::study::merge::merge`]).
+    fn merge(
+        &self,
+        shards: &[ShardFolder],
+        started: Instant,
+        out: &Path,
+        progress: &dyn Progress,
+        ready: &dyn Fn(&str) -> Result<(), StudyError>,
+    ) -> Result<Published, StudyError>;
+}
+
+impl<S: Study> AnyStudy for S {
+    fn name(&self) -> &str {
+        Study::name(self)
+    }
+    fn can_shard(&self) -> bool {
+        self.shard_format().is_some()
+    }
+    fn run(&self, destination: &Path, progress: &dyn Progress) -> Result<Published, StudyError> {
+        crate::study::run::run(self, destination, progress)
+    }
+    fn shard(
+        &self,
+        destination: &Path,
+        shard: Shard,
+        progress: &dyn Progress,
+    ) -> Result<ShardWritten, StudyError> {
+        crate::study::shard::play_shard(self, destination, shard, progress)
+    }
+    fn merge(
+        &self,
+        shards: &[ShardFolder],
+        started: Instant,
+        out: &Path,
+        progress: &dyn Progress,
+        ready: &dyn Fn(&str) -> Result<(), StudyError>,
+    ) -> Result<Published, StudyError> {
+        crate::study::merge::merge(self, shards, started, out, progress, ready)
+    }
+}
+
+/// The study of a loaded scenario.
+pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
+    let context = Context {
+        resolved: settings
+            .resolved_toml
+            .unwrap_or_else(|| scenario.resolved_toml()),
+        no_limit: settings.no_limit,
+    };
+    match scenario {
+        Scenario::Tournament(s) => Box::new(kinds::tournament::Tournament::new(s, context)),
+        Scenario::Sweep(s) => Box::new(kinds::sweep::Sweep::new(s, context)),
+        Scenario::Ecological(s) => Box::new(Whole(kinds::ecological::Ecological::new(s, context))),
+        Scenario::Moran(s) => Box::new(Whole(kinds::moran::Moran::new(s, context))),
+        Scenario::Spatial(s) => Box::new(kinds::spatial::Spatial::new(s, context)),
+        Scenario::Fixation(s) => Box::new(kinds::fixation::Fixation::new(s, context)),
+        Scenario::EvolutionSweep(s) => match &**s {
+            EvolutionSweep::Moran(s) => Box::new(kinds::moran_sweep::MoranSweep::new(s, context)),
+            EvolutionSweep::Ecological(s) => {
+                Box::new(kinds::ecological_sweep::EcologicalSweep::new(s, context))
+            }
+        },
+        Scenario::Pirates(s) => Box::new(Whole(kinds::pirates::Pirates::new(s, context))),
+        Scenario::Guess(s) => Box::new(Whole(kinds::guess::Guess::new(s, context))),
+        Scenario::Impartial(s) => Box::new(Whole(kinds::impartial::Impartial::new(s, context))),
+        Scenario::NormalForm(s) => Box::new(Whole(kinds::normal_form::NormalForm::new(s, context))),
+    }
+}
