@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Byte-identity check between two builds of dilemma: every scenario in
 # scenarios/ (or those given) is run whole by OLD and by NEW, and by NEW as
-# 3 shards merged; every results file must be byte-identical to OLD's whole
-# run (run.json aside: it records times and threads). Kinds that cannot be
-# split into shards say so and are compared whole only.
+# 3 shards merged (or as many as the scenario's `[shards] count`); every
+# results file must be byte-identical to OLD's whole run (run.json aside: it
+# records times and threads). Kinds that cannot be split into shards say so
+# and are compared whole only.
 #
 #   scripts/compare-results.sh OLD_BINARY NEW_BINARY [SCENARIO...]
 #
@@ -51,14 +52,17 @@ for scenario in "$@"; do
   fi
   line="$name: $files files same"
   sharded=yes
-  for i in 0 1 2; do
-    if ! "$new" run "$scenario" --quiet --threads 2 --shard "$i/3" --out "$work/shards" \
+  # 3 shards, or the scenario's own `[shards] count`.
+  count=$(awk '/^\[shards\]/ {s = 1; next} /^\[/ {s = 0} s && $1 == "count" {print $3}' "$scenario")
+  count=${count:-3}
+  for ((i = 0; i < count; i++)); do
+    if ! "$new" run "$scenario" --quiet --threads 2 --shard "$i/$count" --out "$work/shards" \
       >"$work/shard.log" 2>&1; then
       if grep -q 'only those can be run as shards' "$work/shard.log"; then
         sharded=no
         break
       fi
-      echo "$name: shard $i/3 failed: $(tail -1 "$work/shard.log")"
+      echo "$name: shard $i/$count failed: $(tail -1 "$work/shard.log")"
       status=1
       sharded=failed
       break
@@ -72,9 +76,9 @@ for scenario in "$@"; do
     fi
     digests "$work/merged/$folder" >"$work/merged.sums"
     if cmp -s "$work/old.sums" "$work/merged.sums"; then
-      line="$line; 3 shards merged: same"
+      line="$line; $count shards merged: same"
     else
-      echo "$name: DIFFERS as 3 shards merged:"
+      echo "$name: DIFFERS as $count shards merged:"
       diff "$work/old.sums" "$work/merged.sums" | head -20
       status=1
       continue

@@ -440,3 +440,46 @@ fn check_digests(folder: &ShardFolder) -> Result<(), StudyError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose disk is full.
+    struct Full;
+
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::from_raw_os_error(28))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_full_disk_while_appending_is_the_targets_fault_not_the_shards() {
+        let d = std::env::temp_dir().join(format!("dilemma-append-full-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let part = d.join("interactions.csv");
+        let header = crate::output::shard_files::interactions_header();
+        std::fs::write(&part, format!("{header}\n")).unwrap();
+        let copied = crate::output::shard_files::append_interactions(&part, &mut Full, true, 0..0);
+        let Err(error) = copied else {
+            panic!("a full disk is an error")
+        };
+        assert!(matches!(error, AppendError::Write(_)), "{error:?}");
+        let target = Path::new("out/x/interactions.csv");
+        let shown = append_error(&[], "interactions.csv", (error, 0), target);
+        assert!(matches!(shown, StudyError::Failed(_)), "exit 1: {shown}");
+        let text = shown.to_string();
+        assert!(
+            text.starts_with("out/x/interactions.csv: cannot write"),
+            "{text}"
+        );
+        assert!(text.contains("the disk is full"), "{text}");
+        assert!(!text.contains("damaged"), "{text}");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}

@@ -15,7 +15,7 @@ use crate::output::tournament_files::write_text;
 use crate::scale::Shard;
 use crate::study::error::failed;
 use crate::study::progress::InShard;
-use crate::study::{Progress, ShardFormat, Study, StudyError};
+use crate::study::{Progress, ShardFormat, ShardRead, Sink, Study, StudyError, UnitWriter};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -112,4 +112,89 @@ pub fn play_shard<S: Study>(
         total,
         format,
     })
+}
+
+/// Reads a shard's rows back as units, in id order, for a kind's
+/// [`Study::read_shard`]: `read` parses the file (`file`, rows of `ids`)
+/// and hands over each row; `unit` checks the row is the unit its id names
+/// and makes the unit. More rows than the shard's units, fewer, a row that
+/// is not its unit: the file is damaged (the message names the line when
+/// `read` adds it); an error of `each` is passed on as it is.
+pub fn read_rows<R, U>(
+    file: &'static str,
+    ids: Range<u64>,
+    noun: &str,
+    read: impl FnOnce(&mut dyn FnMut(R) -> Result<(), String>) -> Result<(), String>,
+    unit: impl Fn(u64, R) -> Result<U, String>,
+    each: &mut Sink<'_, U>,
+) -> Result<(), ShardRead> {
+    let mut next_id = ids.start;
+    let mut failure = None;
+    let units = ids.end - ids.start;
+    read(&mut |row| {
+        if next_id >= ids.end {
+            return Err(format!("more rows than the shard's {units} {noun}"));
+        }
+        let unit = unit(next_id, row)?;
+        if let Err(e) = each(next_id, unit) {
+            failure = Some(e);
+            return Err(String::new());
+        }
+        next_id += 1;
+        Ok(())
+    })
+    .and_then(|()| {
+        if next_id == ids.end {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} rows, the shard has {units} {noun}",
+                next_id - ids.start
+            ))
+        }
+    })
+    .map_err(|e| match failure.take() {
+        Some(error) => ShardRead::Fold(error),
+        None => ShardRead::Damaged(file.into(), e),
+    })
+}
+
+/// A shard's units kept as rows in memory and written to one file when the
+/// shard ends (a shard's runs: small rows, at most one per unit).
+pub struct RowsAtEnd<'a, U, R> {
+    path: PathBuf,
+    file: &'static str,
+    rows: Vec<R>,
+    row: Box<dyn Fn(u64, &U) -> R + Send + 'a>,
+    write: fn(&Path, &[R]) -> std::io::Result<()>,
+}
+
+impl<'a, U, R> RowsAtEnd<'a, U, R> {
+    /// Rows made by `row` from each unit, written to `dir/file` by `write`.
+    pub fn new(
+        dir: &Path,
+        file: &'static str,
+        row: impl Fn(u64, &U) -> R + Send + 'a,
+        write: fn(&Path, &[R]) -> std::io::Result<()>,
+    ) -> Self {
+        RowsAtEnd {
+            path: dir.join(file),
+            file,
+            rows: Vec::new(),
+            row: Box::new(row),
+            write,
+        }
+    }
+}
+
+impl<U, R> UnitWriter<U> for RowsAtEnd<'_, U, R> {
+    fn write(&mut self, id: u64, unit: &U) -> Result<(), (&'static str, std::io::Error)> {
+        self.rows.push((self.row)(id, unit));
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>) -> Result<Vec<&'static str>, (&'static str, std::io::Error)> {
+        (self.write)(&self.path, &self.rows).map_err(|e| (self.file, e))?;
+        Ok(vec![self.file])
+    }
 }

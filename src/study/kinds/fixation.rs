@@ -14,6 +14,7 @@ use crate::output::table;
 use crate::scenario::FixationScenario;
 use crate::study::folder::dependencies;
 use crate::study::registry::Context;
+use crate::study::shard::{RowsAtEnd, read_rows};
 use crate::study::{
     Origin, Plan, Progress, Report, ResultsFolder, ShardFormat, ShardRead, Sink, Study, StudyError,
     Timing, UnitWriter,
@@ -190,11 +191,14 @@ impl Study for Fixation<'_> {
         dir: &Path,
         _: Range<u64>,
     ) -> Result<Box<dyn UnitWriter<bool> + Send + 'b>, (&'static str, io::Error)> {
-        Ok(Box::new(FixationsShard {
-            path: dir.join(FIXATIONS),
-            runs: self.scenario.study.runs.max(1),
-            rows: Vec::new(),
-        }))
+        let runs = self.scenario.study.runs.max(1);
+        let row = move |id: u64, fixed: &bool| (id / runs, id % runs, *fixed);
+        Ok(Box::new(RowsAtEnd::new(
+            dir,
+            FIXATIONS,
+            row,
+            write_fixations,
+        )))
     }
 
     fn read_shard(
@@ -204,63 +208,21 @@ impl Study for Fixation<'_> {
         each: &mut Sink<'_, bool>,
     ) -> Result<(), ShardRead> {
         let runs = self.scenario.study.runs.max(1);
-        let mut next_id = ids.start;
-        let mut failure = None;
-        read_fixations(&dir.join(FIXATIONS), |pair, run, fixed| {
-            if next_id >= ids.end {
+        let path = dir.join(FIXATIONS);
+        let read = |row: &mut dyn FnMut((u64, u64, bool)) -> Result<(), String>| {
+            read_fixations(&path, |pair, run, fixed| row((pair, run, fixed)))
+        };
+        let unit = |id: u64, (pair, run, fixed): (u64, u64, bool)| {
+            if (pair, run) != (id / runs, id % runs) {
                 return Err(format!(
-                    "more rows than the shard's {} runs",
-                    ids.end - ids.start
+                    "pair {pair} run {run} where unit {id} (pair {}, run {}) belongs",
+                    id / runs,
+                    id % runs
                 ));
             }
-            if (pair, run) != (next_id / runs, next_id % runs) {
-                return Err(format!(
-                    "pair {pair} run {run} where unit {next_id} (pair {}, run {}) belongs",
-                    next_id / runs,
-                    next_id % runs
-                ));
-            }
-            if let Err(e) = each(next_id, fixed) {
-                failure = Some(e);
-                return Err(String::new());
-            }
-            next_id += 1;
-            Ok(())
-        })
-        .and_then(|()| {
-            if next_id == ids.end {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} rows, the shard has {} runs",
-                    next_id - ids.start,
-                    ids.end - ids.start
-                ))
-            }
-        })
-        .map_err(|e| match failure.take() {
-            Some(error) => ShardRead::Fold(error),
-            None => ShardRead::Damaged(FIXATIONS.into(), e),
-        })
-    }
-}
-
-/// A shard's runs, written to `fixations.csv` when the shard ends.
-struct FixationsShard {
-    path: std::path::PathBuf,
-    runs: u64,
-    rows: Vec<(u64, u64, bool)>,
-}
-
-impl UnitWriter<bool> for FixationsShard {
-    fn write(&mut self, id: u64, fixed: &bool) -> Result<(), (&'static str, io::Error)> {
-        self.rows.push((id / self.runs, id % self.runs, *fixed));
-        Ok(())
-    }
-
-    fn finish(self: Box<Self>) -> Result<Vec<&'static str>, (&'static str, io::Error)> {
-        write_fixations(&self.path, &self.rows).map_err(|e| (FIXATIONS, e))?;
-        Ok(vec![FIXATIONS])
+            Ok(fixed)
+        };
+        read_rows(FIXATIONS, ids, "runs", read, unit, each)
     }
 }
 

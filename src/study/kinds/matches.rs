@@ -16,6 +16,7 @@ use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::TournamentResults;
 use crate::output::shard_files::{INTERACTIONS, OUTCOMES, OutcomesWriter, read_outcomes};
 use crate::output::tournament_files::InteractionsWriter;
+use crate::study::shard::read_rows;
 use crate::study::{Progress, ShardRead, Sink, StudyError, UnitWriter};
 use std::io;
 use std::ops::Range;
@@ -179,15 +180,20 @@ impl Matches {
         ids: Range<u64>,
         each: &mut Sink<'_, MatchUnit>,
     ) -> Result<(), ShardRead> {
-        let mut next_id = ids.start;
-        let mut failure = None;
         let with_point = self.with_point;
-        read_outcomes(&dir.join(OUTCOMES), with_point, |point, record| {
-            let expected = (next_id < ids.end).then(|| self.locate(next_id)).flatten();
+        let path = dir.join(OUTCOMES);
+        let read = |row: &mut dyn FnMut((usize, MatchRecord)) -> Result<(), String>| {
+            read_outcomes(&path, with_point, |point, record| row((point, record)))
+        };
+        let unit = |id: u64, (point, record): (usize, MatchRecord)| {
             let found = (point, record.first, record.second, record.repetition);
-            match expected {
-                Some(expected) if expected == found => {}
-                Some(expected) => {
+            match self.locate(id) {
+                Some(expected) if expected == found => Ok(MatchUnit {
+                    point,
+                    record,
+                    moves: None,
+                }),
+                expected => {
                     let at = |(k, i, j, r): (usize, usize, usize, u32)| {
                         if with_point {
                             format!("point {k}, ({i}, {j}), repetition {r}")
@@ -195,46 +201,15 @@ impl Matches {
                             format!("({i}, {j}, repetition {r})")
                         }
                     };
-                    return Err(format!(
-                        "match {} where match id {next_id} {} belongs",
-                        at(found),
-                        at(expected)
-                    ));
-                }
-                None => {
-                    return Err(format!(
-                        "more rows than the shard's {} matches",
-                        ids.end - ids.start
-                    ));
+                    let expected = expected.map_or_else(String::new, at);
+                    Err(format!(
+                        "match {} where match id {id} {expected} belongs",
+                        at(found)
+                    ))
                 }
             }
-            let unit = MatchUnit {
-                point,
-                record,
-                moves: None,
-            };
-            if let Err(e) = each(next_id, unit) {
-                failure = Some(e);
-                return Err(String::new());
-            }
-            next_id += 1;
-            Ok(())
-        })
-        .map_err(|e| match failure.take() {
-            Some(error) => ShardRead::Fold(error),
-            None => ShardRead::Damaged(OUTCOMES.into(), e),
-        })?;
-        if next_id != ids.end {
-            return Err(ShardRead::Damaged(
-                OUTCOMES.into(),
-                format!(
-                    "{} rows, the shard has {} matches",
-                    next_id - ids.start,
-                    ids.end - ids.start
-                ),
-            ));
-        }
-        Ok(())
+        };
+        read_rows(OUTCOMES, ids, "matches", read, unit, each)
     }
 }
 

@@ -18,6 +18,7 @@ use crate::scenario::evolution_sweep::StudySweep;
 use crate::study::folder::{dependencies, point_folder};
 use crate::study::kinds::point_table::{point_table, top_index};
 use crate::study::registry::Context;
+use crate::study::shard::{RowsAtEnd, read_rows};
 use crate::study::{
     Origin, Plan, Progress, Report, ResultsFolder, ShardFormat, ShardRead, Sink, Study, StudyError,
     Timing, UnitWriter,
@@ -225,10 +226,13 @@ impl Study for MoranSweep<'_> {
         dir: &Path,
         _: Range<u64>,
     ) -> Result<Box<dyn UnitWriter<MoranUnit> + Send + 'b>, (&'static str, io::Error)> {
-        Ok(Box::new(RunsShard {
-            path: dir.join(MORAN_RUNS),
-            rows: Vec::new(),
-        }))
+        let row = |_: u64, u: &MoranUnit| (u.point, u.run, u.outcome.clone());
+        Ok(Box::new(RowsAtEnd::new(
+            dir,
+            MORAN_RUNS,
+            row,
+            write_moran_runs,
+        )))
     }
 
     fn read_shard(
@@ -238,20 +242,16 @@ impl Study for MoranSweep<'_> {
         each: &mut Sink<'_, MoranUnit>,
     ) -> Result<(), ShardRead> {
         let types = self.sweep.base.process.type_names.len();
-        let mut next_id = ids.start;
-        let mut failure = None;
-        read_moran_runs(&dir.join(MORAN_RUNS), |point, run, outcome| {
-            if next_id >= ids.end {
-                return Err(format!(
-                    "more rows than the shard's {} runs",
-                    ids.end - ids.start
-                ));
-            }
-            let expected = self.locate(next_id);
+        let path = dir.join(MORAN_RUNS);
+        let read = |row: &mut dyn FnMut((usize, u64, RunOutcome)) -> Result<(), String>| {
+            read_moran_runs(&path, |point, run, outcome| row((point, run, outcome)))
+        };
+        let unit = |id: u64, (point, run, outcome): (usize, u64, RunOutcome)| {
+            let expected = self.locate(id);
             if expected != Some((point, run)) {
                 let (k, r) = expected.unwrap_or_default();
                 return Err(format!(
-                    "point {point} run {run} where unit {next_id} (point {k}, run {r}) belongs"
+                    "point {point} run {run} where unit {id} (point {k}, run {r}) belongs"
                 ));
             }
             let mutates = self.sweep.points[point].study.process.mutation > 0.0;
@@ -262,53 +262,13 @@ impl Study for MoranSweep<'_> {
                     "point {point} run {run}: a type index or shares that do not fit {types} types"
                 ));
             }
-            if let Err(e) = each(
-                next_id,
-                MoranUnit {
-                    point,
-                    run,
-                    outcome,
-                },
-            ) {
-                failure = Some(e);
-                return Err(String::new());
-            }
-            next_id += 1;
-            Ok(())
-        })
-        .and_then(|()| {
-            if next_id == ids.end {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} rows, the shard has {} runs",
-                    next_id - ids.start,
-                    ids.end - ids.start
-                ))
-            }
-        })
-        .map_err(|e| match failure.take() {
-            Some(error) => ShardRead::Fold(error),
-            None => ShardRead::Damaged(MORAN_RUNS.into(), e),
-        })
-    }
-}
-
-/// A shard's runs, written to `moran_runs.csv` when the shard ends.
-struct RunsShard {
-    path: std::path::PathBuf,
-    rows: Vec<(usize, u64, RunOutcome)>,
-}
-
-impl UnitWriter<MoranUnit> for RunsShard {
-    fn write(&mut self, _: u64, unit: &MoranUnit) -> Result<(), (&'static str, io::Error)> {
-        self.rows.push((unit.point, unit.run, unit.outcome.clone()));
-        Ok(())
-    }
-
-    fn finish(self: Box<Self>) -> Result<Vec<&'static str>, (&'static str, io::Error)> {
-        write_moran_runs(&self.path, &self.rows).map_err(|e| (MORAN_RUNS, e))?;
-        Ok(vec![MORAN_RUNS])
+            Ok(MoranUnit {
+                point,
+                run,
+                outcome,
+            })
+        };
+        read_rows(MORAN_RUNS, ids, "runs", read, unit, each)
     }
 }
 
@@ -450,4 +410,66 @@ fn write_moran_sweep(
         text: report(),
         page: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_ids_are_points_runs_end_to_end() {
+        // The number of runs swept: points of 3, 1 and 5 runs.
+        let text = r#"
+name = "ids"
+kind = "moran"
+[match]
+turns = 5
+[moran]
+runs = 2
+[[players]]
+strategy = "cooperator"
+count = 2
+[[players]]
+strategy = "defector"
+count = 2
+[sweep.x]
+key = "moran.runs"
+values = [3, 1, 5]
+"#;
+        let source = crate::scenario::Source {
+            path: "ids.toml".into(),
+            text: text.into(),
+        };
+        let loaded = crate::scenario::parse(&source, Path::new("ids.toml")).unwrap();
+        let crate::scenario::Scenario::EvolutionSweep(sweep) = &loaded.scenario else {
+            panic!("a sweep")
+        };
+        let crate::scenario::EvolutionSweep::Moran(sweep) = &**sweep else {
+            panic!("a Moran sweep")
+        };
+        let context = Context {
+            resolved: String::new(),
+            no_limit: false,
+        };
+        let study = MoranSweep::new(sweep, context);
+        assert_eq!(study.total, 9);
+        let located: Vec<_> = (0..study.total)
+            .map(|id| study.locate(id).unwrap())
+            .collect();
+        assert_eq!(
+            located,
+            vec![
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (1, 0),
+                (2, 0),
+                (2, 1),
+                (2, 2),
+                (2, 3),
+                (2, 4)
+            ]
+        );
+        assert_eq!(study.locate(study.total), None);
+    }
 }
