@@ -159,13 +159,16 @@ pub fn read_rows<R, U>(
     })
 }
 
+/// Makes a row from a unit and its id.
+type RowOf<'a, U, R> = Box<dyn Fn(u64, &U) -> R + Send + 'a>;
+
 /// A shard's units kept as rows in memory and written to one file when the
 /// shard ends (a shard's runs: small rows, at most one per unit).
 pub struct RowsAtEnd<'a, U, R> {
     path: PathBuf,
     file: &'static str,
     rows: Vec<R>,
-    row: Box<dyn Fn(u64, &U) -> R + Send + 'a>,
+    row: RowOf<'a, U, R>,
     write: fn(&Path, &[R]) -> std::io::Result<()>,
 }
 
