@@ -32,7 +32,8 @@ const EXIT_BUG: i32 = 70;
 /// The process then exits with [`EXIT_BUG`] from whichever thread panicked,
 /// so a panic in a worker thread cannot leave the others running. Results
 /// are untouched: they move into place only after everything is written,
-/// and a staging folder left behind is removed by the next run.
+/// and the hook removes this process's staging folders before it exits
+/// (`output::atomic::remove_staging_folders`).
 /// With `RUST_BACKTRACE=1` (for developers) a backtrace follows the message.
 fn report_bugs_plainly() {
     std::panic::set_hook(Box::new(|info| {
@@ -57,6 +58,7 @@ fn report_bugs_plainly() {
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             eprintln!("{}", std::backtrace::Backtrace::force_capture());
         }
+        dilemma::output::atomic::remove_staging_folders();
         std::process::exit(EXIT_BUG);
     }));
 }

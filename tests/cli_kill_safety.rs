@@ -136,12 +136,23 @@ fn a_run_killed_at_any_moment_leaves_whole_results_and_the_next_run_works() {
             );
         }
     }
+    let leftovers: Vec<String> = listing(&out)
+        .into_iter()
+        .filter(|n| n.starts_with('.'))
+        .collect();
     let last = run(&scenario, &out);
-    assert!(
-        last.status.success(),
-        "{}",
-        String::from_utf8_lossy(&last.stderr)
+    let stderr = String::from_utf8_lossy(&last.stderr);
+    assert!(last.status.success(), "{stderr}");
+    // The sweep is said once, naming what it removed.
+    let said = stderr.matches("warning: removed").count();
+    assert_eq!(
+        said,
+        usize::from(!leftovers.is_empty()),
+        "{leftovers:?}: {stderr}"
     );
+    for name in &leftovers {
+        assert!(stderr.contains(name.as_str()), "{name} not named: {stderr}");
+    }
     assert_eq!(listing(&destination), complete);
     assert_eq!(
         listing(&out),
@@ -320,6 +331,15 @@ fn a_panic_prints_one_short_message_exits_70_and_leaves_results_untouched() {
         contents(&out.join("p")),
         before,
         "the results folder is untouched"
+    );
+    let hidden: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(
+        hidden.is_empty(),
+        "the panic removed its staging folder: {hidden:?}"
     );
 
     // Before any work, on the main thread.

@@ -21,7 +21,7 @@
 //! each row's match id (once before anything is written, again as it
 //! copies), so the merged file is the single run's.
 
-use crate::cli::run_cmd::{check_out_folder, print_published};
+use crate::cli::run_cmd::{check_out_folder, print_published, sweep_stale};
 use crate::cli::{CliError, progress};
 use crate::study::StudyError;
 use crate::study::merge::Shards;
@@ -53,7 +53,9 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
         check_out_folder(&args.out, std::iter::once(name)).map_err(|e| match e {
             CliError::BadInput(message) => StudyError::Input(message),
             CliError::Failed(message) => StudyError::Failed(message),
-        })
+        })?;
+        sweep_stale(&args.out);
+        Ok(())
     };
     let published = shards.merge(&args.out, &bar, &ready)?;
     print_published(&published, args.json, args.quiet);

@@ -119,6 +119,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         .map(|(study, shard)| folder_name(study.name(), *shard))
         .collect();
     check_out_folder(&args.out, folders.iter().map(String::as_str))?;
+    sweep_stale(&args.out);
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
         eprintln!("{warning}");
     }
@@ -143,6 +144,31 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         })?;
     }
     Ok(())
+}
+
+/// Clears `out` of the hidden folders that runs and merges killed or
+/// crashed left behind (their process gone), and says so once on standard
+/// error. A folder that cannot be read is left as it is: the run that
+/// follows reports what is wrong with it.
+pub fn sweep_stale(out: &Path) {
+    let Ok(swept) = crate::output::atomic::sweep_stale(out) else {
+        return;
+    };
+    if swept.is_empty() {
+        return;
+    }
+    let names: Vec<String> = swept.iter().map(|p| shown(p)).collect();
+    let message = format!(
+        "warning: removed {} left by runs that ended early (killed or crashed; their results were never in place): {}",
+        crate::output::width::count(names.len(), "hidden folder", "hidden folders"),
+        names.join(", ")
+    );
+    // Wrapped on a terminal; piped, one line for scripts (as errors are).
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("{}", crate::output::width::fit(&message));
+    } else {
+        eprintln!("{message}");
+    }
 }
 
 impl From<StudyError> for CliError {

@@ -18,10 +18,46 @@
 //! [`LOCK_WAIT`] is an error naming the folder. A process that dies holding
 //! the lock releases it (the kernel closes its files). Where `flock` is not
 //! available (not Unix, or a file system without it) runs go unlocked.
+//!
+//! Leftovers: every staging folder not yet committed is listed in a
+//! process-wide register, so the panic hook removes them before the process
+//! exits ([`remove_staging_folders`]); and [`sweep_stale`] clears a whole
+//! `--out` folder of the hidden folders of processes no longer running (any
+//! name), which `dilemma run` and `merge` do once before they start.
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The staging folders of this process not yet committed or dropped.
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn register(staging: &Path) {
+    if let Ok(mut live) = LIVE.lock() {
+        live.push(staging.to_path_buf());
+    }
+}
+
+fn unregister(staging: &Path) {
+    if let Ok(mut live) = LIVE.lock() {
+        live.retain(|p| p != staging);
+    }
+}
+
+/// Removes every staging folder of this process that is not committed yet
+/// (the panic hook calls it before the process exits: a bug leaves no
+/// hidden folder behind). Results already in place are untouched.
+pub fn remove_staging_folders() {
+    // A panic while the register is held would poison it: take it anyway.
+    let live = match LIVE.lock() {
+        Ok(mut live) => std::mem::take(&mut *live),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    };
+    for staging in live {
+        let _ = std::fs::remove_dir_all(staging);
+    }
+}
 
 /// How long a run waits for another to finish moving its results into the
 /// same folder.
@@ -59,13 +95,14 @@ impl StagingDir {
         }
         {
             let _lock = FolderLock::acquire(destination)?;
-            sweep_leftovers(destination);
+            let _ = sweep_leftovers(destination);
         }
         let staging = sibling(destination, "partial");
         if staging.exists() {
             std::fs::remove_dir_all(&staging)?;
         }
         std::fs::create_dir(&staging)?;
+        register(&staging);
         Ok(StagingDir {
             destination: destination.to_path_buf(),
             staging,
@@ -108,6 +145,7 @@ impl StagingDir {
             return Err(error);
         }
         self.committed = true;
+        unregister(&self.staging);
         if had_previous {
             // The results are in place: an old copy that cannot be removed
             // now is swept by the next run, not reported as a failure.
@@ -117,12 +155,53 @@ impl StagingDir {
     }
 }
 
+/// Clears `out` of the hidden `.<name>.partial-<pid>` and `.<name>.old-<pid>`
+/// folders (any name) of processes no longer running, under the folder's
+/// lock; a results folder missing because its run was killed between its
+/// two renames is put back from its `.old-<pid>`. Returns what was removed
+/// or put back (nothing where /proc does not exist or `out` cannot be read).
+pub fn sweep_stale(out: &Path) -> io::Result<Vec<PathBuf>> {
+    if !Path::new("/proc/self").exists() || !out.is_dir() {
+        return Ok(Vec::new());
+    }
+    let _lock = FolderLock::acquire(&out.join("results"))?;
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(out)?.flatten() {
+        let file_name = entry.file_name().to_string_lossy().to_string();
+        if let Some((name, _)) = stale(&file_name) {
+            names.push(name.to_string());
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    let mut swept = Vec::new();
+    for name in names {
+        swept.extend(sweep_leftovers(&out.join(name)));
+    }
+    Ok(swept)
+}
+
+/// The results folder's name and the pid of a hidden `.<name>.partial-<pid>`
+/// or `.<name>.old-<pid>` folder whose process is gone.
+fn stale(file_name: &str) -> Option<(&str, u32)> {
+    let rest = file_name.strip_prefix('.')?;
+    let (name, tag) = rest.rsplit_once('.')?;
+    let pid = tag
+        .strip_prefix("partial-")
+        .or_else(|| tag.strip_prefix("old-"))?
+        .parse::<u32>()
+        .ok()?;
+    let gone = pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+    (gone && !name.is_empty()).then_some((name, pid))
+}
+
 /// Removes `.<name>.partial-<pid>` and `.<name>.old-<pid>` folders left by
 /// processes that are no longer running (checked through /proc; where it
-/// does not exist, nothing is removed).
-fn sweep_leftovers(destination: &Path) {
+/// does not exist, nothing is removed); returns what was removed or put back.
+fn sweep_leftovers(destination: &Path) -> Vec<PathBuf> {
+    let mut swept = Vec::new();
     let (Some(parent), Some(name)) = (destination.parent(), destination.file_name()) else {
-        return;
+        return swept;
     };
     let parent = if parent.as_os_str().is_empty() {
         Path::new(".")
@@ -130,10 +209,10 @@ fn sweep_leftovers(destination: &Path) {
         parent
     };
     if !Path::new("/proc/self").exists() {
-        return;
+        return swept;
     }
     let Ok(entries) = std::fs::read_dir(parent) else {
-        return;
+        return swept;
     };
     let prefix = format!(".{}.", name.to_string_lossy());
     for entry in entries.flatten() {
@@ -152,12 +231,16 @@ fn sweep_leftovers(destination: &Path) {
                     && std::fs::symlink_metadata(destination).is_err()
                     && std::fs::rename(entry.path(), destination).is_ok()
                 {
+                    swept.push(entry.path());
                     continue;
                 }
-                let _ = std::fs::remove_dir_all(entry.path());
+                if std::fs::remove_dir_all(entry.path()).is_ok() {
+                    swept.push(entry.path());
+                }
             }
         }
     }
+    swept
 }
 
 /// An exclusive `flock` on the folder holding a destination, released when
@@ -224,6 +307,7 @@ impl Drop for StagingDir {
     fn drop(&mut self) {
         if !self.committed {
             let _ = std::fs::remove_dir_all(&self.staging);
+            unregister(&self.staging);
         }
     }
 }
@@ -261,6 +345,77 @@ mod tests {
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("game.nfg")]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The pid of a process that has ended.
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn stale_folders_of_ended_processes_are_swept_and_said() {
+        let out = scratch("sweep-stale");
+        let dead = dead_pid();
+        let own = std::process::id();
+        // A killed run's staging folder, a run killed between its renames
+        // (its previous results in `.old-`, nothing in place), another
+        // run's folder still alive (ours), and results in place.
+        for folder in [
+            format!(".a.partial-{dead}"),
+            format!(".b.old-{dead}"),
+            format!(".c.partial-{own}"),
+            "a".to_string(),
+        ] {
+            std::fs::create_dir_all(out.join(&folder)).unwrap();
+            std::fs::write(out.join(&folder).join("x.csv"), "1\n").unwrap();
+        }
+        let mut swept = sweep_stale(&out).unwrap();
+        swept.sort();
+        assert_eq!(
+            swept,
+            vec![
+                out.join(format!(".a.partial-{dead}")),
+                out.join(format!(".b.old-{dead}"))
+            ]
+        );
+        let mut left: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            vec![format!(".c.partial-{own}"), "a".into(), "b".into()]
+        );
+        assert_eq!(std::fs::read_to_string(out.join("b/x.csv")).unwrap(), "1\n");
+        // Nothing more the second time; a missing folder is no error.
+        assert!(sweep_stale(&out).unwrap().is_empty());
+        assert!(sweep_stale(&out.join("missing")).unwrap().is_empty());
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+
+    #[test]
+    fn staging_folders_are_registered_until_committed_or_dropped() {
+        // The register the panic hook empties (its removal is tested end to
+        // end in tests/cli_kill_safety.rs: removing here would touch other
+        // tests' live folders).
+        let live = |path: &Path| LIVE.lock().unwrap().iter().any(|p| p == path);
+        let root = scratch("live-staging");
+        let committed = StagingDir::create(&root.join("kept")).unwrap();
+        let staged = committed.path().to_path_buf();
+        assert!(live(&staged));
+        committed.commit().unwrap();
+        assert!(!live(&staged), "committed: no longer staging");
+        let dropped = StagingDir::create(&root.join("half")).unwrap();
+        let staged = dropped.path().to_path_buf();
+        assert!(live(&staged));
+        drop(dropped);
+        assert!(!live(&staged) && !staged.exists(), "dropped: removed");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     fn scratch(name: &str) -> PathBuf {
