@@ -470,3 +470,69 @@ fn ranking_options_are_checked() {
         &["`ranking.self_play`", "include_self_play"],
     );
 }
+
+/// Every path the user gave that cannot be used is bad input (exit 2),
+/// named with the reason in words, not the operating system's raw text:
+/// a scenario that is a folder, an `--out` that cannot be created or
+/// written in (a file is tested above). Exit 1 stays for the machine.
+#[test]
+fn paths_that_cannot_be_used_are_bad_input_in_words() {
+    let dir = scratch("paths");
+    let scenario = dir.join("valid.toml");
+    std::fs::write(&scenario, VALID).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+            .arg("run")
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        (output.status.code(), stderr)
+    };
+    let (code, stderr) = run(&[dir.as_os_str(), "--quiet".as_ref()]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot read the scenario file: it is a folder, not a file"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("os error"), "{stderr}");
+    if cfg!(target_os = "linux") && Path::new("/proc/version").exists() {
+        // A folder below a path that cannot hold one.
+        for (out, said) in [
+            (
+                "/proc/no-such-folder/out",
+                "cannot create it: a part of the path",
+            ),
+            ("/proc/version/out", "exists and is not a folder"),
+        ] {
+            let (code, stderr) = run(&[scenario.as_os_str(), "--out".as_ref(), out.as_ref()]);
+            assert_eq!(code, Some(2), "{out}: {stderr}");
+            assert!(stderr.contains(said), "{out}: {stderr}");
+            assert!(!stderr.contains("os error"), "{out}: {stderr}");
+        }
+    }
+    // A read-only folder (root may write anywhere: then it runs).
+    let read_only = dir.join("read-only");
+    std::fs::create_dir_all(&read_only).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let writable = std::fs::File::create(read_only.join("probe")).is_ok();
+        let _ = std::fs::remove_file(read_only.join("probe"));
+        let (code, stderr) = run(&[
+            scenario.as_os_str(),
+            "--quiet".as_ref(),
+            "--out".as_ref(),
+            read_only.as_os_str(),
+        ]);
+        if writable {
+            assert_eq!(code, Some(0), "{stderr}");
+        } else {
+            assert_eq!(code, Some(2), "{stderr}");
+            assert!(stderr.contains("permission denied"), "{stderr}");
+        }
+        std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

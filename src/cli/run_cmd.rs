@@ -300,5 +300,39 @@ pub(crate) fn check_out_folder<'a>(
             )));
         }
     }
+    // A folder this user can create and write in: a path that cannot be
+    // used is the input's fault (exit 2); a full disk is the machine's (1).
+    std::fs::create_dir_all(out).map_err(|e| unusable(out, "cannot create it", &e))?;
+    let probe = out.join(format!(".dilemma-write-check-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| unusable(out, "cannot write in it", &e))?;
+    let _ = std::fs::remove_file(&probe);
     Ok(())
+}
+
+/// `--out` cannot be used: bad input naming the folder and the reason in
+/// words, or a failure of the machine (a full disk, an I/O error).
+fn unusable(out: &Path, what: &str, error: &std::io::Error) -> CliError {
+    use std::io::ErrorKind;
+    let machine = matches!(
+        error.kind(),
+        ErrorKind::StorageFull
+            | ErrorKind::QuotaExceeded
+            | ErrorKind::OutOfMemory
+            | ErrorKind::Interrupted
+            | ErrorKind::TimedOut
+    ) || error.raw_os_error() == Some(5);
+    if machine {
+        return crate::study::error::failed(what, out, error).into();
+    }
+    let reason = match error.kind() {
+        ErrorKind::PermissionDenied => "permission denied: this user may not write there".into(),
+        ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        ErrorKind::NotADirectory => "a part of the path is a file, not a folder".into(),
+        ErrorKind::NotFound => "a part of the path cannot be made (no such folder)".into(),
+        _ => error.to_string(),
+    };
+    CliError::BadInput(format!(
+        "--out {}: {what}: {reason}; give a folder you can write in (nothing was written)",
+        shown(out)
+    ))
 }
