@@ -99,6 +99,19 @@ impl Source {
     }
 }
 
+/// Why a file the user named cannot be read, in words (the operating
+/// system's text only for what has no plainer name).
+pub fn in_words(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => "no such file".into(),
+        ErrorKind::IsADirectory => "it is a folder, not a file: give a .toml file".into(),
+        ErrorKind::PermissionDenied => "permission denied: this user may not read it".into(),
+        ErrorKind::InvalidData => "it is not UTF-8 text".into(),
+        _ => error.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,18 +129,5 @@ mod tests {
         assert_eq!(source.line_column(10), (2, 4));
         let error = source.invalid(6, "bé", "bad");
         assert_eq!(error.to_string(), "x.toml:2:1: field `bé`: bad");
-    }
-}
-
-/// Why a file the user named cannot be read, in words (the operating
-/// system's text only for what has no plainer name).
-pub fn in_words(error: &std::io::Error) -> String {
-    use std::io::ErrorKind;
-    match error.kind() {
-        ErrorKind::NotFound => "no such file".into(),
-        ErrorKind::IsADirectory => "it is a folder, not a file: give a .toml file".into(),
-        ErrorKind::PermissionDenied => "permission denied: this user may not read it".into(),
-        ErrorKind::InvalidData => "it is not UTF-8 text".into(),
-        _ => error.to_string(),
     }
 }
