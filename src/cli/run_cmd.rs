@@ -302,10 +302,26 @@ pub(crate) fn check_out_folder<'a>(
     }
     // A folder this user can create and write in: a path that cannot be
     // used is the input's fault (exit 2); a full disk is the machine's (1).
-    std::fs::create_dir_all(out).map_err(|e| unusable(out, "cannot create it", &e))?;
-    let probe = out.join(format!(".dilemma-write-check-{}", std::process::id()));
-    std::fs::File::create(&probe).map_err(|e| unusable(out, "cannot write in it", &e))?;
-    let _ = std::fs::remove_file(&probe);
+    // Checked in the nearest folder that exists, leaving nothing behind.
+    let existing = out
+        .ancestors()
+        .map(|a| {
+            if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            }
+        })
+        .find(|a| a.exists())
+        .unwrap_or(Path::new("."));
+    let probe = existing.join(format!(".dilemma-write-check-{}", std::process::id()));
+    let what = if existing == out {
+        "cannot write in it".to_string()
+    } else {
+        format!("cannot create it in {}", shown(existing))
+    };
+    std::fs::create_dir(&probe).map_err(|e| unusable(out, &what, &e))?;
+    let _ = std::fs::remove_dir(&probe);
     Ok(())
 }
 
@@ -328,7 +344,7 @@ fn unusable(out: &Path, what: &str, error: &std::io::Error) -> CliError {
         ErrorKind::PermissionDenied => "permission denied: this user may not write there".into(),
         ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
         ErrorKind::NotADirectory => "a part of the path is a file, not a folder".into(),
-        ErrorKind::NotFound => "a part of the path cannot be made (no such folder)".into(),
+        ErrorKind::NotFound => "no folder can be made there".into(),
         _ => error.to_string(),
     };
     CliError::BadInput(format!(

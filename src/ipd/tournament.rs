@@ -223,7 +223,15 @@ impl Tournament {
         mut on_match: impl FnMut(&MatchRecord) -> Result<(), E> + Send,
         on_progress: impl FnMut(u64) + Send,
     ) -> Result<TournamentResults, E> {
-        self.run_inner(false, ids, |record, _| on_match(record), on_progress)
+        let results = Some(self.empty_results());
+        self.run_inner(
+            false,
+            ids,
+            results,
+            |record, _| on_match(record),
+            on_progress,
+        )
+        .map(|results| results.unwrap_or_else(|| self.empty_results()))
     }
 
     /// As [`Tournament::run`], and `on_match` also sees the match's moves.
@@ -238,9 +246,11 @@ impl Tournament {
         self.run_inner(
             true,
             0..self.match_id_count(),
+            Some(self.empty_results()),
             |record, moves| on_match(record, moves.unwrap_or(&empty)),
             on_progress,
         )
+        .map(|results| results.unwrap_or_else(|| self.empty_results()))
     }
 
     /// As [`Tournament::run_ids`], and `on_match` also sees each match's
@@ -255,20 +265,43 @@ impl Tournament {
         self.run_inner(
             true,
             ids,
+            Some(self.empty_results()),
             |record, moves| on_match(record, moves.unwrap_or(&empty)),
             on_progress,
         )
+        .map(|results| results.unwrap_or_else(|| self.empty_results()))
+    }
+
+    /// Results before any match.
+    fn empty_results(&self) -> TournamentResults {
+        let names = self.players.iter().map(|p| p.name.clone()).collect();
+        TournamentResults::new(names, self.repetitions, self.settings.payoffs)
+    }
+
+    /// Plays the matches whose ids are in `ids` as [`Tournament::run_ids`]
+    /// does (the same matches, in the same order), handing each to
+    /// `on_match` with its moves when `record`, and folds nothing: for a
+    /// caller that keeps its own fold (the study layer).
+    pub fn stream_ids<E: Send>(
+        &self,
+        ids: std::ops::Range<u64>,
+        record: bool,
+        on_match: impl FnMut(&MatchRecord, Option<&PackedMoves>) -> Result<(), E> + Send,
+        on_progress: impl FnMut(u64) + Send,
+    ) -> Result<(), E> {
+        self.run_inner(record, ids, None, on_match, on_progress)
+            .map(|_| ())
     }
 
     fn run_inner<E: Send>(
         &self,
         record: bool,
         ids: std::ops::Range<u64>,
+        results: Option<TournamentResults>,
         mut on_match: impl FnMut(&MatchRecord, Option<&PackedMoves>) -> Result<(), E> + Send,
         mut on_progress: impl FnMut(u64) + Send,
-    ) -> Result<TournamentResults, E> {
-        let names = self.players.iter().map(|p| p.name.clone()).collect();
-        let mut results = TournamentResults::new(names, self.repetitions, self.settings.payoffs);
+    ) -> Result<Option<TournamentResults>, E> {
+        let mut results = results;
         let threads = rayon::current_num_threads();
         let total = self.match_id_count();
         let units = self.work_units(threads, ids.start.min(total)..ids.end.min(total), record);
@@ -276,11 +309,13 @@ impl Tournament {
         std::thread::scope(|scope| {
             let (sender, receiver) = std::sync::mpsc::sync_channel::<(usize, Vec<Played>)>(2);
             let units = &units;
-            let folder = scope.spawn(move || -> Result<TournamentResults, E> {
+            let folder = scope.spawn(move || -> Result<Option<TournamentResults>, E> {
                 let mut done = 0u64;
                 for (start, played) in receiver {
                     for (unit, played) in units[start..].iter().zip(played) {
-                        results.add_simulated_turns(played.simulated_turns());
+                        if let Some(results) = results.as_mut() {
+                            results.add_simulated_turns(played.simulated_turns());
+                        }
                         for repetition in unit.repetitions.clone() {
                             let (outcome, moves) = match &played {
                                 Played::Same(one) => one,
@@ -295,7 +330,9 @@ impl Tournament {
                                 repetition,
                                 outcome,
                             };
-                            results.add(&record);
+                            if let Some(results) = results.as_mut() {
+                                results.add(&record);
+                            }
                             on_match(&record, moves.as_ref())?;
                             done += 1;
                         }

@@ -112,35 +112,20 @@ impl Matches {
             let range = from - offset..to - offset;
             let mut id = from;
             let on_progress = |d| progress.set(done + d);
-            if record {
-                tournament.run_ids_recording(
-                    range,
-                    |record, moves| {
-                        let unit = MatchUnit {
-                            point: k,
-                            record: *record,
-                            moves: Some(moves.clone()),
-                        };
-                        id += 1;
-                        sink(id - 1, unit)
-                    },
-                    on_progress,
-                )?;
-            } else {
-                tournament.run_ids(
-                    range,
-                    |record| {
-                        let unit = MatchUnit {
-                            point: k,
-                            record: *record,
-                            moves: None,
-                        };
-                        id += 1;
-                        sink(id - 1, unit)
-                    },
-                    on_progress,
-                )?;
-            }
+            tournament.stream_ids(
+                range,
+                record,
+                |record, moves| {
+                    let unit = MatchUnit {
+                        point: k,
+                        record: *record,
+                        moves: moves.cloned(),
+                    };
+                    id += 1;
+                    sink(id - 1, unit)
+                },
+                on_progress,
+            )?;
             done += to - from;
         }
         Ok(())
