@@ -592,6 +592,50 @@ mod tests {
     }
 
     #[test]
+    fn streaming_hands_over_the_matches_run_ids_folds_with_their_moves() {
+        let t = tournament(
+            &["random", "tit-for-tat", "grudger", "alternator"],
+            Horizon::Fixed { turns: 30 },
+            0.05,
+            3,
+        );
+        for ids in [0..t.match_id_count(), 4..17] {
+            let mut folded = Vec::new();
+            t.run_ids_recording::<()>(
+                ids.clone(),
+                |r, moves| {
+                    folded.push((r.first, r.second, r.repetition, r.outcome, moves.clone()));
+                    Ok(())
+                },
+                |_| {},
+            )
+            .unwrap();
+            for record in [false, true] {
+                let mut streamed = Vec::new();
+                t.stream_ids::<()>(
+                    ids.clone(),
+                    record,
+                    |r, moves| {
+                        assert_eq!(moves.is_some(), record);
+                        let moves = moves.cloned().unwrap_or_default();
+                        streamed.push((r.first, r.second, r.repetition, r.outcome, moves));
+                        Ok(())
+                    },
+                    |_| {},
+                )
+                .unwrap();
+                let keys = |v: &[(usize, usize, u32, MatchOutcome, PackedMoves)]| {
+                    v.iter().map(|m| (m.0, m.1, m.2, m.3)).collect::<Vec<_>>()
+                };
+                assert_eq!(keys(&streamed), keys(&folded), "{ids:?}");
+                if record {
+                    assert_eq!(streamed, folded, "{ids:?}: the same moves");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn sixty_four_shards_replay_the_whole_tournament_in_id_order() {
         use crate::scale::Shard;
         // Noise, a random horizon and a stochastic player, so every match's
