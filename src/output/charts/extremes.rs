@@ -543,17 +543,21 @@ fn every_chart_kind_at_every_extreme_option_draws_without_a_panic() {
 #[ignore = "pictures of up to 20000 x 20000 pixels: minutes in a debug build"]
 fn large_scales_draw_without_a_panic() {
     let dir = out_dir("extremes/large");
-    let cases: [(&str, Draw, f64, Option<u32>, Option<u32>, u32); 4] = [
-        ("heat_map", heat_map, 48.0, None, None, 1200),
-        ("heat_map", heat_map, 48.0, Some(20_000), Some(20_000), 1200),
-        ("bar_chart", bar_chart, 6.0, Some(20_000), None, 24),
-        ("bar_chart", bar_chart, 6.0, None, Some(20_000), 24),
+    let large = |font_size, width, height, dpi| ChartStyle {
+        font_size,
+        ..sized(width, height, dpi, ChartFormat::Png)
+    };
+    let cases: [(&str, Draw, ChartStyle); 4] = [
+        ("heat_map", heat_map, large(48.0, None, None, 1200)),
+        (
+            "heat_map",
+            heat_map,
+            large(48.0, Some(20_000), Some(20_000), 1200),
+        ),
+        ("bar_chart", bar_chart, large(6.0, Some(20_000), None, 24)),
+        ("bar_chart", bar_chart, large(6.0, None, Some(20_000), 24)),
     ];
-    for (k, (kind, draw, font_size, width, height, dpi)) in cases.into_iter().enumerate() {
-        let style = ChartStyle {
-            font_size,
-            ..sized(width, height, dpi, ChartFormat::Png)
-        };
+    for (k, (kind, draw, style)) in cases.into_iter().enumerate() {
         let stem = dir.join(format!("{kind}-{k}"));
         let what = format!("{kind} at {style:?}");
         with_style(&style, || draw(&stem, false)).unwrap_or_else(|e| panic!("{what}: {e}"));
