@@ -1,42 +1,41 @@
-//! Records the versions of the main dependencies (from Cargo.lock) so that
-//! `run.json` can say exactly what produced a result, and embeds the shipped
+//! Records the versions of the main dependencies the binary links (resolved
+//! through Cargo.lock's dependency graph from this package, dev-dependencies
+//! left out: `build/linked_versions.rs`) so that `run.json` can say exactly
+//! what produced a result, and embeds the shipped
 //! strategy files of `strategies/axelrod/` (see `ipd/strategies/defined/shipped.rs`).
 
 use std::path::Path;
 
+// lock_packages, not_linked, linked_versions: what the binary links, by the
+// dependency graph of Cargo.lock (tested by tests/cli_provenance.rs).
+include!("build/linked_versions.rs");
+
+/// The dependencies whose versions `run.json` records.
+const MAIN_DEPENDENCIES: [&str; 11] = [
+    "rayon",
+    "rand",
+    "rand_chacha",
+    "csv",
+    "plotters",
+    "clap",
+    "serde",
+    "toml",
+    "indicatif",
+    "thiserror",
+    "serde_json",
+];
+
 fn main() {
     shipped_strategies();
     println!("cargo:rerun-if-changed=Cargo.lock");
-    let wanted = [
-        "rayon",
-        "rand",
-        "rand_chacha",
-        "csv",
-        "plotters",
-        "clap",
-        "serde",
-        "toml",
-        "indicatif",
-        "thiserror",
-        "serde_json",
-    ];
+    println!("cargo:rerun-if-changed=Cargo.toml");
     let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
-    let mut found = Vec::new();
-    let mut name: Option<String> = None;
-    for line in lock.lines() {
-        if let Some(rest) = line.strip_prefix("name = ") {
-            name = Some(rest.trim_matches('"').to_string());
-        } else if let Some(rest) = line.strip_prefix("version = ") {
-            if let Some(n) = name.take() {
-                if wanted.contains(&n.as_str())
-                    && !found.iter().any(|(f, _): &(String, String)| *f == n)
-                {
-                    found.push((n, rest.trim_matches('"').to_string()));
-                }
-            }
-        }
-    }
-    found.sort();
+    let manifest = std::fs::read_to_string("Cargo.toml").unwrap_or_default();
+    let root = std::env::var("CARGO_PKG_NAME").unwrap_or_else(|_| "dilemma".into());
+    let found: Vec<(String, String)> = linked_versions(&lock, &manifest, &root)
+        .into_iter()
+        .filter(|(name, _)| MAIN_DEPENDENCIES.contains(&name.as_str()))
+        .collect();
     let joined: Vec<String> = found.iter().map(|(n, v)| format!("{n}={v}")).collect();
     println!("cargo:rustc-env=DILEMMA_DEPENDENCIES={}", joined.join(","));
 }

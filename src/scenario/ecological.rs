@@ -75,6 +75,22 @@ impl EcologicalScenario {
     }
 }
 
+/// The rule that names the given shares `initial`: "uniform" or "random (seed S)" when
+/// they are exactly the shares that rule gives (as in a results folder's own
+/// `scenario.toml`, which writes the shares out: run again, it says what the first run
+/// said, and `--seed` draws random shares afresh as it would from the original file),
+/// else "given".
+fn given_rule(initial: &[f64], seed: u64) -> String {
+    let k = initial.len();
+    if initial == vec![1.0 / k as f64; k] {
+        "uniform".into()
+    } else if initial == random_shares(k, seed) {
+        format!("random (seed {seed})")
+    } else {
+        "given".into()
+    }
+}
+
 /// Reads an ecological scenario.
 pub fn read_ecological(
     top: &mut TableReader<'_>,
@@ -181,7 +197,7 @@ pub fn read_ecological(
                     } else {
                         shares.iter().map(|s| s / total).collect()
                     };
-                    initial_rule = "given".into();
+                    initial_rule = given_rule(&initial, seed);
                 }
                 _ => {
                     return Err(table.error(
@@ -201,4 +217,54 @@ pub fn read_ecological(
         initial_rule,
         initial,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::error::Source;
+    use crate::scenario::{Scenario, parse};
+    use std::path::Path;
+
+    /// The resolved TOML of `text` and the rule it names.
+    fn resolved(text: &str) -> (String, String) {
+        let path = Path::new("eco.toml");
+        let source = Source {
+            path: path.to_path_buf(),
+            text: text.to_string(),
+        };
+        let loaded = parse(&source, path).expect("scenario");
+        let Scenario::Ecological(s) = loaded.scenario else {
+            panic!("not ecological");
+        };
+        (s.resolved_toml(), s.initial_rule.clone())
+    }
+
+    #[test]
+    fn a_resolved_scenario_names_its_initial_shares_as_the_first_run_did() {
+        let players = "[[players]]\nstrategy = \"cooperator\"\n[[players]]\nstrategy = \"defector\"\n[[players]]\nstrategy = \"tit-for-tat\"\n";
+        for (initial, rule) in [
+            ("\"uniform\"", "uniform"),
+            ("\"random\"", "random (seed 5)"),
+            ("[0.5, 0.25, 0.25]", "given"),
+            ("[2, 1, 1]", "given"),
+        ] {
+            let text = format!(
+                "kind = \"ecological\"\nname = \"eco\"\nseed = 5\n{players}[dynamics]\ninitial = {initial}\n"
+            );
+            let (first, first_rule) = resolved(&text);
+            assert_eq!(first_rule, rule);
+            assert!(
+                first.contains(&format!("# initial shares: {rule}\n")),
+                "{first}"
+            );
+            let (again, again_rule) = resolved(&first);
+            assert_eq!(again_rule, rule);
+            assert_eq!(again, first, "{initial}");
+        }
+        // Shares that merely look uniform once written are named by what they are.
+        let text = format!(
+            "kind = \"ecological\"\nname = \"eco\"\n{players}[dynamics]\ninitial = [1, 1, 1]\n"
+        );
+        assert_eq!(resolved(&text).1, "uniform");
+    }
 }

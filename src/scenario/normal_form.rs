@@ -71,7 +71,8 @@ pub struct NormalFormScenario {
     pub charts: bool,
     /// How charts are drawn (`[output]` width, height, dpi, format, title, font_size).
     pub chart_style: crate::output::charts::ChartStyle,
-    /// The game file named by `game = "..."`, as written in the scenario.
+    /// The game file named by `game = "..."`, as written in the scenario, or the one
+    /// a resolved scenario's first line names (its game written out in full).
     pub game_file: Option<String>,
     /// Where the payoffs of a `game` study are written (`game` naming a
     /// file, or `game.row_payoffs`): an error with an empty message, for
@@ -199,12 +200,26 @@ impl NormalFormScenario {
         top.insert("output".into(), toml::Value::Table(output));
         let text = toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"));
         match &self.game_file {
-            Some(f) => {
-                format!("# The game was read from {f}; it is written out in full below.\n{text}")
-            }
+            Some(f) => format!("{GAME_FILE_NOTE}{f}{GAME_FILE_NOTE_END}\n{text}"),
             None => text,
         }
     }
+}
+
+/// The first line of a resolved `game` scenario whose game was read from a file:
+/// `{GAME_FILE_NOTE}<file>{GAME_FILE_NOTE_END}`.
+const GAME_FILE_NOTE: &str = "# The game was read from ";
+const GAME_FILE_NOTE_END: &str = "; it is written out in full below.";
+
+/// The game file a resolved scenario's first line names (see [`GAME_FILE_NOTE`]): a
+/// results folder's own `scenario.toml`, run again, keeps the note, so the folder it
+/// writes is the same.
+fn noted_game_file(text: &str) -> Option<String> {
+    let first = text.lines().next()?;
+    let file = first
+        .strip_prefix(GAME_FILE_NOTE)?
+        .strip_suffix(GAME_FILE_NOTE_END)?;
+    (!file.is_empty()).then(|| file.to_string())
 }
 
 /// Reads a `game`, `pigs` or `travelers` scenario; `top` has `name`, `kind`, `seed` taken.
@@ -390,13 +405,17 @@ pub fn read_normal_form(
     };
     game.finish()?;
     let (charts, chart_style) = read_output(top)?;
+    let game_file = match study {
+        Study::Game(_) => noted_game_file(&top.source().text),
+        Study::Pigs(..) | Study::Travelers(..) => None,
+    };
     Ok(NormalFormScenario {
         name,
         seed,
         study,
         charts,
         chart_style,
-        game_file: None,
+        game_file,
         payoffs_at,
     })
 }
@@ -582,4 +601,46 @@ fn read_sweep(mut s: TableReader<'_>, game: &PigsGame) -> Result<Vec<Axis>, Scen
     };
     s.finish()?;
     Ok(axes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Scenario, load, parse};
+    use std::path::Path;
+
+    #[test]
+    fn a_resolved_game_scenario_keeps_the_note_of_its_game_file() {
+        let shipped =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/game-hawk-dove-file.toml");
+        let resolved = |scenario: Scenario| match scenario {
+            Scenario::NormalForm(s) => s.resolved_toml(),
+            _ => panic!("not a game"),
+        };
+        let first = resolved(load(&shipped).expect("shipped").scenario);
+        assert!(first.starts_with(GAME_FILE_NOTE), "{first}");
+        let path = Path::new("elsewhere/scenario.toml");
+        let source = Source {
+            path: path.to_path_buf(),
+            text: first.clone(),
+        };
+        assert_eq!(
+            resolved(parse(&source, path).expect("resolved").scenario),
+            first
+        );
+        assert_eq!(
+            noted_game_file(&first).as_deref(),
+            Some("games/hawk-dove.toml")
+        );
+        assert_eq!(
+            noted_game_file("# The game was read from ; it is written out in full below."),
+            None
+        );
+        assert_eq!(
+            noted_game_file(
+                "kind = \"game\"\n# The game was read from x.toml; it is written out in full below."
+            ),
+            None
+        );
+    }
 }

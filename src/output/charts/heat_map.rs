@@ -140,7 +140,10 @@ impl HeatScene {
 
         let decimals = value_decimals(values.iter().flatten().copied());
         let cell_text = if small && !values.is_empty() && categories.is_none() {
-            let max_size = (0.22 * cell).clamp(value_size(), 20.0);
+            // About a fifth of the cell, from the value size up to 20 px; a font
+            // size that makes the value size larger than 20 keeps it (the bounds
+            // never cross).
+            let max_size = (0.22 * cell).clamp(value_size(), value_size().max(20.0));
             let fits = |size: f64, d: usize| {
                 values
                     .iter()

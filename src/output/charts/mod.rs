@@ -35,6 +35,8 @@ mod axes;
 mod bar_chart;
 mod box_plot;
 mod canvas;
+#[cfg(test)]
+mod extremes;
 mod font;
 mod glyph_cache;
 mod heat_map;
