@@ -120,6 +120,7 @@ impl Analysis for Impartial<'_> {
             "table": scenario.table,
             "solve_seconds": scenario.solve_seconds + timing.computed.as_secs_f64(),
             "total_seconds": scenario.solve_seconds + timing.started.elapsed().as_secs_f64(),
+            "dependencies": crate::study::folder::dependencies(),
         });
         folder.text("run.json", &format!("{run:#}\n"))?;
         Ok(Report {

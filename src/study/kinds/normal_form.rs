@@ -270,6 +270,7 @@ impl Analysis for NormalForm<'_> {
             "kind": scenario.kind(),
             "seed": scenario.seed,
             "total_seconds": timing.started.elapsed().as_secs_f64(),
+            "dependencies": crate::study::folder::dependencies(),
         });
         write("run.json", &format!("{run:#}\n"))?;
         let text = report_text.unwrap_or_else(|| {
