@@ -126,6 +126,7 @@ fn main() {
         out: dir.join("merged"),
         quiet: true,
         json: false,
+        verify: 2,
     })
     .expect("the shards merge");
     println!(
@@ -200,6 +201,7 @@ fn evolution_sweeps(dir: &Path) {
             out: dir.join("merged"),
             quiet: true,
             json: false,
+            verify: 2,
         })
         .expect("the shards merge");
         println!(

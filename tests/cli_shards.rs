@@ -1025,3 +1025,171 @@ fn the_work_limit_applies_to_the_shards_own_part() {
         "{e}"
     );
 }
+
+/// Digests prove a shard whole, not that its rows come from its scenario:
+/// a `scenario.toml` edited in every shard with the digests recomputed
+/// (a forged horizon, a player swapped for another) is refused by merge:
+/// a fixed horizon fixes every match's length, and `--verify K` plays K
+/// units of each shard again (the merge's own pick) and compares.
+#[test]
+fn merge_refuses_a_forged_scenario_with_recomputed_digests() {
+    let dir = scratch("forged");
+    let scenario = write_scenario(&dir, "reused.toml", REUSED);
+    let shards = run_shards(&scenario, &dir.join("good"), 3);
+    let forge = |tag: &str, from: &str, to: &str| -> Vec<PathBuf> {
+        shards
+            .iter()
+            .enumerate()
+            .map(|(k, shard)| {
+                let name = format!("reused.shard-{k}-of-3");
+                let d = copy(shard, &dir.join(tag).join(name));
+                let toml = std::fs::read_to_string(d.join("scenario.toml")).unwrap();
+                assert!(toml.contains(from), "{toml}");
+                std::fs::write(d.join("scenario.toml"), toml.replace(from, to)).unwrap();
+                let (sha, _) = rehash(&d.join("scenario.toml"));
+                rewrite_manifest(&d, |m| m["scenario_sha256"] = sha.into());
+                d
+            })
+            .collect()
+    };
+    let merge_forged = |forged: &[PathBuf], extra: &[&str]| {
+        let out = dir.join("out");
+        let mut args = vec!["merge", "--out", s(&out)];
+        args.extend(extra);
+        args.extend(forged.iter().map(|p| s(p)));
+        let e = refused(&args, &[]);
+        assert!(!out.exists(), "nothing is written: {e}");
+        e
+    };
+    // Matches played for 30 turns, the forged scenario claiming 40.
+    let longer = forge("turns", "turns = 30", "turns = 40");
+    let e = merge_forged(&longer, &["--verify", "0"]);
+    assert!(
+        e.contains("lasted 30 turns; the scenario's matches last 40") && e.contains("rerun shard"),
+        "{e}"
+    );
+    // A player swapped for another strategy: every length is right, the
+    // replayed matches are not the shard's.
+    let swapped = forge(
+        "swapped",
+        "strategy = \"alternator\"",
+        "strategy = \"defector\"",
+    );
+    let e = merge_forged(&swapped, &["--verify", "1000"]);
+    assert!(
+        e.contains("played again") && e.contains("outcomes.csv"),
+        "{e}"
+    );
+    // The honest shards merge with any --verify.
+    dilemma(&[
+        "merge",
+        "--verify",
+        "1000",
+        "--out",
+        s(&dir.join("honest")),
+        s(&shards[0]),
+        s(&shards[1]),
+        s(&shards[2]),
+    ]);
+    assert!(dir.join("honest/reused/summary.csv").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Shards from machines one does not trust: run with a secret key in
+/// DILEMMA_SHARD_KEY, each manifest carries an HMAC-SHA-256 of itself; a
+/// merge given the key refuses a shard without it, with another key, or
+/// whose manifest was rewritten by someone without the key.
+#[test]
+fn a_keyed_merge_refuses_shards_without_the_key() {
+    let dir = scratch("keyed");
+    let scenario = write_scenario(&dir, "reused.toml", REUSED);
+    let run_keyed = |tag: &str, key: &str| -> Vec<PathBuf> {
+        let out = dir.join(tag);
+        for i in 0..3 {
+            let shard = format!("{i}/3");
+            let args = [
+                "run",
+                s(&scenario),
+                "--shard",
+                &shard,
+                "--out",
+                s(&out),
+                "--quiet",
+            ];
+            let output = dilemma_env(&args, &[("DILEMMA_SHARD_KEY", key)]);
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        (0..3)
+            .map(|i| out.join(format!("reused.shard-{i}-of-3")))
+            .collect()
+    };
+    let keyed = run_keyed("keyed", "secret one");
+    let manifest = std::fs::read_to_string(keyed[0].join("manifest.json")).unwrap();
+    assert!(manifest.contains("keyed_sha256"), "{manifest}");
+    let merge = |shards: &[PathBuf], key: &str, out: &str| {
+        let out = dir.join(out);
+        let mut args = vec!["merge", "--out", s(&out)];
+        args.extend(shards.iter().map(|p| s(p)));
+        dilemma_env(&args, &[("DILEMMA_SHARD_KEY", key)])
+    };
+    // The same key: merged, and equal to a plain merge of plain shards.
+    let merged = merge(&keyed, "secret one", "merged");
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let plain = run_shards(&scenario, &dir.join("plain"), 3);
+    let plain_out = dir.join("plain-merged");
+    let plain_args: Vec<&str> = ["merge", "--out", s(&plain_out)]
+        .into_iter()
+        .chain(plain.iter().map(|p| s(p)))
+        .collect();
+    dilemma(&plain_args);
+    assert_eq!(
+        files(&dir.join("merged/reused"))
+            .into_iter()
+            .filter(|(n, _)| n != "run.json")
+            .collect::<Vec<_>>(),
+        files(&dir.join("plain-merged/reused"))
+            .into_iter()
+            .filter(|(n, _)| n != "run.json")
+            .collect::<Vec<_>>()
+    );
+    // Another key; shards run without a key; a rewritten manifest.
+    let refusal = |output: Output| {
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        stderr
+    };
+    let e = refusal(merge(&keyed, "secret two", "other"));
+    assert!(e.contains("does not match the key"), "{e}");
+    let e = refusal(merge(&plain, "secret one", "unkeyed"));
+    assert!(e.contains("no keyed digest"), "{e}");
+    // Every shard's scenario.toml edited, digests recomputed (what a
+    // plain merge's replay catches, here refused by the key first).
+    let shards: Vec<PathBuf> = keyed
+        .iter()
+        .enumerate()
+        .map(|(k, shard)| {
+            let name = format!("reused.shard-{k}-of-3");
+            let forged = copy(shard, &dir.join("forged").join(name));
+            let toml = std::fs::read_to_string(forged.join("scenario.toml")).unwrap();
+            let toml = toml.replace("turns = 30", "turns = 40");
+            std::fs::write(forged.join("scenario.toml"), toml).unwrap();
+            let (sha, _) = rehash(&forged.join("scenario.toml"));
+            rewrite_manifest(&forged, |m| m["scenario_sha256"] = sha.into());
+            forged
+        })
+        .collect();
+    let e = refusal(merge(&shards, "secret one", "forged-out"));
+    assert!(
+        e.contains("does not match the key") && e.contains("forged"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

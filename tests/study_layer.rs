@@ -6,8 +6,9 @@
 //! The kind: the sum of the squares of `0..n`, one unit per number, kept
 //! in a shard as the rows `id,square` of `squares.csv`.
 
+use dilemma::output::shard_files::{MANIFEST, digest_file, read_manifest, write_manifest};
 use dilemma::scale::Shard;
-use dilemma::study::merge::{check_shards, merge};
+use dilemma::study::merge::{Verify, check_shards, merge};
 use dilemma::study::run::run;
 use dilemma::study::shard::play_shard;
 use dilemma::study::{
@@ -119,6 +120,9 @@ impl Study for Squares {
         let file = std::fs::File::create(dir.join(DATA)).map_err(|e| (DATA, e))?;
         Ok(Box::new(Rows(io::BufWriter::new(file))))
     }
+    fn same_unit(&self, replayed: &u64, kept: &u64) -> Option<bool> {
+        Some(replayed == kept)
+    }
     fn read_shard(
         &self,
         dir: &Path,
@@ -185,7 +189,7 @@ fn a_kind_defined_outside_the_crate_runs_shards_and_merges() {
         for index in 0..count {
             let shard = Shard::new(index, count).unwrap();
             let dest = d.join(format!("shards-{count}/squares.{}", shard.folder_suffix()));
-            let written = play_shard(&study, &dest, shard, &Silent).unwrap();
+            let written = play_shard(&study, &dest, (shard, None), &Silent).unwrap();
             assert_eq!(written.total, n);
             folders.push(written.folder);
         }
@@ -193,15 +197,12 @@ fn a_kind_defined_outside_the_crate_runs_shards_and_merges() {
         folders.reverse();
         let checked = check_shards(&folders).unwrap();
         let out = d.join(format!("merged-{count}"));
-        let merged = merge(
-            &study,
-            &checked,
-            std::time::Instant::now(),
-            &out,
-            &Silent,
-            &|_| Ok(()),
-        )
-        .unwrap();
+        let verify = Verify {
+            per_shard: 3,
+            seed: count,
+        };
+        let begun = (std::time::Instant::now(), verify);
+        let merged = merge(&study, &checked, begun, &out, &Silent, &|_| Ok(())).unwrap();
         assert_eq!(
             files(&merged.folder),
             files(&whole.folder),
@@ -220,11 +221,46 @@ fn a_kind_defined_outside_the_crate_runs_shards_and_merges() {
     let missing = check_shards(&some[..2]).err().unwrap().to_string();
     assert!(missing.contains("missing"), "{missing}");
     let data = some[1].join(DATA);
-    let text = std::fs::read_to_string(&data)
-        .unwrap()
-        .replacen(',', ";", 1);
-    std::fs::write(&data, text).unwrap();
+    let original = std::fs::read_to_string(&data).unwrap();
+    std::fs::write(&data, original.replacen(',', ";", 1)).unwrap();
     let damaged = check_shards(&some).err().unwrap().to_string();
     assert!(damaged.contains("SHA-256"), "{damaged}");
+    // A forged shard: every square off by one, digests recomputed. The
+    // digests hold; replaying units (any one will do) catches it.
+    let forged: String = original
+        .lines()
+        .map(|l| {
+            let (id, square) = l.split_once(',').unwrap();
+            format!("{id},{}\n", square.parse::<u64>().unwrap() + 1)
+        })
+        .collect();
+    std::fs::write(&data, forged).unwrap();
+    let mut manifest = read_manifest(&some[1].join(MANIFEST)).unwrap();
+    manifest
+        .files
+        .insert(DATA.into(), digest_file(&data).unwrap());
+    write_manifest(&some[1].join(MANIFEST), &manifest).unwrap();
+    let checked = check_shards(&some).unwrap();
+    let begun = (std::time::Instant::now(), Verify::NONE);
+    let unverified = merge(&study, &checked, begun, &d.join("forged"), &Silent, &|_| {
+        Ok(())
+    });
+    assert!(unverified.is_ok(), "without a replay the forgery passes");
+    let verify = Verify {
+        per_shard: 1,
+        seed: 9,
+    };
+    let begun = (std::time::Instant::now(), verify);
+    let refused = merge(
+        &study,
+        &checked,
+        begun,
+        &d.join("refused"),
+        &Silent,
+        &|_| Ok(()),
+    );
+    let message = refused.err().unwrap().to_string();
+    assert!(message.contains("played again"), "{message}");
+    assert!(!d.join("refused").exists(), "nothing is written");
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -21,10 +21,10 @@
 //! each row's match id (once before anything is written, again as it
 //! copies), so the merged file is the single run's.
 
-use crate::cli::run_cmd::{check_out_folder, print_published, sweep_stale};
+use crate::cli::run_cmd::{check_out_folder, print_published, shard_key, sweep_stale};
 use crate::cli::{CliError, progress};
 use crate::study::StudyError;
-use crate::study::merge::Shards;
+use crate::study::merge::{Shards, Verify};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -43,11 +43,16 @@ pub struct MergeArgs {
     /// Print the summary as JSON on standard output (as `dilemma run --json`).
     #[arg(long)]
     pub json: bool,
+    /// Units of each shard played again and compared with its rows (0 to
+    /// skip): a shard whose scenario.toml was edited (digests recomputed)
+    /// is refused. Which units is the merge's own random pick.
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = crate::cli::options::whole_number::<u32>(0, 1_000_000))]
+    pub verify: u32,
 }
 
 /// Merges the shards.
 pub fn run(args: &MergeArgs) -> Result<(), CliError> {
-    let shards = Shards::open(&args.shards)?;
+    let shards = Shards::open(&args.shards, shard_key().as_deref())?;
     let bar = progress::Bar::new(args.quiet || args.json);
     let ready = |name: &str| {
         check_out_folder(&args.out, std::iter::once(name)).map_err(|e| match e {
@@ -57,7 +62,25 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
         sweep_stale(&args.out);
         Ok(())
     };
-    let published = shards.merge(&args.out, &bar, &ready)?;
+    let verify = Verify {
+        per_shard: args.verify,
+        seed: unpredictable_seed(),
+    };
+    let published = shards.merge(verify, &args.out, &bar, &ready)?;
     print_published(&published, args.json, args.quiet);
     Ok(())
+}
+
+/// A seed nobody who wrote the shards can know in advance: the clock and
+/// the process id, mixed.
+fn unpredictable_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mixed = nanos ^ (u64::from(std::process::id()) << 32);
+    // splitmix64's finaliser spreads the bits.
+    let mut z = mixed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -128,6 +128,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Failed(format!("cannot start worker threads: {e}")))?;
     let quiet = args.quiet || args.json;
+    let key = shard_key();
     for (((l, study), shard), folder) in loaded.iter().zip(&studies).zip(shards).zip(folders) {
         let destination = args.out.join(folder);
         let bar = progress::Bar::new(quiet);
@@ -135,7 +136,7 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
         pool.install(|| {
             crate::output::charts::with_style(&style, || match shard {
                 Some(shard) => study
-                    .shard(&destination, shard, &bar)
+                    .shard(&destination, (shard, key.as_deref()), &bar)
                     .map(|written| print_shard(&written, args.json, args.quiet)),
                 None => study
                     .run(&destination, &bar)
@@ -169,6 +170,17 @@ pub fn sweep_stale(out: &Path) {
     } else {
         eprintln!("{message}");
     }
+}
+
+/// The environment variable holding the secret key of keyed shard digests.
+pub const SHARD_KEY: &str = "DILEMMA_SHARD_KEY";
+
+/// The secret key of keyed shard digests, if [`SHARD_KEY`] is set (and not
+/// empty).
+pub fn shard_key() -> Option<Vec<u8>> {
+    std::env::var_os(SHARD_KEY)
+        .map(|k| k.into_encoded_bytes())
+        .filter(|k| !k.is_empty())
 }
 
 impl From<StudyError> for CliError {

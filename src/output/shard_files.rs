@@ -239,6 +239,46 @@ pub struct Manifest {
     pub units_total: u64,
     /// Digests of the data files (name -> digest).
     pub files: BTreeMap<String, FileDigest>,
+    /// HMAC-SHA-256 of this manifest (without this field) under a secret
+    /// key, for shards from machines one does not trust: only written when
+    /// the shard was run with a key ([`Manifest::keyed_digest`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyed_sha256: Option<String>,
+}
+
+impl Manifest {
+    /// HMAC-SHA-256 under `key` of the manifest without its keyed digest
+    /// (its JSON, which names every file's SHA-256, the scenario's and the
+    /// units): whoever does not hold the key cannot make one that matches.
+    pub fn keyed_digest(&self, key: &[u8]) -> String {
+        let unkeyed = Manifest {
+            keyed_sha256: None,
+            ..self.clone()
+        };
+        let bytes = serde_json::to_vec(&unkeyed).unwrap_or_default();
+        hmac_sha256_hex(key, &bytes)
+    }
+}
+
+/// HMAC-SHA-256 (RFC 2104) of `message` under `key`, lower-case hex.
+pub fn hmac_sha256_hex(key: &[u8], message: &[u8]) -> String {
+    const BLOCK: usize = 64;
+    let mut block = [0u8; BLOCK];
+    if key.len() > BLOCK {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    let outer = Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize();
+    outer.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// SHA-256 of some bytes, lower-case hex.
@@ -451,6 +491,26 @@ pub fn read_outcomes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hmac_matches_rfc_4231() {
+        // Test cases 1, 2 and 6 (a key longer than a block) of RFC 4231.
+        assert_eq!(
+            hmac_sha256_hex(&[0x0b; 20], b"Hi There"),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        );
+        assert_eq!(
+            hmac_sha256_hex(b"Jefe", b"what do ya want for nothing?"),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        assert_eq!(
+            hmac_sha256_hex(
+                &[0xaa; 131],
+                b"Test Using Larger Than Block-Size Key - Hash Key First"
+            ),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        );
+    }
 
     #[test]
     fn an_outcome_row_round_trips() {

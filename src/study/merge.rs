@@ -41,10 +41,14 @@ pub struct Shards {
 
 impl Shards {
     /// Reads and checks every shard folder (manifests, the set of shards,
-    /// the digests), then the scenario.
-    pub fn open(paths: &[PathBuf]) -> Result<Shards, StudyError> {
+    /// the digests; with a `key`, every manifest's keyed digest), then the
+    /// scenario.
+    pub fn open(paths: &[PathBuf], key: Option<&[u8]>) -> Result<Shards, StudyError> {
         let started = Instant::now();
         let folders = check_shards(paths)?;
+        if let Some(key) = key {
+            check_keyed(&folders, key)?;
+        }
         let scenario_path = folders[0].path.join(SCENARIO);
         let source = Source::read(&scenario_path).map_err(|e| bad(e.to_string()))?;
         let loaded = scenario::parse(&source, &scenario_path).map_err(|e| bad(e.to_string()))?;
@@ -61,10 +65,12 @@ impl Shards {
         self.loaded.scenario.name()
     }
 
-    /// Merges the shards into `out/<name>/`; `ready` is asked before
-    /// anything is written (it may refuse the destination).
+    /// Merges the shards into `out/<name>/`, replaying `verify` units of
+    /// each; `ready` is asked before anything is written (it may refuse the
+    /// destination).
     pub fn merge(
         &self,
+        verify: Verify,
         out: &Path,
         progress: &dyn Progress,
         ready: &dyn Fn(&str) -> Result<(), StudyError>,
@@ -78,7 +84,7 @@ impl Shards {
         crate::output::charts::with_style(&scenario.chart_style(), || {
             crate::study::open(scenario, settings).merge(
                 &self.folders,
-                self.started,
+                (self.started, verify),
                 out,
                 progress,
                 ready,
@@ -87,13 +93,34 @@ impl Shards {
     }
 }
 
+/// How many units of each shard a merge plays again and compares with the
+/// shard's rows, and the seed that picks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verify {
+    /// Units replayed per shard (0: none).
+    pub per_shard: u32,
+    /// Picks which units (a merge's own: not known to whoever wrote the
+    /// shards).
+    pub seed: u64,
+}
+
+impl Verify {
+    /// No replay.
+    pub const NONE: Verify = Verify {
+        per_shard: 0,
+        seed: 0,
+    };
+}
+
 /// Merges the checked shard folders of `study` (in index order, see
 /// [`check_shards`]) into `out/<name>/` (see the module doc); the merge
-/// began at `started`.
+/// began at `started`. `verify` units of each shard are played again from
+/// the scenario and must equal the shard's rows: digests only prove a
+/// shard is whole, a replay that its rows come from this scenario.
 pub fn merge<S: Study>(
     study: &S,
     folders: &[ShardFolder],
-    started: Instant,
+    (started, verify): (Instant, Verify),
     out: &Path,
     progress: &dyn Progress,
     ready: &dyn Fn(&str) -> Result<(), StudyError>,
@@ -140,7 +167,15 @@ pub fn merge<S: Study>(
     // Pass 1: every row checked; nothing is written before the shards are
     // known to be whole. Pass 2: the fold, writing the results.
     progress.start(2 * plan.units, plan.noun, &format!("{name} merge"), true);
-    read_all(study, folders, progress, 0, &mut |_, _| Ok(()))?;
+    let chosen = choose(folders, verify);
+    let mut kept = std::collections::BTreeMap::new();
+    read_all(study, folders, progress, 0, &mut |id, unit| {
+        if chosen.contains(&id) {
+            kept.insert(id, unit);
+        }
+        Ok(())
+    })?;
+    replay(study, folders, kept, format.data)?;
     let destination = out.join(name);
     let folder = ResultsFolder::create(&destination)?;
     let mut fold = study.begin(&folder, Origin::Merged)?;
@@ -171,6 +206,57 @@ pub fn merge<S: Study>(
     let page = report.page.as_deref().unwrap_or(&report.text);
     let folder = folder.publish(name, page)?;
     Ok(Published { folder, report })
+}
+
+/// The unit ids to replay: `verify.per_shard` distinct ids of each shard
+/// (all of a smaller one), picked by `verify.seed`.
+fn choose(folders: &[ShardFolder], verify: Verify) -> std::collections::BTreeSet<u64> {
+    use rand::{RngExt, SeedableRng};
+    let mut chosen = std::collections::BTreeSet::new();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(verify.seed);
+    for folder in folders {
+        let (start, end) = (folder.manifest.units_start, folder.manifest.units_end);
+        let wanted = (verify.per_shard as u64).min(end.saturating_sub(start));
+        let mut picked = 0;
+        while picked < wanted {
+            if chosen.insert(rng.random_range(start..end)) {
+                picked += 1;
+            }
+        }
+    }
+    chosen
+}
+
+/// Plays every kept unit again from the scenario and compares; a unit that
+/// differs names its shard: the rows do not come from this scenario.
+fn replay<S: Study>(
+    study: &S,
+    folders: &[ShardFolder],
+    kept: std::collections::BTreeMap<u64, S::Unit>,
+    data: &str,
+) -> Result<(), StudyError> {
+    for (id, unit) in kept {
+        let mut replayed = None;
+        study.play(id..id + 1, &crate::study::Silent, &mut |_, u| {
+            replayed = Some(u);
+            Ok(())
+        })?;
+        let same = replayed
+            .as_ref()
+            .map(|r| study.same_unit(r, &unit))
+            .unwrap_or(Some(false));
+        if same == Some(false) {
+            let folder = folders
+                .iter()
+                .find(|f| (f.manifest.units_start..f.manifest.units_end).contains(&id))
+                .unwrap_or(&folders[0]);
+            let what = format!(
+                "unit {id} played again from its scenario.toml is not the shard's row: the rows do not come from this scenario (edited, or another run's)"
+            );
+            return Err(damaged(folder, data, what));
+        }
+    }
+    Ok(())
 }
 
 /// Reads every shard's units in id order into `each` (progress counted
@@ -394,6 +480,24 @@ pub fn check_shards(paths: &[PathBuf]) -> Result<Vec<ShardFolder>, StudyError> {
         check_digests(folder)?;
     }
     Ok(ordered)
+}
+
+/// Checks every manifest's keyed digest against `key`: a shard written
+/// without the key, or whose manifest was changed by someone without it,
+/// is refused.
+pub fn check_keyed(folders: &[ShardFolder], key: &[u8]) -> Result<(), StudyError> {
+    for folder in folders {
+        let m = &folder.manifest;
+        let what = match &m.keyed_sha256 {
+            None => "no keyed digest: the shard was run without the key the merge is given",
+            Some(found) if *found != m.keyed_digest(key) => {
+                "its keyed digest does not match the key the merge is given: run with another key, or edited by someone without it"
+            }
+            Some(_) => continue,
+        };
+        return Err(damaged(folder, MANIFEST, what.to_string()));
+    }
+    Ok(())
 }
 
 /// Checks a shard's files against its manifest.

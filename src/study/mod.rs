@@ -220,6 +220,14 @@ pub trait Study: Sync {
             "this kind is not split into shards".into(),
         ))
     }
+    /// Whether a unit played again (`replayed`) is the unit a shard kept
+    /// (`kept`, as `read_shard` gives it): what `merge --verify` compares
+    /// to catch a shard that did not come from its scenario. `None`: this
+    /// kind's units cannot be compared (not verified).
+    fn same_unit(&self, replayed: &Self::Unit, kept: &Self::Unit) -> Option<bool> {
+        let _ = (replayed, kept);
+        None
+    }
     /// Checks what a shard's manifest must hold beyond the data file
     /// (a tournament that writes interactions: their part); the message
     /// names the missing file.

@@ -8,7 +8,7 @@ use crate::scale::Shard;
 use crate::scenario::{EvolutionSweep, Scenario};
 use crate::study::kinds;
 use crate::study::kinds::whole::Whole;
-use crate::study::merge::ShardFolder;
+use crate::study::merge::{ShardFolder, Verify};
 use crate::study::shard::ShardWritten;
 use crate::study::{Progress, Published, Study, StudyError};
 use std::path::Path;
@@ -42,18 +42,19 @@ pub trait AnyStudy: Sync {
     fn can_shard(&self) -> bool;
     /// Runs it whole into `destination` ([`crate::study::run::run`]).
     fn run(&self, destination: &Path, progress: &dyn Progress) -> Result<Published, StudyError>;
-    /// Plays one shard into `destination` ([`crate::study::shard::play_shard`]).
+    /// Plays one shard into `destination`, its manifest keyed when a key
+    /// is given ([`crate::study::shard::play_shard`]).
     fn shard(
         &self,
         destination: &Path,
-        shard: Shard,
+        shard: (Shard, Option<&[u8]>),
         progress: &dyn Progress,
     ) -> Result<ShardWritten, StudyError>;
     /// Merges its shards into `out/<name>/` ([`crate::study::merge::merge`]).
     fn merge(
         &self,
         shards: &[ShardFolder],
-        started: Instant,
+        begun: (Instant, Verify),
         out: &Path,
         progress: &dyn Progress,
         ready: &dyn Fn(&str) -> Result<(), StudyError>,
@@ -73,7 +74,7 @@ impl<S: Study> AnyStudy for S {
     fn shard(
         &self,
         destination: &Path,
-        shard: Shard,
+        shard: (Shard, Option<&[u8]>),
         progress: &dyn Progress,
     ) -> Result<ShardWritten, StudyError> {
         crate::study::shard::play_shard(self, destination, shard, progress)
@@ -81,12 +82,12 @@ impl<S: Study> AnyStudy for S {
     fn merge(
         &self,
         shards: &[ShardFolder],
-        started: Instant,
+        begun: (Instant, Verify),
         out: &Path,
         progress: &dyn Progress,
         ready: &dyn Fn(&str) -> Result<(), StudyError>,
     ) -> Result<Published, StudyError> {
-        crate::study::merge::merge(self, shards, started, out, progress, ready)
+        crate::study::merge::merge(self, shards, begun, out, progress, ready)
     }
 }
 

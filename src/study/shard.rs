@@ -44,11 +44,13 @@ pub struct ShardWritten {
     pub format: ShardFormat,
 }
 
-/// Plays shard `shard` of `study` and writes its folder at `destination`.
+/// Plays shard `shard` of `study` and writes its folder at `destination`;
+/// with a `key`, the manifest carries its keyed digest (HMAC-SHA-256,
+/// `Manifest::keyed_digest`) for a merge that holds the same key.
 pub fn play_shard<S: Study>(
     study: &S,
     destination: &Path,
-    shard: Shard,
+    (shard, key): (Shard, Option<&[u8]>),
     progress: &dyn Progress,
 ) -> Result<ShardWritten, StudyError> {
     let name = study.name();
@@ -86,7 +88,7 @@ pub fn play_shard<S: Study>(
         let digest = digest_file(&staging.file(file)).map_err(|e| write_error(file, e))?;
         digests.insert(file.to_string(), digest);
     }
-    let manifest = Manifest {
+    let mut manifest = Manifest {
         format: SHARD_FORMAT.into(),
         dilemma_version: env!("CARGO_PKG_VERSION").into(),
         kind: format.kind.into(),
@@ -99,7 +101,9 @@ pub fn play_shard<S: Study>(
         units_end: ids.end,
         units_total: total,
         files: digests,
+        keyed_sha256: None,
     };
+    manifest.keyed_sha256 = key.map(|key| manifest.keyed_digest(key));
     write_manifest(&staging.file(MANIFEST), &manifest).map_err(|e| write_error(MANIFEST, e))?;
     let folder = staging
         .commit()

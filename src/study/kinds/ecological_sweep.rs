@@ -152,6 +152,10 @@ impl Study for EcologicalSweep<'_> {
     ) -> Result<(), ShardRead> {
         self.matches.read_shard(dir, ids, each)
     }
+
+    fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
+        Some(replayed.same_as(kept))
+    }
 }
 
 /// Point `k` of an ecological sweep from its tournament's results: the

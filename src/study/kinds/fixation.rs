@@ -224,6 +224,10 @@ impl Study for Fixation<'_> {
         };
         read_rows(FIXATIONS, ids, "runs", read, unit, each)
     }
+
+    fn same_unit(&self, replayed: &bool, kept: &bool) -> Option<bool> {
+        Some(replayed == kept)
+    }
 }
 
 /// One line per ordered pair (at most 40 shown).

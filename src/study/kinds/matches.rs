@@ -34,6 +34,17 @@ pub struct MatchUnit {
     pub moves: Option<PackedMoves>,
 }
 
+impl MatchUnit {
+    /// The same match as `kept` (a shard's row: no moves kept).
+    pub fn same_as(&self, kept: &MatchUnit) -> bool {
+        let key = |u: &MatchUnit| {
+            let r = &u.record;
+            (u.point, r.first, r.second, r.repetition, r.outcome)
+        };
+        key(self) == key(kept)
+    }
+}
+
 /// Tournaments whose matches are units with consecutive ids.
 pub struct Matches {
     /// The tournaments, in id order.
@@ -173,11 +184,23 @@ impl Matches {
         let unit = |id: u64, (point, record): (usize, MatchRecord)| {
             let found = (point, record.first, record.second, record.repetition);
             match self.locate(id) {
-                Some(expected) if expected == found => Ok(MatchUnit {
-                    point,
-                    record,
-                    moves: None,
-                }),
+                Some(expected) if expected == found => {
+                    // A fixed horizon fixes every match's length.
+                    let horizon = self.tournaments[point].settings.horizon;
+                    if let crate::ipd::Horizon::Fixed { turns } = horizon
+                        && record.outcome.length != turns
+                    {
+                        return Err(format!(
+                            "match id {id} lasted {} turns; the scenario's matches last {turns}",
+                            record.outcome.length
+                        ));
+                    }
+                    Ok(MatchUnit {
+                        point,
+                        record,
+                        moves: None,
+                    })
+                }
                 expected => {
                     let at = |(k, i, j, r): (usize, usize, usize, u32)| {
                         if with_point {

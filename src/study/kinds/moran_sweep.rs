@@ -270,6 +270,13 @@ impl Study for MoranSweep<'_> {
         };
         read_rows(MORAN_RUNS, ids, "runs", read, unit, each)
     }
+
+    fn same_unit(&self, replayed: &MoranUnit, kept: &MoranUnit) -> Option<bool> {
+        Some(
+            (replayed.point, replayed.run, &replayed.outcome)
+                == (kept.point, kept.run, &kept.outcome),
+        )
+    }
 }
 
 /// Point `k` of a Moran sweep from its runs' outcomes (runs 0, 1, ... in

@@ -164,6 +164,10 @@ impl Study for Sweep<'_> {
     ) -> Result<(), ShardRead> {
         self.matches.read_shard(dir, ids, each)
     }
+
+    fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
+        Some(replayed.same_as(kept))
+    }
 }
 
 /// Writes `sweep.csv`, the charts, `scenario.toml` and `run.json`.

@@ -291,6 +291,10 @@ impl Study for Tournament<'_> {
         self.matches.read_shard(dir, ids, each)
     }
 
+    fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
+        Some(replayed.same_as(kept))
+    }
+
     fn check_manifest(&self, manifest: &Manifest) -> Result<(), (&'static str, String)> {
         if self.scenario.write_interactions && !manifest.files.contains_key(INTERACTIONS) {
             return Err((
