@@ -45,7 +45,8 @@ pub struct MergeArgs {
     pub json: bool,
     /// Units of each shard played again and compared with its rows (0 to
     /// skip): a shard whose scenario.toml was edited (digests recomputed)
-    /// is refused. Which units is the merge's own random pick.
+    /// is refused. Which units is the merge's own random pick. With
+    /// DILEMMA_SHARD_KEY set, every shard's keyed digest must match it too.
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = crate::cli::options::whole_number::<u32>(0, 1_000_000))]
     pub verify: u32,
 }

@@ -36,6 +36,7 @@ pub struct RunArgs {
     pub json: bool,
     /// Play only shard I of N (I from 0 to N-1) and write <out>/<name>.shard-I-of-N/ for
     /// `dilemma merge`; `auto` reads a Slurm array's or Kubernetes Indexed Job's index.
+    /// With DILEMMA_SHARD_KEY set, the manifest carries a keyed digest.
     #[arg(long, value_name = "I/N|auto")]
     pub shard: Option<crate::scale::ShardSpec>,
     /// Shard count for `--shard auto` in a Kubernetes Indexed Job (its completions).
