@@ -13,22 +13,18 @@ use crate::output::evolution_files as files;
 use crate::output::evolution_sweep_files::{
     EcologicalPoint, write_ecological_sweep_charts, write_ecological_sweep_csv,
 };
-use crate::output::shard_files::OUTCOMES;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::EcologicalScenario;
 use crate::scenario::evolution_sweep::StudySweep;
 use crate::study::folder::{dependencies, point_folder};
-use crate::study::kinds::matches::{MatchUnit, Matches, PointFold};
+use crate::study::kinds::matches::{MatchUnit, Matches, PointFold, shards_of_matches};
 use crate::study::kinds::point_table::{point_table, top_index};
 use crate::study::registry::Context;
 use crate::study::{
-    Origin, Plan, Progress, Report, ResultsFolder, ShardFormat, ShardRead, Sink, Study, StudyError,
-    Timing, UnitWriter,
+    Origin, Plan, Progress, Report, ResultsFolder, Sink, Study, StudyError, Timing,
 };
 use serde_json::json;
-use std::io;
 use std::ops::Range;
-use std::path::Path;
 
 /// An ecological sweep.
 pub struct EcologicalSweep<'a> {
@@ -126,36 +122,7 @@ impl Study for EcologicalSweep<'_> {
         )
     }
 
-    fn shard_format(&self) -> Option<ShardFormat> {
-        Some(ShardFormat {
-            kind: "ecological-sweep",
-            data: OUTCOMES,
-            unit_key: "matches",
-            ids_key: "match_ids",
-            unit_words: "matches",
-        })
-    }
-
-    fn shard_writer<'b>(
-        &'b self,
-        dir: &Path,
-        ids: Range<u64>,
-    ) -> Result<Box<dyn UnitWriter<MatchUnit> + Send + 'b>, (&'static str, io::Error)> {
-        Ok(Box::new(self.matches.shard_writer(dir, ids, None)?))
-    }
-
-    fn read_shard(
-        &self,
-        dir: &Path,
-        ids: Range<u64>,
-        each: &mut Sink<'_, MatchUnit>,
-    ) -> Result<(), ShardRead> {
-        self.matches.read_shard(dir, ids, each)
-    }
-
-    fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
-        Some(replayed.same_as(kept))
-    }
+    shards_of_matches!("ecological-sweep");
 }
 
 /// Point `k` of an ecological sweep from its tournament's results: the

@@ -221,6 +221,48 @@ impl Matches {
     }
 }
 
+/// The shard methods of a [`Study`](crate::study::Study) whose units are
+/// the matches of its field `matches` (a [`Matches`]) and whose shards keep
+/// `outcomes.csv` only: the manifest kind is the argument.
+macro_rules! shards_of_matches {
+    ($kind:literal) => {
+        fn shard_format(&self) -> Option<$crate::study::ShardFormat> {
+            Some($crate::study::ShardFormat {
+                kind: $kind,
+                data: $crate::output::shard_files::OUTCOMES,
+                unit_key: "matches",
+                ids_key: "match_ids",
+                unit_words: "matches",
+            })
+        }
+
+        fn shard_writer<'b>(
+            &'b self,
+            dir: &std::path::Path,
+            ids: std::ops::Range<u64>,
+        ) -> Result<
+            Box<dyn $crate::study::UnitWriter<MatchUnit> + Send + 'b>,
+            (&'static str, std::io::Error),
+        > {
+            Ok(Box::new(self.matches.shard_writer(dir, ids, None)?))
+        }
+
+        fn read_shard(
+            &self,
+            dir: &std::path::Path,
+            ids: std::ops::Range<u64>,
+            each: &mut $crate::study::Sink<'_, MatchUnit>,
+        ) -> Result<(), $crate::study::ShardRead> {
+            self.matches.read_shard(dir, ids, each)
+        }
+
+        fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
+            Some(replayed.same_as(kept))
+        }
+    };
+}
+pub(crate) use shards_of_matches;
+
 /// A shard's match files being written.
 pub struct MatchesShard {
     outcomes: OutcomesWriter,

@@ -5,22 +5,18 @@
 //! Written: `sweep.csv`, the charts, `scenario.toml`, `run.json`.
 
 use crate::ipd::results::TournamentResults;
-use crate::output::shard_files::OUTCOMES;
 use crate::output::sweep_files::{PointSummary, grid_value, write_sweep_charts, write_sweep_csv};
 use crate::output::table;
 use crate::output::tournament_files::{write_payoff_matrix, write_summary};
 use crate::scenario::SweepScenario;
 use crate::study::folder::{dependencies, point_folder};
-use crate::study::kinds::matches::{MatchUnit, Matches, PointFold};
+use crate::study::kinds::matches::{MatchUnit, Matches, PointFold, shards_of_matches};
 use crate::study::registry::Context;
 use crate::study::{
-    Origin, Plan, Progress, Report, ResultsFolder, ShardFormat, ShardRead, Sink, Study, StudyError,
-    Timing, UnitWriter,
+    Origin, Plan, Progress, Report, ResultsFolder, Sink, Study, StudyError, Timing,
 };
 use serde_json::json;
-use std::io;
 use std::ops::Range;
-use std::path::Path;
 
 /// A tournament sweep.
 pub struct Sweep<'a> {
@@ -138,36 +134,7 @@ impl Study for Sweep<'_> {
         write_sweep(self.sweep, &self.context.resolved, &fold, folder, timing)
     }
 
-    fn shard_format(&self) -> Option<ShardFormat> {
-        Some(ShardFormat {
-            kind: "sweep",
-            data: OUTCOMES,
-            unit_key: "matches",
-            ids_key: "match_ids",
-            unit_words: "matches",
-        })
-    }
-
-    fn shard_writer<'b>(
-        &'b self,
-        dir: &Path,
-        ids: Range<u64>,
-    ) -> Result<Box<dyn UnitWriter<MatchUnit> + Send + 'b>, (&'static str, io::Error)> {
-        Ok(Box::new(self.matches.shard_writer(dir, ids, None)?))
-    }
-
-    fn read_shard(
-        &self,
-        dir: &Path,
-        ids: Range<u64>,
-        each: &mut Sink<'_, MatchUnit>,
-    ) -> Result<(), ShardRead> {
-        self.matches.read_shard(dir, ids, each)
-    }
-
-    fn same_unit(&self, replayed: &MatchUnit, kept: &MatchUnit) -> Option<bool> {
-        Some(replayed.same_as(kept))
-    }
+    shards_of_matches!("sweep");
 }
 
 /// Writes `sweep.csv`, the charts, `scenario.toml` and `run.json`.
