@@ -76,7 +76,10 @@ fn list_names_every_kind_and_unknown_kinds_are_refused() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("unknown kind `tournaments`"), "{stderr}");
     assert!(stderr.contains("tournament, ecological, moran"), "{stderr}");
-    assert_eq!(dilemma(&dir, &["new"]).status.code(), Some(2));
+    // Plain `dilemma new` lists the kinds, as --list does.
+    let plain = dilemma(&dir, &["new"]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(plain.stdout, dilemma(&dir, &["new", "--list"]).stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

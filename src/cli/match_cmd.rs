@@ -70,7 +70,7 @@ pub struct MatchArgs {
     pub json: bool,
     /// Play even when turns x repetitions, weighed by the players' move
     /// costs, is over the default work limit (10^10 ordinary turns, minutes
-    /// on a laptop; see src/scenario/work.rs).
+    /// on a laptop; see the README's "Work limits").
     #[arg(long)]
     pub no_limit: bool,
 }

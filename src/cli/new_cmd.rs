@@ -1,7 +1,7 @@
 //! `dilemma new KIND`: print the commented template of a scenario kind
 //! (every key with its default; `src/scenario/templates/`), ready to save
 //! and run: `dilemma new moran > m.toml && dilemma run m.toml`.
-//! `dilemma new --list` lists the kinds.
+//! `dilemma new --list` (or plain `dilemma new`) lists the kinds.
 
 use crate::cli::CliError;
 use crate::scenario::templates::{TEMPLATES, template};
@@ -11,8 +11,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct NewArgs {
     /// The kind of scenario: tournament, ecological, moran, spatial, game,
-    /// pigs, travelers, pirates, guess or impartial (see --list).
-    #[arg(required_unless_present = "list")]
+    /// pigs, travelers, pirates, guess or impartial (without it: the list).
     pub kind: Option<String>,
     /// List the kinds with what each studies.
     #[arg(long, conflicts_with = "kind")]
@@ -32,11 +31,10 @@ pub fn list() -> String {
 
 /// Runs `dilemma new`.
 pub fn run(args: &NewArgs) -> Result<(), CliError> {
-    if args.list {
+    let Some(kind) = args.kind.as_deref().filter(|_| !args.list) else {
         print!("{}", crate::output::width::fit(&list()));
         return Ok(());
-    }
-    let kind = args.kind.as_deref().unwrap_or_default();
+    };
     let text = template(kind).ok_or_else(|| {
         let kinds: Vec<&str> = TEMPLATES.iter().map(|(k, _, _)| *k).collect();
         CliError::BadInput(format!(

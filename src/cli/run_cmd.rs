@@ -43,7 +43,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::scale::shard::MAX_SHARDS as i64))]
     pub shards: Option<u32>,
     /// Run scenarios whose estimated work is over the default limits (see
-    /// src/scenario/work.rs; also `[limits] none = true` in a scenario).
+    /// the README's "Work limits"; also `[limits] none = true` in a scenario).
     #[arg(long)]
     pub no_limit: bool,
 }
