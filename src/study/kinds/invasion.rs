@@ -1,0 +1,167 @@
+//! Kind `invasion`: who invades whom, analytically. The payoff table (read
+//! from a `payoff_matrix.csv`, or the tournament the scenario describes,
+//! played first with its progress shown) gives every fixation probability
+//! ρ(resident -> mutant) at population Z (`evolution::invasion`), and the
+//! small-mutation chain its stationary distribution. Written:
+//! `fixation.csv`, `stationary.csv`, `payoff_matrix.csv` (the table used),
+//! `scenario.toml`, `run.json`. One computation (`Whole`): no shards.
+
+use crate::evolution::invasion::{
+    Fixation, PayoffMatrix, SmallMutation, fixation_matrix, small_mutation,
+};
+use crate::output::invasion_files as files;
+use crate::output::tournament_files::write_payoff_matrix;
+use crate::scenario::InvasionScenario;
+use crate::scenario::invasion::InvasionPayoffs;
+use crate::study::folder::dependencies;
+use crate::study::kinds::whole::Analysis;
+use crate::study::registry::Context;
+use crate::study::{Progress, Report, ResultsFolder, StudyError, Timing};
+use serde_json::json;
+
+/// An invasion analysis.
+pub struct Invasion<'a> {
+    scenario: &'a InvasionScenario,
+    context: Context,
+}
+
+impl<'a> Invasion<'a> {
+    /// The study of `scenario`.
+    pub fn new(scenario: &'a InvasionScenario, context: Context) -> Self {
+        Invasion { scenario, context }
+    }
+}
+
+/// The table, every fixation probability and the chain.
+pub struct Invaded {
+    names: Vec<String>,
+    matrix: Vec<Vec<f64>>,
+    rho: Vec<Vec<Fixation>>,
+    chain: SmallMutation,
+}
+
+impl Analysis for Invasion<'_> {
+    type Result = Invaded;
+
+    fn name(&self) -> &str {
+        &self.scenario.name
+    }
+    fn seed(&self) -> u64 {
+        self.scenario.seed
+    }
+    fn resolved_toml(&self) -> String {
+        self.context.resolved.clone()
+    }
+
+    fn compute(&self, progress: &dyn Progress) -> Result<Invaded, StudyError> {
+        let s = self.scenario;
+        let (names, matrix) = match &s.payoffs {
+            InvasionPayoffs::Table { names, matrix, .. } => (names.clone(), matrix.clone()),
+            InvasionPayoffs::Tournament(t) => {
+                let tournament = t.tournament();
+                progress.start(tournament.match_count(), "matches", &t.name, false);
+                let results = match tournament
+                    .run::<std::convert::Infallible>(|_| Ok(()), |done| progress.set(done))
+                {
+                    Ok(results) => results,
+                    Err(never) => match never {},
+                };
+                progress.finish();
+                let names = t.players.iter().map(|p| p.name.clone()).collect();
+                (names, results.payoff_matrix())
+            }
+        };
+        let input = |e: crate::evolution::invasion::InvasionError| {
+            StudyError::Input(format!("{}: {e}", s.name))
+        };
+        let payoffs = PayoffMatrix::new(&matrix).map_err(input)?;
+        let rho = fixation_matrix(&payoffs, s.population, s.selection).map_err(input)?;
+        let chain = small_mutation(&rho).map_err(input)?;
+        Ok(Invaded {
+            names,
+            matrix,
+            rho,
+            chain,
+        })
+    }
+
+    fn write(
+        &self,
+        done: Invaded,
+        folder: &ResultsFolder,
+        timing: Timing,
+    ) -> Result<Report, StudyError> {
+        let s = self.scenario;
+        let Invaded {
+            names,
+            matrix,
+            rho,
+            chain,
+        } = done;
+        folder.write("fixation.csv", |p| {
+            files::write_fixation(p, &names, s.population, &rho)
+        })?;
+        folder.write("stationary.csv", |p| {
+            files::write_stationary(p, &names, &chain)
+        })?;
+        folder.write("payoff_matrix.csv", |p| {
+            write_payoff_matrix(p, &names, &matrix)
+        })?;
+        folder.text("scenario.toml", &self.context.resolved)?;
+        let ranking: Vec<&String> = files::ranked(&chain).iter().map(|&i| &names[i]).collect();
+        let source = match &s.payoffs {
+            InvasionPayoffs::Table { given, .. } => given.clone(),
+            InvasionPayoffs::Tournament(_) => "tournament".into(),
+        };
+        let summary = json!({
+            "strategies": names,
+            "population": s.population,
+            "process": s.selection.process(),
+            "beta": s.selection.intensity(),
+            "payoffs": source,
+            "stationary": chain.abundance,
+            "ln_stationary": chain.ln_abundance,
+            "ranking": ranking,
+        });
+        let run = json!({
+            "dilemma_version": env!("CARGO_PKG_VERSION"),
+            "scenario": s.name,
+            "kind": "invasion",
+            "seed": s.seed,
+            "threads": rayon::current_num_threads(),
+            "population": s.population,
+            "process": s.selection.process(),
+            "beta": s.selection.intensity(),
+            "strategies": names.len(),
+            "payoffs": source,
+            "compute_seconds": timing.computed.as_secs_f64(),
+            "total_seconds": timing.started.elapsed().as_secs_f64(),
+            "dependencies": dependencies(),
+        });
+        folder.text("run.json", &format!("{run:#}\n"))?;
+        let intensity = match s.selection.process() {
+            "moran" => "w",
+            _ => "beta",
+        };
+        let text = format!(
+            "{}: {} strategies, population {}, {} process, {intensity} = {}; stationary \
+             distribution of the small-mutation limit (Invades: residents a single mutant \
+             takes over from more often than the neutral 1/{}):\n{}",
+            s.name,
+            names.len(),
+            s.population,
+            s.selection.process(),
+            s.selection.intensity(),
+            s.population,
+            files::stationary_table(&names, s.population, &rho, &chain)
+        );
+        Ok(Report {
+            name: s.name.clone(),
+            summary_key: "summary",
+            summary,
+            run,
+            text,
+            page: None,
+        })
+    }
+}
