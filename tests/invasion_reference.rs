@@ -87,7 +87,10 @@ fn fermi_fixation_and_stationary_agree_with_egttools_and_mpmath() {
         let exact = floats(&case["mpmath"]["stationary"]);
         let egt = floats(&case["egttools"]["stationary"]);
         for (i, (&ours, &exact)) in chain.abundance.iter().zip(&exact).enumerate() {
-            assert!(relative(ours, exact) < 1e-12, "{what}: pi[{i}] {ours} vs {exact}");
+            assert!(
+                relative(ours, exact) < 1e-12,
+                "{what}: pi[{i}] {ours} vs {exact}"
+            );
             if !zeros {
                 assert!(relative(ours, egt[i]) < 1e-9, "{what}: pi[{i}] vs EGTtools");
             } else if relative(egt[i], exact) > 1e-9 {
