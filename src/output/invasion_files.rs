@@ -3,10 +3,13 @@
 //! then `relative_to_neutral` = ρ Z and `ln_probability`, exact where ρ
 //! underflows), `stationary.csv` (`strategy,abundance,ln_abundance`, in the
 //! table's order) and the ranked table of the report. Floats as Python's
-//! `repr` shows them (`python_float`), `-inf` for ln 0.
+//! `repr` shows them (`python_float`), `-inf` for ln 0. Charts:
+//! `stationary` (bars of the abundances, ranked) and `fixation` (a heat
+//! map of ρ Z, mutant by resident: above 1 the mutant is favoured).
 
 use crate::evolution::invasion::{Fixation, SmallMutation};
 use crate::ipd::strategies::catalogue::python_float;
+use crate::output::charts::{BarChart, ChartError, HeatMap, draw_bar_chart, draw_heat_map};
 use std::io;
 use std::path::Path;
 
@@ -125,4 +128,58 @@ pub fn stationary_table(
         ]);
     }
     crate::output::table::render(&rows, &[true, false, true, true, true])
+}
+
+/// Draws `stationary.png/.svg`: the abundances, most abundant first.
+pub fn draw_stationary(
+    stem: &Path,
+    title: &str,
+    names: &[String],
+    chain: &SmallMutation,
+) -> Result<(), ChartError> {
+    let order = ranked(chain);
+    let names: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
+    let values: Vec<f64> = order.iter().map(|&i| chain.abundance[i]).collect();
+    draw_bar_chart(
+        stem,
+        &BarChart {
+            title,
+            value_label: "Stationary abundance (rare mutations)",
+            category_label: "Strategy",
+            names: &names,
+            values: &values,
+        },
+    )
+}
+
+/// Draws `fixation.png/.svg`: ρ(resident -> mutant) x Z, rows the mutant,
+/// columns the resident (the diagonal empty).
+pub fn draw_fixation(
+    stem: &Path,
+    title: &str,
+    names: &[String],
+    population: usize,
+    rho: &[Vec<Fixation>],
+) -> Result<(), ChartError> {
+    let k = names.len();
+    let mut values = vec![vec![f64::NAN; k]; k];
+    for (r, row) in rho.iter().enumerate() {
+        for (m, f) in row.iter().enumerate() {
+            if m != r {
+                values[m][r] = f.probability * population as f64;
+            }
+        }
+    }
+    draw_heat_map(
+        stem,
+        &HeatMap {
+            title,
+            row_label: "Mutant (one individual)",
+            col_label: "Resident (Z - 1 individuals)",
+            value_label: "Fixation probability x Z (1 = neutral)",
+            row_names: names,
+            col_names: names,
+            values: &values,
+        },
+    )
 }

@@ -71,6 +71,10 @@ pub struct InvasionScenario {
     pub selection: Selection,
     /// The payoffs.
     pub payoffs: InvasionPayoffs,
+    /// Draw the charts (`[output] charts`, default true).
+    pub charts: bool,
+    /// How charts are drawn (`[output]`).
+    pub chart_style: crate::output::charts::ChartStyle,
 }
 
 impl InvasionScenario {
@@ -79,14 +83,6 @@ impl InvasionScenario {
         match &self.payoffs {
             InvasionPayoffs::Table { names, .. } => names.len(),
             InvasionPayoffs::Tournament(t) => t.players.len(),
-        }
-    }
-
-    /// How charts are drawn (the tournament's `[output]`, or the defaults).
-    pub fn chart_style(&self) -> crate::output::charts::ChartStyle {
-        match &self.payoffs {
-            InvasionPayoffs::Tournament(t) => t.chart_style,
-            InvasionPayoffs::Table { .. } => crate::output::charts::ChartStyle::default(),
         }
     }
 
@@ -123,6 +119,10 @@ impl InvasionScenario {
                     );
                 }
                 tail.insert("payoffs".into(), payoffs.into());
+                let mut output = toml::Table::new();
+                output.insert("charts".into(), self.charts.into());
+                crate::scenario::chart_options::write(&self.chart_style, &mut output);
+                tail.insert("output".into(), output.into());
                 let mut head = toml::Table::new();
                 head.insert("name".into(), self.name.clone().into());
                 head.insert("kind".into(), "invasion".into());
@@ -302,7 +302,7 @@ pub fn read_invasion(
     }
     let payoffs = match from_table {
         Some(table) => {
-            for key in ["players", "game", "match", "output", "ranking"] {
+            for key in ["players", "game", "match", "ranking"] {
                 if let Some(value) = top.value(key) {
                     return Err(top.error(
                         value.span().start,
@@ -321,12 +321,26 @@ pub fn read_invasion(
             warnings,
         )?)),
     };
+    let (charts, chart_style) = match &payoffs {
+        InvasionPayoffs::Tournament(t) => (t.charts, t.chart_style),
+        InvasionPayoffs::Table { .. } => match top.table("output")? {
+            None => (true, crate::output::charts::ChartStyle::default()),
+            Some(mut output) => {
+                let charts = output.boolean("charts")?.is_none_or(|b| b.value);
+                let style = crate::scenario::chart_options::read(&mut output)?;
+                output.finish()?;
+                (charts, style)
+            }
+        },
+    };
     Ok(InvasionScenario {
         name,
         seed,
         population,
         selection,
         payoffs,
+        charts,
+        chart_style,
     })
 }
 

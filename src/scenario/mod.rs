@@ -126,7 +126,7 @@ impl Scenario {
             Scenario::Sweep(s) => s.base.chart_style,
             Scenario::Fixation(s) => s.chart_style,
             Scenario::EvolutionSweep(s) => s.chart_style(),
-            Scenario::Invasion(s) => s.chart_style(),
+            Scenario::Invasion(s) => s.chart_style,
         }
     }
 

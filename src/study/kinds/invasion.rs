@@ -4,6 +4,7 @@
 //! ρ(resident -> mutant) at population Z (`evolution::invasion`), and the
 //! small-mutation chain its stationary distribution. Written:
 //! `fixation.csv`, `stationary.csv`, `payoff_matrix.csv` (the table used),
+//! the charts `stationary` and `fixation` (`[output] charts`),
 //! `scenario.toml`, `run.json`. One computation (`Whole`): no shards.
 
 use crate::evolution::invasion::{
@@ -108,6 +109,23 @@ impl Analysis for Invasion<'_> {
             write_payoff_matrix(p, &names, &matrix)
         })?;
         folder.text("scenario.toml", &self.context.resolved)?;
+        if s.charts {
+            files::draw_stationary(
+                &folder.file("stationary"),
+                &format!("{}: stationary distribution, rare mutations", s.name),
+                &names,
+                &chain,
+            )
+            .map_err(|e| folder.chart_failed(e))?;
+            files::draw_fixation(
+                &folder.file("fixation"),
+                &format!("{}: fixation probability x Z", s.name),
+                &names,
+                s.population,
+                &rho,
+            )
+            .map_err(|e| folder.chart_failed(e))?;
+        }
         let ranking: Vec<&String> = files::ranked(&chain).iter().map(|&i| &names[i]).collect();
         let source = match &s.payoffs {
             InvasionPayoffs::Table { given, .. } => given.clone(),
