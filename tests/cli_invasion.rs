@@ -106,9 +106,9 @@ fn a_payoff_table_gives_the_reference_values() {
     assert_eq!(neutral[2], "0.02");
     let stationary = rows(&folder.join("stationary.csv"));
     let exact = [
-        ("Cooperator", 0.040683533264943269027),
-        ("Defector", 0.24289515996060169634),
-        ("Reciprocator", 0.71642130677445503463),
+        ("Cooperator", 0.040_683_533_264_943_27),
+        ("Defector", 0.242_895_159_960_601_7),
+        ("Reciprocator", 0.716_421_306_774_455),
     ];
     for (row, (name, pi)) in stationary.iter().zip(exact) {
         assert_eq!(row[0], name);

@@ -344,11 +344,15 @@ pub fn read_invasion(
     })
 }
 
-/// Reads a `payoff_matrix.csv`: the names and the rows. An error is
-/// (line, column, message), 1-based, the column counting cells.
-pub fn parse_payoff_table(
-    text: &str,
-) -> Result<(Vec<String>, Vec<Vec<f64>>), (usize, usize, String)> {
+/// A payoff table read from CSV: the strategies' names and their rows.
+pub type NamedTable = (Vec<String>, Vec<Vec<f64>>);
+
+/// Where a payoff table is wrong: (line, column, message), 1-based, the
+/// column counting cells.
+pub type TableMistake = (usize, usize, String);
+
+/// Reads a `payoff_matrix.csv`: the names and the rows.
+pub fn parse_payoff_table(text: &str) -> Result<NamedTable, TableMistake> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
