@@ -151,6 +151,48 @@ fn a_payoff_table_gives_the_reference_values() {
 }
 
 #[test]
+fn alpharank_agrees_with_openspiel() {
+    // OpenSpiel 2.0.2 alpharank.compute([table], m=50, alpha=0.5) on the
+    // table "four" of tests/data/invasion_reference.json.
+    let dir = scratch("alpharank");
+    std::fs::write(
+        dir.join("four.csv"),
+        "Player,A,B,C,D\nA,3.0,0.0,3.0,1.25\nB,5.0,1.0,1.2,2.0\nC,3.0,0.9,3.0,2.5\nD,2.0,1.5,2.0,2.0\n",
+    )
+    .unwrap();
+    let body = "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = 0.5\nm = 50\n[output]\ncharts = false\n";
+    let folder = run_ok(&dir, "ranked", &scenario("ranked", body));
+    let ranked = rows(&folder.join("alpharank.csv"));
+    let openspiel = [
+        ("B", 0.9994067979090804),
+        ("C", 0.0005751113676490858),
+        ("A", 9.197177983532084e-06),
+        ("D", 8.89354528688002e-06),
+    ];
+    assert_eq!(ranked.len(), 4);
+    for (place, (row, (name, score))) in ranked.iter().zip(openspiel).enumerate() {
+        assert_eq!(row[0], (place + 1).to_string());
+        assert_eq!(row[1], name);
+        let ours: f64 = row[2].parse().unwrap();
+        assert!(relative(ours, score) < 1e-9, "{name}: {ours} vs {score}");
+    }
+    refused(
+        &dir,
+        "bad-alpha",
+        "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = -1\n",
+        "alpharank.alpha",
+        "\"infinite\"",
+    );
+    refused(
+        &dir,
+        "bad-epsilon",
+        "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = \"infinite\"\nepsilon = 1.5\n",
+        "alpharank.epsilon",
+        "below 1",
+    );
+}
+
+#[test]
 fn a_subset_of_the_table_and_a_tournament_read_back_agree() {
     let dir = scratch("tournament");
     let tournament = "[population]\nsize = 30\n[selection]\nbeta = 0.5\n\

@@ -2,12 +2,13 @@
 //! `fixation.csv` (one row per ordered pair: `resident,mutant,probability`,
 //! then `relative_to_neutral` = ρ Z and `ln_probability`, exact where ρ
 //! underflows), `stationary.csv` (`strategy,abundance,ln_abundance`, in the
-//! table's order) and the ranked table of the report. Floats as Python's
+//! table's order), `alpharank.csv` (`rank,strategy,score`, when asked)
+//! and the ranked table of the report. Floats as Python's
 //! `repr` shows them (`python_float`), `-inf` for ln 0. Charts:
 //! `stationary` (bars of the abundances, ranked) and `fixation` (a heat
 //! map of ρ Z, mutant by resident: above 1 the mutant is favoured).
 
-use crate::evolution::invasion::{Fixation, SmallMutation};
+use crate::evolution::invasion::{AlphaRank, Fixation, SmallMutation};
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::charts::{BarChart, ChartError, HeatMap, draw_bar_chart, draw_heat_map};
 use std::io;
@@ -76,6 +77,34 @@ pub fn write_stationary(path: &Path, names: &[String], chain: &SmallMutation) ->
     w.flush()
 }
 
+/// Writes `alpharank.csv`: `rank,strategy,score`, best first.
+pub fn write_alpharank(path: &Path, names: &[String], rank: &AlphaRank) -> io::Result<()> {
+    let mut w = writer(path)?;
+    w.write_record(["rank", "strategy", "score"])
+        .map_err(io::Error::other)?;
+    for (place, &i) in rank.ranking.iter().enumerate() {
+        w.write_record([
+            (place + 1).to_string(),
+            names[i].clone(),
+            python_float(rank.scores[i]),
+        ])
+        .map_err(io::Error::other)?;
+    }
+    w.flush()
+}
+
+/// A share for people: 4 decimals, or 3 significant digits below 10^-4,
+/// or `e^ln` where it underflows f64.
+pub fn share(value: f64, ln: f64) -> String {
+    if value == 0.0 && ln.is_finite() {
+        format!("e^{ln:.1}")
+    } else if value != 0.0 && value < 1e-4 {
+        format!("{value:.3e}")
+    } else {
+        format!("{value:.4}")
+    }
+}
+
 /// Strategy indices from the most abundant down (ties by index).
 pub fn ranked(chain: &SmallMutation) -> Vec<usize> {
     let mut order: Vec<usize> = (0..chain.ln_abundance.len()).collect();
@@ -112,13 +141,7 @@ pub fn stationary_table(
         let invaded = (0..s)
             .filter(|&m| m != i && rho[i][m].probability > neutral)
             .count();
-        let abundance = if chain.abundance[i] == 0.0 {
-            format!("e^{:.1}", chain.ln_abundance[i])
-        } else if chain.abundance[i] < 1e-4 {
-            format!("{:.3e}", chain.abundance[i])
-        } else {
-            format!("{:.4}", chain.abundance[i])
-        };
+        let abundance = share(chain.abundance[i], chain.ln_abundance[i]);
         rows.push(vec![
             (rank + 1).to_string(),
             names[i].clone(),

@@ -13,6 +13,10 @@
 //! [payoffs]
 //! table = "results/classic/payoff_matrix.csv"  # relative to this file
 //! strategies = ["Cooperator", "Defector"]      # optional: a subset, in order
+//! [alpharank]            # optional: also alpha-Rank (alpharank.csv)
+//! alpha = 1.0            # ranking intensity >= 0, or "infinite"
+//! m = 50                 # its population size (default: population.size)
+//! epsilon = 0.01         # the noise of infinite alpha (default 0.01)
 //! ```
 //!
 //! Without `[payoffs] table` the payoffs come from the tournament the file
@@ -25,6 +29,7 @@
 //! extra cell, NaN) is an error of the scenario naming the table's line
 //! and column.
 
+use crate::evolution::invasion::alpharank::Alpha;
 use crate::evolution::invasion::{PayoffMatrix, Selection};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
@@ -75,6 +80,8 @@ pub struct InvasionScenario {
     pub charts: bool,
     /// How charts are drawn (`[output]`).
     pub chart_style: crate::output::charts::ChartStyle,
+    /// α-Rank too (`[alpharank]`): its population m and α.
+    pub alpharank: Option<(usize, Alpha)>,
 }
 
 impl InvasionScenario {
@@ -104,6 +111,20 @@ impl InvasionScenario {
         let mut tail = toml::Table::new();
         tail.insert("population".into(), population.into());
         tail.insert("selection".into(), selection.into());
+        if let Some((m, alpha)) = self.alpharank {
+            let mut table = toml::Table::new();
+            match alpha {
+                Alpha::Finite(a) => {
+                    table.insert("alpha".into(), a.into());
+                }
+                Alpha::Infinite { epsilon } => {
+                    table.insert("alpha".into(), "infinite".into());
+                    table.insert("epsilon".into(), epsilon.into());
+                }
+            }
+            table.insert("m".into(), (m as i64).into());
+            tail.insert("alpharank".into(), table.into());
+        }
         match &self.payoffs {
             InvasionPayoffs::Table { given, subset, .. } => {
                 let mut payoffs = toml::Table::new();
@@ -197,6 +218,51 @@ pub fn read_invasion(
             }
         };
         table.finish()?;
+    }
+    let mut alpharank = None;
+    if let Some(mut table) = top.table("alpharank")? {
+        let m = table
+            .count("m", 2)?
+            .map_or(population, |m| m.value as usize);
+        let epsilon = table.number("epsilon")?;
+        let alpha = match table.value("alpha") {
+            None => Alpha::Finite(1.0),
+            Some(value) => match value.get_ref() {
+                DeValue::String(s) if s == "infinite" => {
+                    let e = epsilon.as_ref().map_or(0.01, |e| e.value);
+                    if !(e > 0.0 && e < 1.0) {
+                        let at = epsilon.as_ref().map_or(0, |e| e.span.start);
+                        return Err(table.error(
+                            at,
+                            "epsilon",
+                            format!("must be above 0 and below 1, got {e}"),
+                        ));
+                    }
+                    Alpha::Infinite { epsilon: e }
+                }
+                _ => match crate::scenario::reader::finite_number(value.get_ref()) {
+                    Some(a) if a >= 0.0 => {
+                        if let Some(e) = &epsilon {
+                            return Err(table.error(
+                                e.span.start,
+                                "epsilon",
+                                "`epsilon` is for alpha = \"infinite\"",
+                            ));
+                        }
+                        Alpha::Finite(a)
+                    }
+                    _ => {
+                        return Err(table.error(
+                            value.span().start,
+                            "alpha",
+                            "expected a finite number of at least 0 or \"infinite\"",
+                        ));
+                    }
+                },
+            },
+        };
+        table.finish()?;
+        alpharank = Some((m, alpha));
     }
     let mut from_table = None;
     if let Some(mut table) = top.table("payoffs")? {
@@ -341,6 +407,7 @@ pub fn read_invasion(
         payoffs,
         charts,
         chart_style,
+        alpharank,
     })
 }
 

@@ -7,7 +7,7 @@ population alpha-Rank from OpenSpiel (`alpharank.compute`), next to a
 the tests in src/evolution/invasion (tests/invasion_reference.rs).
 
     python3 -m venv /tmp/venv
-    /tmp/venv/bin/pip install egttools==0.1.14.2 open_spiel numpy mpmath
+    /tmp/venv/bin/pip install egttools==0.1.14.2 open_spiel==2.0.2 numpy mpmath==1.4.1
     /tmp/venv/bin/python tests/data/generate_invasion_reference.py
 
 Conventions: fixation[resident][mutant] is rho(resident -> mutant), one
@@ -150,10 +150,13 @@ def alpharank_infinite_case(name, m, epsilon):
 
 def main():
     import egttools
+    from importlib.metadata import version
 
     out = {
         "generated_by": "tests/data/generate_invasion_reference.py",
         "egttools": egttools.__version__.strip('"'),
+        "open_spiel": version("open_spiel"),
+        "mpmath": version("mpmath"),
         "mpmath_digits": mpmath.mp.dps,
         "fermi": [fermi_case(*c) for c in FERMI],
         "alpharank": [alpharank_case(*c) for c in ALPHARANK],

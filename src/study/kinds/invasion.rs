@@ -3,12 +3,13 @@
 //! played first with its progress shown) gives every fixation probability
 //! ρ(resident -> mutant) at population Z (`evolution::invasion`), and the
 //! small-mutation chain its stationary distribution. Written:
-//! `fixation.csv`, `stationary.csv`, `payoff_matrix.csv` (the table used),
+//! `fixation.csv`, `stationary.csv`, `alpharank.csv` (with `[alpharank]`),
+//! `payoff_matrix.csv` (the table used),
 //! the charts `stationary` and `fixation` (`[output] charts`),
 //! `scenario.toml`, `run.json`. One computation (`Whole`): no shards.
 
 use crate::evolution::invasion::{
-    Fixation, PayoffMatrix, SmallMutation, fixation_matrix, small_mutation,
+    AlphaRank, Fixation, PayoffMatrix, SmallMutation, alpharank, fixation_matrix, small_mutation,
 };
 use crate::output::invasion_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
@@ -39,6 +40,7 @@ pub struct Invaded {
     matrix: Vec<Vec<f64>>,
     rho: Vec<Vec<Fixation>>,
     chain: SmallMutation,
+    alpharank: Option<AlphaRank>,
 }
 
 impl Analysis for Invasion<'_> {
@@ -78,11 +80,16 @@ impl Analysis for Invasion<'_> {
         let payoffs = PayoffMatrix::new(&matrix).map_err(input)?;
         let rho = fixation_matrix(&payoffs, s.population, s.selection).map_err(input)?;
         let chain = small_mutation(&rho).map_err(input)?;
+        let alpharank = match s.alpharank {
+            Some((m, alpha)) => Some(alpharank(&payoffs, m, alpha).map_err(input)?),
+            None => None,
+        };
         Ok(Invaded {
             names,
             matrix,
             rho,
             chain,
+            alpharank,
         })
     }
 
@@ -98,6 +105,7 @@ impl Analysis for Invasion<'_> {
             matrix,
             rho,
             chain,
+            alpharank,
         } = done;
         folder.write("fixation.csv", |p| {
             files::write_fixation(p, &names, s.population, &rho)
@@ -105,6 +113,9 @@ impl Analysis for Invasion<'_> {
         folder.write("stationary.csv", |p| {
             files::write_stationary(p, &names, &chain)
         })?;
+        if let Some(rank) = &alpharank {
+            folder.write("alpharank.csv", |p| files::write_alpharank(p, &names, rank))?;
+        }
         folder.write("payoff_matrix.csv", |p| {
             write_payoff_matrix(p, &names, &matrix)
         })?;
@@ -140,6 +151,10 @@ impl Analysis for Invasion<'_> {
             "stationary": chain.abundance,
             "ln_stationary": chain.ln_abundance,
             "ranking": ranking,
+            "alpharank": alpharank.as_ref().map(|r| json!({
+                "scores": r.scores,
+                "ranking": r.ranking.iter().map(|&i| &names[i]).collect::<Vec<_>>(),
+            })),
         });
         let run = json!({
             "dilemma_version": env!("CARGO_PKG_VERSION"),
@@ -161,7 +176,7 @@ impl Analysis for Invasion<'_> {
             "moran" => "w",
             _ => "beta",
         };
-        let text = format!(
+        let mut text = format!(
             "{}: {} strategies, population {}, {} process, {intensity} = {}; stationary \
              distribution of the small-mutation limit (Invades: residents a single mutant \
              takes over from more often than the neutral 1/{}):\n{}",
@@ -173,6 +188,22 @@ impl Analysis for Invasion<'_> {
             s.population,
             files::stationary_table(&names, s.population, &rho, &chain)
         );
+        if let Some(rank) = &alpharank {
+            let top: Vec<String> = rank
+                .ranking
+                .iter()
+                .take(5)
+                .map(|&i| {
+                    let score = rank.scores[i];
+                    format!("{} ({})", names[i], files::share(score, score.ln()))
+                })
+                .collect();
+            text += &format!(
+                "alpha-Rank (m = {}, head-to-head payoffs): {}\n",
+                s.alpharank.map_or(0, |(m, _)| m),
+                top.join(", ")
+            );
+        }
         Ok(Report {
             name: s.name.clone(),
             summary_key: "summary",
