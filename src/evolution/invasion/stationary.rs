@@ -181,6 +181,86 @@ mod tests {
         }
     }
 
+    /// The mutation-selection process simulated directly in the limit of
+    /// rare mutations: in a monomorphic population a mutant (any other
+    /// strategy, equally likely) appears; the pairwise comparison process
+    /// runs (a focal individual imitates a uniformly chosen other with
+    /// probability 1 / (1 + exp(-β (f_model - f_focal))), fitness the
+    /// mean payoff against the other Z - 1) until one strategy is left.
+    /// Returns the share of mutation events seen in each monomorphic state.
+    fn simulate_rare_mutations(
+        payoffs: &PayoffMatrix,
+        z: usize,
+        beta: f64,
+        events: u64,
+    ) -> Vec<f64> {
+        use crate::ipd::random::{match_rng, unit_interval};
+        let s = payoffs.size();
+        let mut rng = match_rng(11, 0, 0, 0);
+        let mut seen = vec![0u64; s];
+        let mut resident = 0usize;
+        let fitness = |i: usize, counts: &[usize]| {
+            let total: f64 = (0..s).map(|j| counts[j] as f64 * payoffs.get(i, j)).sum();
+            (total - payoffs.get(i, i)) / (z - 1) as f64
+        };
+        for _ in 0..events {
+            seen[resident] += 1;
+            let offset = 1 + (unit_interval(&mut rng) * (s - 1) as f64) as usize;
+            let mutant = (resident + offset.min(s - 1)) % s;
+            let mut counts = vec![0usize; s];
+            counts[resident] = z - 1;
+            counts[mutant] = 1;
+            while counts[mutant] > 0 && counts[mutant] < z {
+                // Focal and model: distinct individuals, uniformly.
+                let focal_is_mutant = unit_interval(&mut rng) < counts[mutant] as f64 / z as f64;
+                let same_left = if focal_is_mutant {
+                    counts[mutant] - 1
+                } else {
+                    counts[resident] - 1
+                };
+                let model_same = unit_interval(&mut rng) < same_left as f64 / (z - 1) as f64;
+                if model_same {
+                    continue;
+                }
+                let (focal, model) = if focal_is_mutant {
+                    (mutant, resident)
+                } else {
+                    (resident, mutant)
+                };
+                let gain = fitness(model, &counts) - fitness(focal, &counts);
+                if unit_interval(&mut rng) < 1.0 / (1.0 + (-beta * gain).exp()) {
+                    counts[focal] -= 1;
+                    counts[model] += 1;
+                }
+            }
+            if counts[mutant] == z {
+                resident = mutant;
+            }
+        }
+        seen.iter().map(|&n| n as f64 / events as f64).collect()
+    }
+
+    #[test]
+    fn matches_a_direct_simulation_of_rare_mutations() {
+        let payoffs = PayoffMatrix::new(&[
+            vec![3.0, 0.0, 3.0],
+            vec![5.0, 1.0, 1.1],
+            vec![3.0, 0.9, 3.0],
+        ])
+        .unwrap();
+        let (z, beta) = (8, 0.3);
+        let rho = fixation_matrix(&payoffs, z, Selection::Fermi { beta }).unwrap();
+        let chain = small_mutation(&rho).unwrap();
+        let simulated = simulate_rare_mutations(&payoffs, z, beta, 200_000);
+        for (a, b) in chain.abundance.iter().zip(&simulated) {
+            assert!(
+                (a - b).abs() < 0.01,
+                "{:?} vs simulated {simulated:?}",
+                chain.abundance
+            );
+        }
+    }
+
     #[test]
     fn a_chain_with_known_stationary_distribution() {
         // Two states: π = (q, p) / (p + q) for P = [[1-p, p], [q, 1-q]].
