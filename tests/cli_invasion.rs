@@ -64,7 +64,7 @@ fn scenario(name: &str, body: &str) -> String {
     format!("name = \"{name}\"\nkind = \"invasion\"\n{body}")
 }
 
-const FERMI: &str = "[population]\nsize = 50\n[selection]\nprocess = \"fermi\"\nbeta = 0.2\n\
+const FERMI: &str = "description = \"three strategies\"\n[population]\nsize = 50\n[selection]\nprocess = \"fermi\"\nbeta = 0.2\n\
 [payoffs]\ntable = \"payoff_matrix.csv\"\n";
 
 #[test]
@@ -134,6 +134,11 @@ fn a_payoff_table_gives_the_reference_values() {
     assert!(relative(summary["stationary"][1].as_f64().unwrap(), exact[1].1) < 1e-12);
     // The resolved scenario runs again to the same bytes.
     let resolved = folder.join("scenario.toml");
+    let text = std::fs::read_to_string(&resolved).unwrap();
+    assert!(
+        text.contains("description = \"three strategies\""),
+        "{text}"
+    );
     std::fs::copy(&resolved, dir.join("resolved.toml")).unwrap();
     let again = dilemma(&dir, &["run", "resolved.toml", "--out", "third"]);
     assert!(

@@ -80,6 +80,8 @@ pub struct InvasionScenario {
     pub charts: bool,
     /// How charts are drawn (`[output]`).
     pub chart_style: crate::output::charts::ChartStyle,
+    /// Free text (the tournament's, when one is played).
+    pub description: Option<String>,
     /// α-Rank too (`[alpharank]`): its population m and α.
     pub alpharank: Option<(usize, Alpha)>,
 }
@@ -147,6 +149,9 @@ impl InvasionScenario {
                 let mut head = toml::Table::new();
                 head.insert("name".into(), self.name.clone().into());
                 head.insert("kind".into(), "invasion".into());
+                if let Some(d) = &self.description {
+                    head.insert("description".into(), d.clone().into());
+                }
                 head.insert("seed".into(), (self.seed as i64).into());
                 format!(
                     "{}\n{}",
@@ -366,8 +371,10 @@ pub fn read_invasion(
             matrix,
         });
     }
+    let mut description = None;
     let payoffs = match from_table {
         Some(table) => {
+            description = top.string("description")?.map(|d| d.value);
             for key in ["players", "game", "match", "ranking"] {
                 if let Some(value) = top.value(key) {
                     return Err(top.error(
@@ -407,6 +414,7 @@ pub fn read_invasion(
         payoffs,
         charts,
         chart_style,
+        description,
         alpharank,
     })
 }
