@@ -33,6 +33,7 @@ const KINDS: &[&str] = &[
     "pirates",
     "guess",
     "impartial",
+    "invasion",
 ];
 
 #[test]

@@ -13,6 +13,7 @@ pub mod fixation;
 pub mod fixation_matrix;
 pub mod graph;
 pub mod interval;
+pub mod invasion;
 pub mod long_run;
 pub mod moran;
 pub mod moran_units;

@@ -19,6 +19,7 @@ pub mod fixation;
 pub mod game_file;
 pub mod guess;
 pub mod impartial;
+pub mod invasion;
 pub mod moran;
 pub mod normal_form;
 pub mod pirates;
@@ -36,6 +37,7 @@ pub use evolution_sweep::EvolutionSweep;
 pub use fixation::FixationScenario;
 pub use guess::GuessScenario;
 pub use impartial::ImpartialScenario;
+pub use invasion::InvasionScenario;
 pub use moran::MoranScenario;
 pub use pirates::PiratesScenario;
 pub use spatial::SpatialScenario;
@@ -59,6 +61,7 @@ pub const KINDS: &[&str] = &[
     "game",
     "pigs",
     "travelers",
+    "invasion",
 ];
 
 /// A validated scenario of any kind.
@@ -86,6 +89,8 @@ pub enum Scenario {
     Fixation(Box<FixationScenario>),
     /// A Moran or ecological study over a grid of parameter values (`[sweep]`).
     EvolutionSweep(Box<EvolutionSweep>),
+    /// Fixation probabilities and the small-mutation limit, analytically.
+    Invasion(Box<InvasionScenario>),
 }
 
 impl Scenario {
@@ -103,6 +108,7 @@ impl Scenario {
             Scenario::Sweep(s) => &s.base.name,
             Scenario::Fixation(s) => &s.name,
             Scenario::EvolutionSweep(s) => s.name(),
+            Scenario::Invasion(s) => &s.name,
         }
     }
 
@@ -120,6 +126,7 @@ impl Scenario {
             Scenario::Sweep(s) => s.base.chart_style,
             Scenario::Fixation(s) => s.chart_style,
             Scenario::EvolutionSweep(s) => s.chart_style(),
+            Scenario::Invasion(s) => s.chart_style,
         }
     }
 
@@ -137,6 +144,7 @@ impl Scenario {
             Scenario::Sweep(s) => s.base.seed,
             Scenario::Fixation(s) => s.study.seed,
             Scenario::EvolutionSweep(s) => s.seed(),
+            Scenario::Invasion(s) => s.seed,
         }
     }
 
@@ -163,6 +171,7 @@ impl Scenario {
             Scenario::Sweep(s) => s.set_seed(seed),
             Scenario::Fixation(s) => s.study.seed = seed,
             Scenario::EvolutionSweep(s) => s.set_seed(seed),
+            Scenario::Invasion(s) => s.set_seed(seed),
         }
     }
 
@@ -180,6 +189,7 @@ impl Scenario {
             Scenario::Sweep(s) => s.resolved_toml(),
             Scenario::Fixation(s) => s.resolved_toml(),
             Scenario::EvolutionSweep(s) => s.resolved_toml(),
+            Scenario::Invasion(s) => s.resolved_toml(),
         }
     }
 }
@@ -363,6 +373,12 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
                 )),
             }
         }
+        "invasion" => Scenario::Invasion(Box::new(invasion::read_invasion(
+            &mut top,
+            name,
+            seed,
+            &mut warnings,
+        )?)),
         "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
         "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
             &mut top,

@@ -26,6 +26,11 @@ pub const TEMPLATES: &[(&str, &str, &str)] = &[
         include_str!("templates/fixation.toml"),
     ),
     (
+        "invasion",
+        "who invades whom: fixation probabilities, rare mutations",
+        include_str!("templates/invasion.toml"),
+    ),
+    (
         "spatial",
         "spatial prisoner's dilemma on a lattice (Nowak & May)",
         include_str!("templates/spatial.toml"),

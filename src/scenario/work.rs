@@ -19,6 +19,7 @@
 //! | (positions) | steps (split evaluations, mex  | each position's estimate before any is       | 10^11    |
 //! |             | steps, table entries)          | solved, added (below)                        |          |
 //! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 5 x 10^9 |
+//! | invasion    | fixation terms; chain steps    | S (S - 1) (Z - 1); S^3 / 3 (+ a tournament's)| 10^10; 2 x 10^9 |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
 //! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
@@ -141,6 +142,12 @@ pub const MAX_MORAN_STEPS: u128 = 2_000_000_000;
 pub const MAX_CELL_UPDATES: u128 = 10_000_000_000;
 /// Most replicator updates (steps x types^2) of an ecological study.
 pub const MAX_REPLICATOR_UPDATES: u128 = 10_000_000_000;
+/// Most terms of an invasion analysis's fixation sums (about 10^8 a
+/// second: a minute and a half).
+pub const MAX_FIXATION_TERMS: u128 = 10_000_000_000;
+/// Most elimination steps (log-sum-exp updates, about 3 x 10^7 a second)
+/// of an invasion analysis's small-mutation chain: 1800 strategies.
+pub const MAX_CHAIN_STEPS: u128 = 2_000_000_000;
 /// Most impartial positions solved in one scenario.
 pub const MAX_POSITIONS: u128 = 10_000;
 /// Most work of an impartial scenario's positions together, in elementary
@@ -714,7 +721,46 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             p.survival_max as u64,
         )],
         Scenario::Guess(_) => Vec::new(),
+        Scenario::Invasion(s) => invasion_estimates(s),
     }
+}
+
+/// An invasion analysis: the tournament it plays, if any; the terms of
+/// its fixation sums, S (S - 1) (Z - 1); the steps of the small-mutation
+/// chain's elimination, S^3 / 3.
+fn invasion_estimates(s: &crate::scenario::InvasionScenario) -> Vec<Estimate> {
+    use crate::scenario::invasion::InvasionPayoffs;
+    let strategies = s.strategies() as u128;
+    let (mut estimates, field) = match &s.payoffs {
+        InvasionPayoffs::Tournament(t) => (
+            vec![tournament_estimate(&t.tournament(), "players")],
+            "players",
+        ),
+        InvasionPayoffs::Table { .. } => (Vec::new(), "payoffs.table"),
+    };
+    let z = s.population as u128;
+    estimates.push(Estimate {
+        measure: "fixation terms (strategies x (strategies - 1) x (size - 1))",
+        amount: strategies
+            .saturating_mul(strategies.saturating_sub(1))
+            .saturating_mul(z.saturating_sub(1)),
+        limit: MAX_FIXATION_TERMS,
+        field: "population.size".into(),
+        drivers: vec![
+            ("strategies".into(), strategies.to_string()),
+            ("population.size".into(), s.population.to_string()),
+        ],
+        notes: Vec::new(),
+    });
+    estimates.push(Estimate {
+        measure: "elimination steps of the small-mutation chain (strategies^3 / 3)",
+        amount: strategies.saturating_pow(3) / 3,
+        limit: MAX_CHAIN_STEPS,
+        field: field.into(),
+        drivers: vec![("strategies".into(), strategies.to_string())],
+        notes: Vec::new(),
+    });
+    estimates
 }
 
 /// Edges of a graph (each counted once).

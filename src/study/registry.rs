@@ -116,5 +116,6 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
         Scenario::Guess(s) => Box::new(Whole(kinds::guess::Guess::new(s, context))),
         Scenario::Impartial(s) => Box::new(Whole(kinds::impartial::Impartial::new(s, context))),
         Scenario::NormalForm(s) => Box::new(Whole(kinds::normal_form::NormalForm::new(s, context))),
+        Scenario::Invasion(s) => Box::new(Whole(kinds::invasion::Invasion::new(s, context))),
     }
 }

@@ -9,6 +9,7 @@ pub mod ecological_sweep;
 pub mod fixation;
 pub mod guess;
 pub mod impartial;
+pub mod invasion;
 pub mod matches;
 pub mod moran;
 pub mod moran_sweep;

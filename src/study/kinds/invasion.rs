@@ -1,0 +1,216 @@
+//! Kind `invasion`: who invades whom, analytically. The payoff table (read
+//! from a `payoff_matrix.csv`, or the tournament the scenario describes,
+//! played first with its progress shown) gives every fixation probability
+//! ρ(resident -> mutant) at population Z (`evolution::invasion`), and the
+//! small-mutation chain its stationary distribution. Written:
+//! `fixation.csv`, `stationary.csv`, `alpharank.csv` (with `[alpharank]`),
+//! `payoff_matrix.csv` (the table used),
+//! the charts `stationary` and `fixation` (`[output] charts`),
+//! `scenario.toml`, `run.json`. One computation (`Whole`): no shards.
+
+use crate::evolution::invasion::{
+    AlphaRank, Fixation, PayoffMatrix, SmallMutation, alpharank, fixation_matrix, small_mutation,
+};
+use crate::output::invasion_files as files;
+use crate::output::tournament_files::write_payoff_matrix;
+use crate::scenario::InvasionScenario;
+use crate::scenario::invasion::InvasionPayoffs;
+use crate::study::folder::dependencies;
+use crate::study::kinds::whole::Analysis;
+use crate::study::registry::Context;
+use crate::study::{Progress, Report, ResultsFolder, StudyError, Timing};
+use serde_json::json;
+
+/// An invasion analysis.
+pub struct Invasion<'a> {
+    scenario: &'a InvasionScenario,
+    context: Context,
+}
+
+impl<'a> Invasion<'a> {
+    /// The study of `scenario`.
+    pub fn new(scenario: &'a InvasionScenario, context: Context) -> Self {
+        Invasion { scenario, context }
+    }
+}
+
+/// The table, every fixation probability and the chain.
+pub struct Invaded {
+    names: Vec<String>,
+    matrix: Vec<Vec<f64>>,
+    rho: Vec<Vec<Fixation>>,
+    chain: SmallMutation,
+    alpharank: Option<AlphaRank>,
+}
+
+impl Analysis for Invasion<'_> {
+    type Result = Invaded;
+
+    fn name(&self) -> &str {
+        &self.scenario.name
+    }
+    fn seed(&self) -> u64 {
+        self.scenario.seed
+    }
+    fn resolved_toml(&self) -> String {
+        self.context.resolved.clone()
+    }
+
+    fn compute(&self, progress: &dyn Progress) -> Result<Invaded, StudyError> {
+        let s = self.scenario;
+        let (names, matrix) = match &s.payoffs {
+            InvasionPayoffs::Table { names, matrix, .. } => (names.clone(), matrix.clone()),
+            InvasionPayoffs::Tournament(t) => {
+                let tournament = t.tournament();
+                progress.start(tournament.match_count(), "matches", &t.name, false);
+                let results = match tournament
+                    .run::<std::convert::Infallible>(|_| Ok(()), |done| progress.set(done))
+                {
+                    Ok(results) => results,
+                    Err(never) => match never {},
+                };
+                progress.finish();
+                let names = t.players.iter().map(|p| p.name.clone()).collect();
+                (names, results.payoff_matrix())
+            }
+        };
+        let input = |e: crate::evolution::invasion::InvasionError| {
+            StudyError::Input(format!("{}: {e}", s.name))
+        };
+        let payoffs = PayoffMatrix::new(&matrix).map_err(input)?;
+        let rho = fixation_matrix(&payoffs, s.population, s.selection).map_err(input)?;
+        let chain = small_mutation(&rho).map_err(input)?;
+        let alpharank = match s.alpharank {
+            Some((m, alpha)) => Some(alpharank(&payoffs, m, alpha).map_err(input)?),
+            None => None,
+        };
+        Ok(Invaded {
+            names,
+            matrix,
+            rho,
+            chain,
+            alpharank,
+        })
+    }
+
+    fn write(
+        &self,
+        done: Invaded,
+        folder: &ResultsFolder,
+        timing: Timing,
+    ) -> Result<Report, StudyError> {
+        let s = self.scenario;
+        let Invaded {
+            names,
+            matrix,
+            rho,
+            chain,
+            alpharank,
+        } = done;
+        folder.write("fixation.csv", |p| {
+            files::write_fixation(p, &names, s.population, &rho)
+        })?;
+        folder.write("stationary.csv", |p| {
+            files::write_stationary(p, &names, &chain)
+        })?;
+        if let Some(rank) = &alpharank {
+            folder.write("alpharank.csv", |p| files::write_alpharank(p, &names, rank))?;
+        }
+        folder.write("payoff_matrix.csv", |p| {
+            write_payoff_matrix(p, &names, &matrix)
+        })?;
+        folder.text("scenario.toml", &self.context.resolved)?;
+        if s.charts {
+            files::draw_stationary(
+                &folder.file("stationary"),
+                &format!("{}: stationary distribution, rare mutations", s.name),
+                &names,
+                &chain,
+            )
+            .map_err(|e| folder.chart_failed(e))?;
+            files::draw_fixation(
+                &folder.file("fixation"),
+                &format!("{}: fixation probability x Z", s.name),
+                &names,
+                s.population,
+                &rho,
+            )
+            .map_err(|e| folder.chart_failed(e))?;
+        }
+        let ranking: Vec<&String> = files::ranked(&chain).iter().map(|&i| &names[i]).collect();
+        let source = match &s.payoffs {
+            InvasionPayoffs::Table { given, .. } => given.clone(),
+            InvasionPayoffs::Tournament(_) => "tournament".into(),
+        };
+        let summary = json!({
+            "strategies": names,
+            "population": s.population,
+            "process": s.selection.process(),
+            "beta": s.selection.intensity(),
+            "payoffs": source,
+            "stationary": chain.abundance,
+            "ln_stationary": chain.ln_abundance,
+            "ranking": ranking,
+            "alpharank": alpharank.as_ref().map(|r| json!({
+                "scores": r.scores,
+                "ranking": r.ranking.iter().map(|&i| &names[i]).collect::<Vec<_>>(),
+            })),
+        });
+        let run = json!({
+            "dilemma_version": env!("CARGO_PKG_VERSION"),
+            "scenario": s.name,
+            "kind": "invasion",
+            "seed": s.seed,
+            "threads": rayon::current_num_threads(),
+            "population": s.population,
+            "process": s.selection.process(),
+            "beta": s.selection.intensity(),
+            "strategies": names.len(),
+            "payoffs": source,
+            "compute_seconds": timing.computed.as_secs_f64(),
+            "total_seconds": timing.started.elapsed().as_secs_f64(),
+            "dependencies": dependencies(),
+        });
+        folder.text("run.json", &format!("{run:#}\n"))?;
+        let intensity = match s.selection.process() {
+            "moran" => "w",
+            _ => "beta",
+        };
+        let mut text = format!(
+            "{}: {} strategies, population {}, {} process, {intensity} = {}; stationary \
+             distribution of the small-mutation limit (Invades: residents a single mutant \
+             takes over from more often than the neutral 1/{}):\n{}",
+            s.name,
+            names.len(),
+            s.population,
+            s.selection.process(),
+            s.selection.intensity(),
+            s.population,
+            files::stationary_table(&names, s.population, &rho, &chain)
+        );
+        if let Some(rank) = &alpharank {
+            let top: Vec<String> = rank
+                .ranking
+                .iter()
+                .take(5)
+                .map(|&i| {
+                    let score = rank.scores[i];
+                    format!("{} ({})", names[i], files::share(score, score.ln()))
+                })
+                .collect();
+            text += &format!(
+                "alpha-Rank (m = {}, head-to-head payoffs): {}\n",
+                s.alpharank.map_or(0, |(m, _)| m),
+                top.join(", ")
+            );
+        }
+        Ok(Report {
+            name: s.name.clone(),
+            summary_key: "summary",
+            summary,
+            run,
+            text,
+            page: None,
+        })
+    }
+}

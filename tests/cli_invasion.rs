@@ -1,0 +1,409 @@
+//! The `invasion` kind end to end on real scenario files: fixation.csv and
+//! stationary.csv against the 60-digit reference of
+//! tests/data/invasion_reference.json, a tournament's payoffs and the same
+//! table read back agree, the analytic Moran value is the `fixation`
+//! kind's exact one and inside its simulated estimate's Wilson interval,
+//! and bad input exits 2 naming the field.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "dilemma-cli-invasion-{test}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dilemma(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn run(dir: &Path, name: &str, text: &str) -> Output {
+    let file = dir.join(format!("{name}.toml"));
+    std::fs::write(&file, text).unwrap();
+    dilemma(dir, &["run", file.to_str().unwrap(), "--out", "out"])
+}
+
+fn run_ok(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let output = run(dir, name, text);
+    assert!(
+        output.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    dir.join("out").join(name)
+}
+
+/// Rows of a CSV (header dropped), as strings.
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+fn relative(a: f64, b: f64) -> f64 {
+    ((a - b) / b).abs()
+}
+
+const TABLE: &str = "Player,Cooperator,Defector,Reciprocator\n\
+Cooperator,3.0,0.0,3.0\n\
+Defector,5.0,1.0,1.1\n\
+Reciprocator,3.0,0.9,3.0\n";
+
+fn scenario(name: &str, body: &str) -> String {
+    format!("name = \"{name}\"\nkind = \"invasion\"\n{body}")
+}
+
+const FERMI: &str = "description = \"three strategies\"\n[population]\nsize = 50\n[selection]\nprocess = \"fermi\"\nbeta = 0.2\n\
+[payoffs]\ntable = \"payoff_matrix.csv\"\n";
+
+#[test]
+fn a_payoff_table_gives_the_reference_values() {
+    let dir = scratch("table");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    let folder = run_ok(&dir, "fermi", &scenario("fermi", FERMI));
+    let fixation = rows(&folder.join("fixation.csv"));
+    assert_eq!(fixation.len(), 6);
+    let header = std::fs::read_to_string(folder.join("fixation.csv")).unwrap();
+    assert!(header.starts_with("resident,mutant,probability,relative_to_neutral,ln_probability\n"));
+    // mpmath at 60 digits (tests/data/invasion_reference.json, case 2).
+    let expected = [
+        ("Cooperator", "Defector", 0.3321926816790862),
+        ("Defector", "Cooperator", 6.811692576213954e-8),
+        ("Reciprocator", "Defector", 1.0249264056387988e-05),
+        ("Defector", "Reciprocator", 0.055670513416291666),
+    ];
+    for (resident, mutant, rho) in expected {
+        let row = fixation
+            .iter()
+            .find(|r| r[0] == resident && r[1] == mutant)
+            .unwrap_or_else(|| panic!("{resident} -> {mutant}"));
+        let ours: f64 = row[2].parse().unwrap();
+        assert!(
+            relative(ours, rho) < 1e-12,
+            "{resident} -> {mutant}: {ours}"
+        );
+        let relative_to_neutral: f64 = row[3].parse().unwrap();
+        assert!(relative(relative_to_neutral, rho * 50.0) < 1e-12);
+        let ln: f64 = row[4].parse().unwrap();
+        assert!((ln - rho.ln()).abs() < 1e-12);
+    }
+    // Cooperator and Reciprocator are neutral to each other: exactly 1/Z.
+    let neutral = fixation
+        .iter()
+        .find(|r| r[0] == "Cooperator" && r[1] == "Reciprocator")
+        .unwrap();
+    assert_eq!(neutral[2], "0.02");
+    let stationary = rows(&folder.join("stationary.csv"));
+    let exact = [
+        ("Cooperator", 0.040_683_533_264_943_27),
+        ("Defector", 0.242_895_159_960_601_7),
+        ("Reciprocator", 0.716_421_306_774_455),
+    ];
+    for (row, (name, pi)) in stationary.iter().zip(exact) {
+        assert_eq!(row[0], name);
+        let ours: f64 = row[1].parse().unwrap();
+        assert!(relative(ours, pi) < 1e-12, "{name}: {ours}");
+    }
+    // The report ranks them; --json carries the same numbers.
+    let json = dilemma(
+        &dir,
+        &[
+            "run",
+            dir.join("fermi.toml").to_str().unwrap(),
+            "--out",
+            "again",
+            "--json",
+        ],
+    );
+    assert!(json.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let summary = &value["summary"];
+    assert_eq!(summary["ranking"][0], "Reciprocator");
+    assert_eq!(summary["population"], 50);
+    assert!(relative(summary["stationary"][1].as_f64().unwrap(), exact[1].1) < 1e-12);
+    // The resolved scenario runs again to the same bytes.
+    let resolved = folder.join("scenario.toml");
+    let text = std::fs::read_to_string(&resolved).unwrap();
+    assert!(
+        text.contains("description = \"three strategies\""),
+        "{text}"
+    );
+    std::fs::copy(&resolved, dir.join("resolved.toml")).unwrap();
+    let again = dilemma(&dir, &["run", "resolved.toml", "--out", "third"]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    for file in ["fixation.csv", "stationary.csv", "payoff_matrix.csv"] {
+        assert_eq!(
+            std::fs::read(folder.join(file)).unwrap(),
+            std::fs::read(dir.join("third/fermi").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn alpharank_agrees_with_openspiel() {
+    // OpenSpiel 2.0.2 alpharank.compute([table], m=50, alpha=0.5) on the
+    // table "four" of tests/data/invasion_reference.json.
+    let dir = scratch("alpharank");
+    std::fs::write(
+        dir.join("four.csv"),
+        "Player,A,B,C,D\nA,3.0,0.0,3.0,1.25\nB,5.0,1.0,1.2,2.0\nC,3.0,0.9,3.0,2.5\nD,2.0,1.5,2.0,2.0\n",
+    )
+    .unwrap();
+    let body = "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = 0.5\nm = 50\n[output]\ncharts = false\n";
+    let folder = run_ok(&dir, "ranked", &scenario("ranked", body));
+    let ranked = rows(&folder.join("alpharank.csv"));
+    let openspiel = [
+        ("B", 0.9994067979090804),
+        ("C", 0.0005751113676490858),
+        ("A", 9.197177983532084e-06),
+        ("D", 8.89354528688002e-06),
+    ];
+    assert_eq!(ranked.len(), 4);
+    for (place, (row, (name, score))) in ranked.iter().zip(openspiel).enumerate() {
+        assert_eq!(row[0], (place + 1).to_string());
+        assert_eq!(row[1], name);
+        let ours: f64 = row[2].parse().unwrap();
+        assert!(relative(ours, score) < 1e-9, "{name}: {ours} vs {score}");
+    }
+    refused(
+        &dir,
+        "bad-alpha",
+        "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = -1\n",
+        "alpharank.alpha",
+        "\"infinite\"",
+    );
+    refused(
+        &dir,
+        "bad-epsilon",
+        "[payoffs]\ntable = \"four.csv\"\n[alpharank]\nalpha = \"infinite\"\nepsilon = 1.5\n",
+        "alpharank.epsilon",
+        "below 1",
+    );
+}
+
+#[test]
+fn a_subset_of_the_table_and_a_tournament_read_back_agree() {
+    let dir = scratch("tournament");
+    let tournament = "[population]\nsize = 30\n[selection]\nbeta = 0.5\n\
+[match]\nturns = 20\nrepetitions = 1\n\
+[[players]]\nstrategy = \"cooperator\"\n[[players]]\nstrategy = \"defector\"\n\
+[[players]]\nstrategy = \"tit-for-tat\"\n[output]\ncharts = false\n";
+    let played = run_ok(&dir, "played", &scenario("played", tournament));
+    // Its payoff_matrix.csv, read as a table, gives the same files.
+    let table = format!(
+        "[population]\nsize = 30\n[selection]\nbeta = 0.5\n[payoffs]\ntable = \"{}\"\n",
+        played.join("payoff_matrix.csv").display()
+    );
+    let read = run_ok(&dir, "read", &scenario("read", &table));
+    for file in ["fixation.csv", "stationary.csv", "payoff_matrix.csv"] {
+        assert_eq!(
+            std::fs::read(played.join(file)).unwrap(),
+            std::fs::read(read.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    // Two of the three: the pairs of the subset keep their values.
+    let subset = format!("{table}strategies = [\"Tit For Tat\", \"Defector\"]\n");
+    let two = run_ok(&dir, "two", &scenario("two", &subset));
+    let all = rows(&played.join("fixation.csv"));
+    let some = rows(&two.join("fixation.csv"));
+    assert_eq!(some.len(), 2);
+    assert_eq!(
+        some[0][..2],
+        ["Tit For Tat".to_string(), "Defector".to_string()]
+    );
+    assert!(all.contains(&some[0]) && all.contains(&some[1]));
+}
+
+#[test]
+fn the_moran_process_agrees_with_the_fixation_kind() {
+    // Deterministic matches: the fixation kind has the exact birth-death
+    // value beside its estimate; the analytic Moran process with w = 1 is
+    // the same chain (fitness: total score against everyone else).
+    let dir = scratch("moran");
+    let players = "[match]\nturns = 10\n\
+[[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"defector\"\n\
+[[players]]\nstrategy = \"grudger\"\n";
+    let fixation = format!(
+        "name = \"simulated\"\nkind = \"fixation\"\nseed = 4\n[fixation]\nsize = 10\nruns = 20000\n\
+mode = \"bd\"\n{players}[output]\ncharts = false\n"
+    );
+    let simulated = run_ok(&dir, "simulated", &fixation);
+    let analytic = run_ok(
+        &dir,
+        "analytic",
+        &scenario(
+            "analytic",
+            &format!(
+                "[population]\nsize = 10\n[selection]\nprocess = \"moran\"\nbeta = 1.0\n{players}\
+[output]\ncharts = false\n"
+            ),
+        ),
+    );
+    let estimates = rows(&simulated.join("fixation_matrix.csv"));
+    let ours = rows(&analytic.join("fixation.csv"));
+    assert_eq!(estimates.len(), 6);
+    for e in &estimates {
+        // Mutant,Resident,Runs,Fixations,Probability,Low,High,Exact,Neutral
+        let (mutant, resident) = (&e[0], &e[1]);
+        let row = ours
+            .iter()
+            .find(|r| &r[0] == resident && &r[1] == mutant)
+            .unwrap();
+        let rho: f64 = row[2].parse().unwrap();
+        let exact: f64 = e[7].parse().unwrap();
+        let (low, high): (f64, f64) = (e[5].parse().unwrap(), e[6].parse().unwrap());
+        assert!(
+            (rho - exact).abs() <= 1e-12 * exact.max(1e-300),
+            "{mutant} in {resident}: {rho} vs exact {exact}"
+        );
+        assert!(
+            low <= rho && rho <= high,
+            "{mutant} in {resident}: {rho} outside [{low}, {high}]"
+        );
+    }
+}
+
+fn refused(dir: &Path, name: &str, body: &str, field: &str, words: &str) {
+    let output = run(dir, name, &scenario(name, body));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+    assert!(
+        stderr.contains(&format!("{name}.toml:")) && stderr.contains(&format!("`{field}`")),
+        "{name}: {stderr}"
+    );
+    assert!(stderr.contains(words), "{name}: {stderr}");
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_field() {
+    let dir = scratch("bad");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    let table = "[payoffs]\ntable = \"payoff_matrix.csv\"\n";
+    refused(
+        &dir,
+        "small",
+        &format!("[population]\nsize = 1\n{table}"),
+        "population.size",
+        "from 2",
+    );
+    refused(
+        &dir,
+        "negative",
+        &format!("[selection]\nbeta = -0.5\n{table}"),
+        "selection.beta",
+        "at least 0",
+    );
+    refused(
+        &dir,
+        "nan",
+        &format!("[selection]\nbeta = nan\n{table}"),
+        "selection.beta",
+        "finite",
+    );
+    refused(
+        &dir,
+        "infinite",
+        &format!("[selection]\nbeta = inf\n{table}"),
+        "selection.beta",
+        "finite",
+    );
+    refused(
+        &dir,
+        "process",
+        &format!("[selection]\nprocess = \"imitation\"\n{table}"),
+        "selection.process",
+        "allowed: \"fermi\", \"moran\"",
+    );
+    refused(
+        &dir,
+        "w",
+        &format!("[selection]\nprocess = \"moran\"\nbeta = 2.0\n{table}"),
+        "selection.beta",
+        "between 0 and 1",
+    );
+    refused(
+        &dir,
+        "missing-file",
+        "[payoffs]\ntable = \"nowhere.csv\"\n",
+        "payoffs.table",
+        "cannot read",
+    );
+    let broken = [
+        (
+            "with-nan",
+            TABLE.replace("5.0,1.0,1.1", "5.0,NaN,1.1"),
+            "with-nan.csv:3:3: payoff of `Defector` against `Defector` is `NaN`",
+        ),
+        (
+            "swapped",
+            TABLE.replace("Defector,5.0", "Reciprocator,5.0"),
+            ":3:1",
+        ),
+        (
+            "short",
+            TABLE.replace("\nReciprocator,3.0,0.9,3.0", ""),
+            "`Reciprocator` has no row",
+        ),
+    ];
+    for (name, text, words) in broken {
+        std::fs::write(dir.join(format!("{name}.csv")), text).unwrap();
+        refused(
+            &dir,
+            name,
+            &format!("[payoffs]\ntable = \"{name}.csv\"\n"),
+            "payoffs.table",
+            words,
+        );
+    }
+    refused(
+        &dir,
+        "unknown-strategy",
+        &format!("{table}strategies = [\"Cooperator\", \"Tit For Tat\"]\n"),
+        "payoffs.strategies",
+        "`Tit For Tat` is not in",
+    );
+    refused(
+        &dir,
+        "both",
+        &format!("{table}[[players]]\nstrategy = \"cooperator\"\n"),
+        "players",
+        "not both",
+    );
+    std::fs::write(
+        dir.join("negative.csv"),
+        "Player,A,B\nA,-3.0,0.0\nB,1.0,1.0\n",
+    )
+    .unwrap();
+    refused(
+        &dir,
+        "negative-fitness",
+        "[selection]\nprocess = \"moran\"\nbeta = 1.0\n[payoffs]\ntable = \"negative.csv\"\n",
+        "payoffs.table",
+        "at least 0",
+    );
+    // Over the work limit: refused up front, lifted by --no-limit's switch.
+    refused(
+        &dir,
+        "huge",
+        &format!("[population]\nsize = 4000000000\n{table}"),
+        "population.size",
+        "too much work",
+    );
+}
