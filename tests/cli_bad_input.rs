@@ -533,3 +533,26 @@ fn paths_that_cannot_be_used_are_bad_input_in_words() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// axelrod's vocabulary: `prob_end` in `[match]` is refused with how to
+/// write it here (`continuation = 1 - prob_end`).
+#[test]
+fn axelrods_prob_end_is_refused_with_the_continuation_it_means() {
+    let dir = scratch("prob-end");
+    let scenario = dir.join("prob-end.toml");
+    std::fs::write(&scenario, VALID.replace("turns = 20", "prob_end = 0.1")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_dilemma"))
+        .args(["run", "--out"])
+        .arg(dir.join("results"))
+        .arg(&scenario)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("field `match.prob_end`"), "{stderr}");
+    assert!(
+        stderr.contains("`continuation = 1 - prob_end`") && stderr.contains("continuation = 0.9"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

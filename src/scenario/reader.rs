@@ -305,14 +305,21 @@ impl<'a> TableReader<'a> {
     pub fn finish(self) -> Result<(), ScenarioError> {
         for key in self.keys() {
             if !self.asked.contains(&key.value) {
-                let nearest = self
-                    .asked
+                let foreign = FOREIGN
                     .iter()
-                    .map(|allowed| (edit_distance(&key.value, allowed), allowed))
-                    .min()
-                    .filter(|(d, _)| *d <= 3)
-                    .map(|(_, k)| format!("; did you mean `{k}`?"))
-                    .unwrap_or_default();
+                    .find(|(name, ours, _)| {
+                        key.value == *name && self.asked.iter().any(|a| a == ours)
+                    })
+                    .map(|(_, _, hint)| format!("; {hint}"));
+                let nearest = foreign.unwrap_or_else(|| {
+                    self.asked
+                        .iter()
+                        .map(|allowed| (edit_distance(&key.value, allowed), allowed))
+                        .min()
+                        .filter(|(d, _)| *d <= 3)
+                        .map(|(_, k)| format!("; did you mean `{k}`?"))
+                        .unwrap_or_default()
+                });
                 let mut allowed = self.asked.clone();
                 allowed.dedup();
                 return Err(self.error(
@@ -328,6 +335,14 @@ impl<'a> TableReader<'a> {
         Ok(())
     }
 }
+
+/// Names other tools use for what a key of ours says, with how to write it
+/// here: (their name, our key it maps to where that key is allowed, hint).
+const FOREIGN: &[(&str, &str, &str)] = &[(
+    "prob_end",
+    "continuation",
+    "axelrod's `prob_end` is `continuation = 1 - prob_end` here (prob_end = 0.1 is continuation = 0.9)",
+)];
 
 /// Parses a whole file into a spanned table.
 pub fn parse_document<'a>(source: &'a Source) -> Result<Spanned<DeTable<'a>>, ScenarioError> {
