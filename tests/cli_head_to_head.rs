@@ -244,3 +244,52 @@ fn bad_repetitions_are_refused_naming_the_option() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// axelrod's display names, parameters and all, name players as the README
+/// promises (`First by Davis: 10`); values follow the entry's parameters
+/// in order, and a name that would read otherwise is refused with the keys.
+#[test]
+fn axelrod_display_names_with_parameters_are_players() {
+    let davis = json(&[
+        "match",
+        "First by Davis: 10",
+        "tit-for-tat",
+        "--turns",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(davis["players"][0], "First by Davis: 10", "{davis}");
+    let random = json(&[
+        "match",
+        "Random: 0.9",
+        "tit-for-tat",
+        "--turns",
+        "5",
+        "--json",
+    ]);
+    let spelled = json(&[
+        "match",
+        "random:p=0.9",
+        "tit-for-tat",
+        "--turns",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(random["players"], spelled["players"]);
+    assert_eq!(
+        random["moves"], spelled["moves"],
+        "the same player, the same match"
+    );
+    for (text, said) in [
+        (
+            "Random: 0.9, 3",
+            "Random takes 1 parameter; write them as key=value (p)",
+        ),
+        ("Random: x", "parameter `p` must be a number"),
+    ] {
+        let output = dilemma(&["match", text, "tit-for-tat", "--turns", "5"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(said), "{text}: {stderr}");
+    }
+}
