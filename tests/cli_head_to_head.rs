@@ -292,4 +292,29 @@ fn axelrod_display_names_with_parameters_are_players() {
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(said), "{text}: {stderr}");
     }
+    // The same names in a scenario's [[players]].
+    let dir = std::env::temp_dir().join(format!("dilemma-display-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("names.toml");
+    std::fs::write(
+        &scenario,
+        "name = \"names\"\nkind = \"tournament\"\n[match]\nturns = 10\n\
+         [[players]]\nstrategy = \"First by Davis: 10\"\n[[players]]\nstrategy = \"Random: 0.9\"\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    ok(&[
+        "run",
+        scenario.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let summary = std::fs::read_to_string(out.join("names/summary.csv")).unwrap();
+    assert!(
+        summary.contains("First by Davis: 10") && summary.contains("Random: 0.9"),
+        "{summary}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -25,7 +25,7 @@ use crate::ipd::head_to_head::head_to_head_with;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::{FlipList, MatchSettings, play_match};
 use crate::ipd::random::match_rng;
-use crate::ipd::strategies::{Player, PlayerSpec};
+use crate::ipd::strategies::Player;
 use crate::scenario::strategy_file::{self, Chain};
 use crate::scenario::work::match_estimate;
 use clap::Args;
@@ -125,77 +125,15 @@ fn horizon_text(horizon: &Horizon) -> String {
     }
 }
 
-/// A player written as axelrod displays it: `Name: v1, v2`.
-fn display_name_player(
-    text: &str,
-    option: &str,
-    info: &crate::ipd::strategies::catalogue::StrategyInfo,
-    mut spec: PlayerSpec,
-    values: &str,
-) -> Result<Player, CliError> {
-    let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-    let values: Vec<&str> = values.split(',').map(str::trim).collect();
-    let key_value = || format!("write them as key=value ({})", names.join(", "));
-    if values.len() > names.len() {
-        return Err(bad(format!(
-            "{option} `{text}`: {} takes {}; {}",
-            info.name,
-            crate::output::width::count(names.len(), "parameter", "parameters"),
-            key_value()
-        )));
-    }
-    for (value, name) in values.iter().zip(&names) {
-        let number: f64 = value.parse().map_err(|_| {
-            bad(format!(
-                "{option} `{text}`: parameter `{name}` must be a number, got `{value}`"
-            ))
-        })?;
-        spec.params.push((name.to_string(), number));
-    }
-    let player = spec.build().map_err(|e| bad(format!("{option}: {e}")))?;
-    let squeeze = |s: &str| s.to_lowercase().split_whitespace().collect::<String>();
-    if squeeze(&player.name) != squeeze(text) {
-        return Err(bad(format!(
-            "{option} `{text}`: reads as `{}`; {}",
-            player.name,
-            key_value()
-        )));
-    }
-    Ok(player)
-}
-
 fn bad(message: String) -> CliError {
     CliError::BadInput(message)
 }
 
-/// Parses `id` or `id:key=value,key=value` into a built player; axelrod's
-/// display names work too (`First by Davis: 10`: values in the order of
-/// the entry's parameters, the name built from them must read the same).
+/// Parses `id`, `id:key=value,key=value`, axelrod's display name
+/// (`First by Davis: 10`) or a strategy file into a built player.
 pub fn parse_player(text: &str, option: &str) -> Result<Player, CliError> {
-    let (id, params) = text.split_once(':').unwrap_or((text, ""));
-    let Some(info) = crate::ipd::strategies::catalogue::find(id) else {
-        // A strategy file, by name (strategies/NAME.toml) or path.
-        return strategy_file::resolve_text(text, Path::new("."), &mut Chain::default())
-            .map_err(|e| bad(e.text(option)));
-    };
-    let mut spec = PlayerSpec::new(id);
-    if !params.trim().is_empty() && !params.contains('=') {
-        return display_name_player(text, option, info, spec, params);
-    }
-    for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
-        let (key, value) = pair.split_once('=').ok_or_else(|| {
-            bad(format!(
-                "{option} `{text}`: parameters are written key=value, got `{pair}`"
-            ))
-        })?;
-        let value: f64 = value.trim().parse().map_err(|_| {
-            bad(format!(
-                "{option} `{text}`: parameter `{key}` must be a number, got `{value}`"
-            ))
-        })?;
-        spec.params.push((key.trim().to_string(), value));
-    }
-    spec.build().map_err(|e| bad(format!("{option}: {e}")))
+    strategy_file::resolve_text(text, Path::new("."), &mut Chain::default())
+        .map_err(|e| bad(e.text(option)))
 }
 
 /// Parses a preset name or `R,S,T,P`.

@@ -180,29 +180,72 @@ impl ReferenceError {
     }
 }
 
+/// A catalogue entry's player from `id:key=value,key=value`, or from
+/// axelrod's display name (`First by Davis: 10`, `Random: 0.9`): values
+/// without keys follow the entry's parameters in order, and the name built
+/// from them must read as written (else refused, naming the keys).
+fn catalogue_player(
+    text: &str,
+    (id, info): (&str, &crate::ipd::strategies::catalogue::StrategyInfo),
+    params: &str,
+) -> Result<Player, String> {
+    let mut spec = PlayerSpec::new(id);
+    let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
+    let positional = !params.trim().is_empty() && !params.contains('=');
+    let number = |key: &str, value: &str| {
+        value.trim().parse::<f64>().map_err(|_| {
+            let how = if positional {
+                " (parameters are written id:key=value,key=value, or by value as axelrod shows them: `Name: v1, v2`)"
+            } else {
+                ""
+            };
+            format!(
+                "`{text}`: parameter `{}` must be a number, got `{}`{how}",
+                key.trim(),
+                value.trim()
+            )
+        })
+    };
+    if positional {
+        let values: Vec<&str> = params.split(',').collect();
+        if values.len() > names.len() {
+            return Err(format!(
+                "`{text}`: {} takes {}; write them as key=value ({})",
+                info.name,
+                crate::output::width::count(names.len(), "parameter", "parameters"),
+                names.join(", ")
+            ));
+        }
+        for (value, name) in values.iter().zip(&names) {
+            spec.params.push((name.to_string(), number(name, value)?));
+        }
+    } else {
+        for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair.split_once('=').ok_or_else(|| {
+                format!("`{text}`: parameters are written id:key=value,key=value, got `{pair}`")
+            })?;
+            spec.params
+                .push((key.trim().to_string(), number(key, value)?));
+        }
+    }
+    let player = spec.build().map_err(|e| e.to_string())?;
+    let squeeze = |s: &str| s.to_lowercase().split_whitespace().collect::<String>();
+    if positional && squeeze(&player.name) != squeeze(text) {
+        return Err(format!(
+            "`{text}`: reads as `{}`; write the parameters as key=value ({})",
+            player.name,
+            names.join(", ")
+        ));
+    }
+    Ok(player)
+}
+
 /// Resolves a reference given as text; `base` is the folder of the file
 /// that names it (the current directory on the command line).
 pub fn resolve_text(text: &str, base: &Path, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let (id, params) = text.split_once(':').unwrap_or((text, ""));
-    if find(id).is_some() {
-        let mut spec = PlayerSpec::new(id);
-        for pair in params.split(',').filter(|p| !p.trim().is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| {
-                ReferenceError::Here(format!(
-                    "`{text}`: parameters are written id:key=value,key=value, got `{pair}`"
-                ))
-            })?;
-            let value: f64 = value.trim().parse().map_err(|_| {
-                ReferenceError::Here(format!(
-                    "`{text}`: parameter `{}` must be a number, got `{value}`",
-                    key.trim()
-                ))
-            })?;
-            spec.params.push((key.trim().to_string(), value));
-        }
-        return spec
-            .build()
-            .map_err(|e| ReferenceError::Here(e.to_string()));
+    if let Some(info) = find(id) {
+        return catalogue_player(text, (id, info), params).map_err(ReferenceError::Here);
     }
     if let Some(file) = find_shipped(text) {
         return shipped_player(file, chain);
