@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod dilemmas;
 pub mod evolution;
+pub mod exact;
 pub mod impartial;
 pub mod ipd;
 pub mod normal_form;

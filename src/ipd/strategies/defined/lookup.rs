@@ -175,23 +175,30 @@ impl LookupTable {
         them: &History,
         rng: &mut MatchRng,
     ) -> Action {
+        match self.response(openings, me, them) {
+            Response::Move(action) => action,
+            Response::Probability(p) => random_choice(rng, p),
+        }
+    }
+
+    /// What the table says for the next turn (the opening moves first),
+    /// without drawing; `openings` as in [`LookupTable::choose`].
+    #[inline]
+    pub fn response(&self, openings: &mut u64, me: &History, them: &History) -> Response {
         let turn = them.len();
         if turn == self.opponent_first {
             // The opponent's first m moves, the first one most significant.
             *openings = them.recent_bits() & mask(self.opponent_first);
         }
         if turn < self.depth() {
-            return self.initial[turn as usize];
+            return Response::Move(self.initial[turn as usize]);
         }
         let own = me.recent_bits() & mask(self.own);
         let opponent = them.recent_bits() & mask(self.opponent);
         let index = (own << (self.opponent + self.opponent_first))
             | (opponent << self.opponent_first)
             | *openings;
-        match self.responses[index as usize] {
-            Response::Move(action) => action,
-            Response::Probability(p) => random_choice(rng, p),
-        }
+        self.responses[index as usize]
     }
 }
 
