@@ -82,7 +82,7 @@ pub const MAX_REPETITIONS: i64 = 1_000_000;
 const WIDTH: usize = 80;
 
 /// `name` cut to at most `width` characters, ending in "..." when cut.
-fn elide(name: &str, width: usize) -> String {
+pub(crate) fn elide(name: &str, width: usize) -> String {
     if name.chars().count() <= width {
         return name.to_string();
     }

@@ -4,6 +4,7 @@
 //! talks to the terminal and maps errors to exit codes (0 success, 1
 //! failure while running, 2 bad input).
 
+pub mod exact_cmd;
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
@@ -44,6 +45,8 @@ pub enum Command {
     New(new_cmd::NewArgs),
     /// Play one match between two strategies and show it turn by turn.
     Match(match_cmd::MatchArgs),
+    /// Expected scores of two finite-state players, exactly (no sampling).
+    Exact(exact_cmd::ExactArgs),
     /// List the strategy catalogue with classifiers.
     Strategies(strategies_cmd::StrategiesArgs),
     /// The pirate split: backward induction, round by round.
@@ -91,6 +94,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
+        Command::Exact(args) => exact_cmd::run(&args),
         Command::New(args) => new_cmd::run(&args),
         Command::Strategies(mut args) => {
             args.wide = cli.wide;

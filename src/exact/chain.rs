@@ -22,8 +22,9 @@
 //!   classes' stationary distributions with those weights.
 
 use crate::exact::machine::Machine;
-use crate::exact::number::{Number, Value};
+use crate::exact::number::{Number, Ratio, Value};
 use crate::exact::solve::{components, solve};
+use num_bigint::{BigInt, Sign};
 use std::collections::HashMap;
 
 /// How long the match lasts.
@@ -73,7 +74,7 @@ pub struct Expected<N> {
     pub classes: Vec<N>,
 }
 
-impl<N: Number> Chain<N> {
+impl<N: Field> Chain<N> {
     /// Builds the chain reached from the start; `None` when a probability
     /// has no value in `N` (an input without an exact fraction).
     pub fn build(
@@ -173,11 +174,11 @@ impl<N: Number> Chain<N> {
     pub fn expect(&self, length: &Length) -> Option<Expected<N>> {
         match length {
             Length::Turns(n) => {
-                let (totals, weight) = self.forward(*n, &N::one());
+                let (totals, weight) = N::forward(self, *n, &N::one());
                 Some(self.per_turn(totals, weight, Vec::new()))
             }
             Length::Continuation { w, cap: Some(cap) } => {
-                let (totals, weight) = self.forward(*cap, &N::of(w)?);
+                let (totals, weight) = N::forward(self, *cap, &N::of(w)?);
                 Some(self.per_turn(totals, weight, Vec::new()))
             }
             Length::Continuation { w, cap: None } => {
@@ -219,8 +220,8 @@ impl<N: Number> Chain<N> {
     }
 
     /// Sums of turn t's outcome distribution weighted by w^(t-1), t = 1..n,
-    /// and the sum of the weights.
-    fn forward(&self, turns: u32, w: &N) -> ([N; 4], N) {
+    /// and the sum of the weights, in `N`'s own arithmetic.
+    fn forward_in_field(&self, turns: u32, w: &N) -> ([N; 4], N) {
         let n = self.len();
         let mut pi = vec![N::zero(); n];
         pi[0] = N::one();
@@ -339,6 +340,100 @@ impl<N: Number> Chain<N> {
             classes: reach,
         })
     }
+}
+
+/// A field with its fastest forward pass: doubles carry the distribution
+/// as it is; exact fractions carry integers over a common denominator
+/// (one reduction at the end instead of a gcd per operation).
+pub trait Field: Number {
+    /// See [`Chain::forward_in_field`]: the weighted outcome sums over
+    /// `turns` turns and the sum of the weights w^(t-1).
+    fn forward(chain: &Chain<Self>, turns: u32, w: &Self) -> ([Self; 4], Self);
+}
+
+impl Field for f64 {
+    fn forward(chain: &Chain<f64>, turns: u32, w: &f64) -> ([f64; 4], f64) {
+        chain.forward_in_field(turns, w)
+    }
+}
+
+impl Field for Ratio {
+    /// With D the common denominator of the transition probabilities, w =
+    /// a / b and E = D b: v_t = pi_t D^(t-1) is an integer vector
+    /// (v_(t+1) = v_t (D P)), and the sums are Horner sums over E:
+    /// totals = sum_t a^(t-1) (v_t . O) E^(n-t) / (E^(n-1) D_O), with O the
+    /// outcome distributions times their common denominator D_O.
+    fn forward(chain: &Chain<Ratio>, turns: u32, w: &Ratio) -> ([Ratio; 4], Ratio) {
+        let lcm = |values: &mut dyn Iterator<Item = &Ratio>| {
+            values.fold(BigInt::from(1), |acc, r| {
+                let d = r.denom();
+                let g = big_gcd(&acc, d);
+                acc / g * d
+            })
+        };
+        let d = lcm(&mut chain.next.iter().flatten().map(|(_, p)| p));
+        let d_out = lcm(&mut chain.outcomes.iter().flatten());
+        let scale = |r: &Ratio, by: &BigInt| r.numer() * (by / r.denom());
+        let steps: Vec<Vec<(usize, BigInt)>> = chain
+            .next
+            .iter()
+            .map(|next| next.iter().map(|(t, p)| (*t, scale(p, &d))).collect())
+            .collect();
+        let outcomes: Vec<[BigInt; 4]> = chain
+            .outcomes
+            .iter()
+            .map(|o| std::array::from_fn(|k| scale(&o[k], &d_out)))
+            .collect();
+        let (a, b) = (w.numer().clone(), w.denom().clone());
+        let e = &d * &b;
+        let n = chain.len();
+        let mut v = vec![BigInt::ZERO; n];
+        v[0] = BigInt::from(1);
+        let mut sums: [BigInt; 4] = std::array::from_fn(|_| BigInt::ZERO);
+        let mut length = BigInt::ZERO;
+        let mut a_power = BigInt::from(1);
+        let mut d_power = BigInt::from(1);
+        for t in 0..turns {
+            for (k, sum) in sums.iter_mut().enumerate() {
+                let mut turn = BigInt::ZERO;
+                for (vi, o) in v.iter().zip(&outcomes) {
+                    if vi.sign() != Sign::NoSign && o[k].sign() != Sign::NoSign {
+                        turn += vi * &o[k];
+                    }
+                }
+                *sum = &*sum * &e + &a_power * turn;
+            }
+            length = &length * &e + &a_power * &d_power;
+            if t + 1 == turns {
+                break;
+            }
+            let mut next = vec![BigInt::ZERO; n];
+            for (from, vi) in v.iter().enumerate() {
+                if vi.sign() == Sign::NoSign {
+                    continue;
+                }
+                for (to, m) in &steps[from] {
+                    next[*to] += vi * m;
+                }
+            }
+            v = next;
+            a_power *= &a;
+            d_power *= &d;
+        }
+        let e_power = e.pow(turns.saturating_sub(1));
+        let totals = sums.map(|s| Ratio::new(s, &e_power * &d_out));
+        (totals, Ratio::new(length, e_power))
+    }
+}
+
+fn big_gcd(a: &BigInt, b: &BigInt) -> BigInt {
+    let (mut a, mut b) = (a.magnitude().clone(), b.magnitude().clone());
+    while b != num_bigint::BigUint::ZERO {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    BigInt::from(a)
 }
 
 impl<N: Number> Expected<N> {

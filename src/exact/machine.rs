@@ -98,6 +98,18 @@ impl Machine {
         }
     }
 
+    /// A cycle of moves played by turn number, whatever happens: state i
+    /// plays `moves[i]` and goes to i + 1 (mod the length).
+    pub fn cycle(moves: &[Action]) -> Machine {
+        let n = moves.len();
+        let states: Vec<(Action, [usize; 4])> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| (m, [(i + 1) % n; 4]))
+            .collect();
+        Machine::deterministic(&states)
+    }
+
     /// A memory-one player: `first` = P(C) on the first move, `vector` =
     /// P(C) after CC, CD, DC, DD (own move first). States: 0 the start, 1 +
     /// the index of the last joint move.

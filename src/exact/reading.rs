@@ -9,7 +9,8 @@
 //!   inner player's machine mapped by each transformer (noise, flip, dual,
 //!   initial, Joss-Ann; `final` only where the length is unknown);
 //! - built-in memory-one players (GTFT, ZD, Stochastic WSLS, ...) and
-//!   Random give their probabilities;
+//!   Random give their probabilities, the cyclers their pattern (their move
+//!   is set by the turn number, not by the moves they remember);
 //! - any other deterministic built-in of finite memory depth k is asked,
 //!   by replaying the history on a fresh copy of the rule, for its move
 //!   after every history of at most k turns ([`Machine::from_windows`]).
@@ -30,7 +31,7 @@ use crate::ipd::random::{MatchRng, match_rng, unit_interval};
 use crate::ipd::strategies::defined::transformer::Transformer;
 use crate::ipd::strategies::defined::{Body, hmm::Hmm, lookup::Response};
 use crate::ipd::strategies::{
-    MatchContext, Player, Strategy, basic, catalogue::Origin, memory_one,
+    MatchContext, Player, Strategy, basic, catalogue::Origin, cyclers, memory_one,
 };
 
 /// The most states a rule read off by its answers may have before it is
@@ -91,6 +92,7 @@ fn read(player: &Player, reading: &Reading) -> Result<Machine, NotFinite> {
                 vector.map(Value::of),
             ))
         }
+        Strategy::Cyclers(cyclers::Family::Cycler(rule)) => Ok(Machine::cycle(rule.pattern)),
         Strategy::Basic(basic::Family::RandomPlayer(rule)) => {
             let p = Value::of(rule.p);
             Ok(Machine::memory_one(
@@ -216,16 +218,7 @@ fn read_definition(player: &Player, body: &Body, reading: &Reading) -> Result<Ma
             Ok(Machine::deterministic(&states))
         }
         Body::Hmm(model) => Ok(hmm_machine(model)),
-        Body::Cycle(cycle) => {
-            let n = cycle.moves.len();
-            let states: Vec<(Action, [usize; 4])> = cycle
-                .moves
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| (m, [(i + 1) % n; 4]))
-                .collect();
-            Ok(Machine::deterministic(&states))
-        }
+        Body::Cycle(cycle) => Ok(Machine::cycle(&cycle.moves)),
         Body::Transformed(t) => {
             let mut machine = read(&t.inner, reading)?;
             for transformer in &t.transformers {

@@ -419,3 +419,51 @@ fn players_without_finite_state_are_refused_with_the_reason() {
         assert!(err.to_string().starts_with(&other.name), "{err}");
     }
 }
+
+#[test]
+fn the_catalogue_reads_as_machines_where_its_state_is_finite() {
+    use crate::exact::reading::{Reading, machine_of};
+    let reading = Reading {
+        payoffs: Payoffs::STANDARD,
+        length_known: false,
+    };
+    let mut exact = Vec::new();
+    for info in crate::ipd::strategies::CATALOGUE.iter() {
+        let p = PlayerSpec::new(info.id).build().unwrap();
+        if machine_of(&p, &reading).is_ok() {
+            exact.push(info.id);
+        }
+    }
+    for id in [
+        "tit-for-tat",
+        "win-stay-lose-shift",
+        "gtft",
+        "zd-extort-2",
+        "cycler-ccd",
+        "alternator",
+        "first-by-nydegger",
+        "second-by-grofman",
+        "capri",
+        "random",
+    ] {
+        assert!(exact.contains(&id), "{id} is finite-state");
+    }
+    for id in [
+        "grudger",
+        "first-by-davis",
+        "contrite-tit-for-tat",
+        "adaptive",
+    ] {
+        assert!(!exact.contains(&id), "{id} is refused");
+    }
+    assert!(exact.len() >= 50, "{} built-ins read", exact.len());
+    for id in [
+        "evolved-fsm-16",
+        "pso-gambler-2-2-2",
+        "evolved-hmm-5",
+        "evolved-lookerup-2-2-2",
+    ] {
+        assert!(machine_of(&shipped(id), &reading).is_ok(), "{id}");
+    }
+    assert!(machine_of(&shipped("evolved-ann"), &reading).is_err());
+}
