@@ -119,3 +119,202 @@ fn players_that_are_not_finite_state_and_bad_options_exit_2() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dilemma-cli-exact-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The payoff matrix CSV as numbers (row, column by position).
+fn matrix(path: &std::path::Path) -> Vec<Vec<f64>> {
+    read(path)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').skip(1).map(|v| v.parse().unwrap()).collect())
+        .collect()
+}
+
+const DETERMINISTIC: &str = r#"
+name = "NAME"
+kind = "tournament"
+seed = 3
+[match]
+turns = 30
+repetitions = 2
+METHOD
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "win-stay-lose-shift"
+[[players]]
+strategy = "tit-for-2-tats"
+[[players]]
+strategy = "alternator"
+[[players]]
+strategy = "evolved-fsm-4"
+[[players]]
+strategy = "cycler-ccd"
+[[players]]
+strategy = "first-by-nydegger"
+"#;
+
+#[test]
+fn an_exact_tournament_of_deterministic_players_equals_the_played_one() {
+    let dir = scratch("deterministic");
+    for (name, method) in [("played", ""), ("expected", "method = \"exact\"")] {
+        let text = DETERMINISTIC
+            .replace("NAME", name)
+            .replace("METHOD", method);
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+    }
+    let played = matrix(&dir.join("played/payoff_matrix.csv"));
+    let expected = matrix(&dir.join("expected/payoff_matrix.csv"));
+    assert_eq!(played.len(), 7);
+    for (a, b) in played.iter().flatten().zip(expected.iter().flatten()) {
+        assert!((a - b).abs() < 1e-12, "{a} v {b}");
+    }
+    let ranking = read(&dir.join("expected/ranking.csv"));
+    assert!(
+        ranking.starts_with("rank,name,score,score_exact,cooperation\n1,"),
+        "{ranking}"
+    );
+    let payoffs = read(&dir.join("expected/exact_payoffs.csv"));
+    assert_eq!(payoffs.lines().count(), 1 + 49);
+    // Tit For Tat against itself: CC every turn, exactly 3.
+    assert!(
+        payoffs.contains("Tit For Tat,Tit For Tat,3,3,1,1,"),
+        "{payoffs}"
+    );
+}
+
+#[test]
+fn the_shipped_exact_tournament_agrees_with_dilemma_exact_and_splits_into_shards() {
+    let dir = scratch("shards");
+    let scenario = "scenarios/exact-tournament.toml";
+    let whole = dir.join("whole");
+    ok(&["run", scenario, "--quiet", "--out", whole.to_str().unwrap()]);
+    let folder = whole.join("exact-tournament");
+    // One pair against `dilemma exact`: Tit For Tat v Evolved FSM 16.
+    let pair = json(&[
+        "exact",
+        "tit-for-tat",
+        "evolved-fsm-16",
+        "--turns",
+        "200",
+        "--noise",
+        "0.05",
+        "--json",
+    ]);
+    let payoffs = read(&folder.join("exact_payoffs.csv"));
+    let line = payoffs
+        .lines()
+        .find(|l| l.starts_with("Tit For Tat,Evolved FSM 16,"))
+        .unwrap();
+    let fields: Vec<&str> = line.split(',').collect();
+    assert_eq!(
+        fields[2].parse::<f64>().unwrap(),
+        pair["score"][0].as_f64().unwrap()
+    );
+    assert_eq!(fields[3], pair["score_exact"][0].as_str().unwrap());
+    // Three shards merged: the same files as the whole run.
+    let shards = dir.join("shards");
+    for i in 0..3 {
+        ok(&[
+            "run",
+            scenario,
+            "--quiet",
+            "--shard",
+            &format!("{i}/3"),
+            "--out",
+            shards.to_str().unwrap(),
+        ]);
+    }
+    let merged = dir.join("merged");
+    let mut args = vec!["merge", "--quiet", "--out", merged.to_str().unwrap()];
+    let parts: Vec<String> = (0..3)
+        .map(|i| {
+            shards
+                .join(format!("exact-tournament.shard-{i}-of-3"))
+                .to_string_lossy()
+                .to_string()
+        })
+        .collect();
+    args.extend(parts.iter().map(String::as_str));
+    ok(&args);
+    let merged = merged.join("exact-tournament");
+    for file in [
+        "exact_payoffs.csv",
+        "payoff_matrix.csv",
+        "ranking.csv",
+        "scenario.toml",
+        "payoff_heatmap.svg",
+        "ranking.png",
+        "report.html",
+    ] {
+        assert!(
+            std::fs::read(folder.join(file)).unwrap() == std::fs::read(merged.join(file)).unwrap(),
+            "{file} differs"
+        );
+    }
+}
+
+#[test]
+fn an_exact_tournament_refuses_players_that_are_not_finite_state() {
+    let dir = scratch("refused");
+    let text = DETERMINISTIC
+        .replace("NAME", "refused")
+        .replace("METHOD", "method = \"exact\"")
+        + "[[players]]\nstrategy = \"grudger\"\n";
+    let path = dir.join("refused.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("match.method") && err.contains("Grudger") && err.contains("refused.toml"),
+        "{err}"
+    );
+    let text = DETERMINISTIC
+        .replace("NAME", "swept")
+        .replace("METHOD", "method = \"exact\"")
+        + "[sweep]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n";
+    std::fs::write(&path, text).unwrap();
+    let out = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = DETERMINISTIC
+        .replace("NAME", "typo")
+        .replace("METHOD", "method = \"exakt\"");
+    std::fs::write(&path, text).unwrap();
+    let out = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("simulate"));
+}

@@ -180,6 +180,22 @@ impl Ratio {
     }
 }
 
+impl std::str::FromStr for Ratio {
+    type Err = String;
+
+    /// Reads `p/q` or `p` (as [`Ratio`]'s `Display` writes them).
+    fn from_str(text: &str) -> Result<Ratio, String> {
+        let bad = || format!("`{text}` is not a fraction p/q");
+        let (num, den) = text.split_once('/').unwrap_or((text, "1"));
+        let num: BigInt = num.parse().map_err(|_| bad())?;
+        let den: BigInt = den.parse().map_err(|_| bad())?;
+        if den.sign() != Sign::Plus {
+            return Err(bad());
+        }
+        Ok(Ratio::new(num, den))
+    }
+}
+
 impl PartialOrd for Ratio {
     fn partial_cmp(&self, other: &Ratio) -> Option<Ordering> {
         Some(self.cmp(other))
@@ -468,6 +484,10 @@ mod tests {
         assert_eq!(Ratio::fraction(2, -4).to_string(), "-1/2");
         assert_eq!(Ratio::fraction(4, 2).to_string(), "2");
         assert!(Ratio::fraction(1, 3) < Ratio::fraction(1, 2));
+        assert_eq!("-3/6".parse::<Ratio>(), Ok(Ratio::fraction(-1, 2)));
+        assert_eq!("7".parse::<Ratio>(), Ok(Ratio::integer(7)));
+        assert!("1/0".parse::<Ratio>().is_err());
+        assert!("x".parse::<Ratio>().is_err());
         assert_eq!(Ratio::fraction(1, 3).to_f64(), 1.0 / 3.0);
     }
 }

@@ -98,7 +98,13 @@ pub fn read_ecological(
     seed: u64,
     warnings: &mut Vec<String>,
 ) -> Result<EcologicalScenario, ScenarioError> {
-    let tournament = read_tournament(top, name, seed, warnings)?;
+    let tournament = read_tournament(
+        top,
+        name,
+        seed,
+        warnings,
+        Err("ecological dynamics take simulated payoffs for now"),
+    )?;
     let k = tournament.players.len();
     let mut kind = ReplicatorKind::Discrete;
     let mut steps = DEFAULT_STEPS;

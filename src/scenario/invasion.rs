@@ -392,6 +392,7 @@ pub fn read_invasion(
             name.clone(),
             seed,
             warnings,
+            Ok(()),
         )?)),
     };
     let (charts, chart_style) = match &payoffs {

@@ -77,6 +77,28 @@ pub struct TournamentScenario {
     /// Count self-play in the normalised scores and the ranking
     /// (`[ranking] include_self_play`; axelrod and the default: no).
     pub self_play_in_ranking: bool,
+    /// How matches are computed (`[match] method`).
+    pub method: Method,
+}
+
+/// How a tournament's matches are computed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Method {
+    /// Played, with random draws (the default).
+    Simulate,
+    /// Expected values of the joint Markov chain (`exact/`): every player
+    /// finite-state; its machine, read once, in player order.
+    Exact(Vec<crate::exact::machine::Machine>),
+}
+
+impl Method {
+    /// The name written in `[match] method`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Method::Simulate => "simulate",
+            Method::Exact(_) => "exact",
+        }
+    }
 }
 
 impl TournamentScenario {
@@ -122,6 +144,8 @@ impl TournamentScenario {
             cap: Option<u32>,
             noise: f64,
             repetitions: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            method: Option<&'static str>,
         }
         #[derive(Serialize)]
         struct Output {
@@ -163,6 +187,7 @@ impl TournamentScenario {
                 cap,
                 noise: self.settings.noise,
                 repetitions: self.repetitions,
+                method: matches!(self.method, Method::Exact(_)).then_some("exact"),
             },
             players,
             ranking: self.self_play_in_ranking.then_some(Ranking {
@@ -180,12 +205,15 @@ impl TournamentScenario {
 }
 
 /// Reads the tournament-specific parts of a scenario. `top` is the
-/// top-level table with `name`, `kind` and `seed` already taken.
+/// top-level table with `name`, `kind` and `seed` already taken. `exact`
+/// says what `[match] method = "exact"` may be used for here (`None`: the
+/// study cannot take it yet, the reason given).
 pub fn read_tournament(
     top: &mut TableReader<'_>,
     name: String,
     seed: u64,
     warnings: &mut Vec<String>,
+    exact: Result<(), &str>,
 ) -> Result<TournamentScenario, ScenarioError> {
     let description = top.string("description")?.map(|d| d.value);
 
@@ -213,7 +241,33 @@ pub fn read_tournament(
     let mut noise = 0.0;
     let mut repetitions = DEFAULT_REPETITIONS;
     let mut repetitions_at = None;
+    let mut method_at = None;
     if let Some(mut table) = top.table("match")? {
+        if let Some(m) = table.string("method")? {
+            match m.value.as_str() {
+                "simulate" => {}
+                "exact" => {
+                    if let Err(why) = exact {
+                        return Err(table.error(
+                            m.span.start,
+                            "method",
+                            format!("\"exact\" is not available here: {why}"),
+                        ));
+                    }
+                    method_at = Some(m.span.start);
+                }
+                other => {
+                    return Err(table.error(
+                        m.span.start,
+                        "method",
+                        format!(
+                            "unknown method `{other}`; allowed: \"simulate\" (play the matches) or \
+                             \"exact\" (expected values of finite-state players)"
+                        ),
+                    ));
+                }
+            }
+        }
         let turns = table.count("turns", 1)?;
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
@@ -228,6 +282,30 @@ pub fn read_tournament(
 
     let (player_specs, players) = read_players(top)?;
     let players: Vec<Player> = players.into_iter().map(|p| p.with_game(&payoffs)).collect();
+    let method = match method_at {
+        None => Method::Simulate,
+        Some(at) => {
+            let reading = crate::exact::reading::Reading {
+                payoffs,
+                length_known: matches!(horizon, Horizon::Fixed { .. }),
+            };
+            let mut machines = Vec::with_capacity(players.len());
+            for (k, player) in players.iter().enumerate() {
+                let machine = crate::exact::reading::machine_of(player, &reading).map_err(|e| {
+                    top.source().invalid(
+                        at,
+                        "match.method",
+                        format!(
+                            "\"exact\" needs finite-state players; players[{k}]: {e}; \
+                             use method = \"simulate\" or leave the player out"
+                        ),
+                    )
+                })?;
+                machines.push(machine);
+            }
+            Method::Exact(machines)
+        }
+    };
     // Checked: players x players x repetitions can exceed 2^64 (it must be
     // refused, not wrap around to a small number and pass).
     let n = players.len() as u64;
@@ -285,6 +363,7 @@ pub fn read_tournament(
         write_matches,
         write_interactions,
         self_play_in_ranking,
+        method,
     })
 }
 

@@ -5,6 +5,7 @@
 //! of this layer.
 
 use crate::scale::Shard;
+use crate::scenario::tournament::Method;
 use crate::scenario::{EvolutionSweep, Scenario};
 use crate::study::kinds;
 use crate::study::kinds::whole::Whole;
@@ -100,7 +101,12 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
         no_limit: settings.no_limit,
     };
     match scenario {
-        Scenario::Tournament(s) => Box::new(kinds::tournament::Tournament::new(s, context)),
+        Scenario::Tournament(s) => match &s.method {
+            Method::Exact(machines) => Box::new(kinds::exact_tournament::ExactTournament::new(
+                s, machines, context,
+            )),
+            Method::Simulate => Box::new(kinds::tournament::Tournament::new(s, context)),
+        },
         Scenario::Sweep(s) => Box::new(kinds::sweep::Sweep::new(s, context)),
         Scenario::Ecological(s) => Box::new(Whole(kinds::ecological::Ecological::new(s, context))),
         Scenario::Moran(s) => Box::new(Whole(kinds::moran::Moran::new(s, context))),

@@ -6,6 +6,7 @@
 
 pub mod ecological;
 pub mod ecological_sweep;
+pub mod exact_tournament;
 pub mod fixation;
 pub mod guess;
 pub mod impartial;
