@@ -140,35 +140,25 @@ pub fn write_exact_payoffs(path: &Path, names: &[String], pairs: &[PairValues]) 
         "states",
     ])?;
     let n = names.len();
-    let mut cells: Vec<Vec<Option<(f64, String, f64, String, usize)>>> = vec![vec![None; n]; n];
-    for p in pairs {
-        let exact = p.exact.clone().unwrap_or_default();
-        cells[p.row][p.column] = Some((
-            p.scores[0],
-            exact[0].clone(),
-            p.cooperation[0],
-            exact[2].clone(),
-            p.states,
-        ));
-        cells[p.column][p.row] = Some((
-            p.scores[1],
-            exact[1].clone(),
-            p.cooperation[1],
-            exact[3].clone(),
-            p.states,
-        ));
+    // Per ordered cell: the pair that holds it and which side (0 = row).
+    let mut cells: Vec<Vec<Option<(usize, usize)>>> = vec![vec![None; n]; n];
+    for (k, p) in pairs.iter().enumerate() {
+        cells[p.row][p.column] = Some((k, 0));
+        cells[p.column][p.row] = Some((k, 1));
     }
     for (i, row) in cells.iter().enumerate() {
         for (j, cell) in row.iter().enumerate() {
-            if let Some((score, score_exact, coop, coop_exact, states)) = cell {
+            if let Some((k, side)) = *cell {
+                let p = &pairs[k];
+                let exact = p.exact.clone().unwrap_or_default();
                 out.write_record([
                     names[i].as_str(),
                     names[j].as_str(),
-                    &score.to_string(),
-                    score_exact,
-                    &coop.to_string(),
-                    coop_exact,
-                    &states.to_string(),
+                    &p.scores[side].to_string(),
+                    &exact[side],
+                    &p.cooperation[side].to_string(),
+                    &exact[2 + side],
+                    &p.states.to_string(),
                 ])?;
             }
         }
