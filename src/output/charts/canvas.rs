@@ -25,6 +25,7 @@ use super::glyph_cache;
 use super::raster::Raster;
 use super::style::{BASE_DPI, ChartStyle, MARGIN, TEXT, WHITE, current, join, title_size};
 use super::svg_text::{Placed, SvgText};
+use crate::output::label::display_label;
 
 pub(super) type DrawResult = Result<(), String>;
 
@@ -216,10 +217,13 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             .map_err(|e| e.to_string())
     }
 
+    /// Draws `text` as [`display_label`] shows it (π for axelrod's `$\pi$`), so every
+    /// chart label, title and legend reads the same, measured as drawn ([`text_width`]).
     pub(super) fn text(&self, text: &str, (x, y): (f64, f64), t: Txt) -> DrawResult {
         if text.is_empty() {
             return Ok(());
         }
+        let text = &*display_label(text);
         let (x, y) = (
             x * self.scale + self.offset.0,
             y * self.scale + self.offset.1,
@@ -720,6 +724,61 @@ mod tests {
             .filter(|i| pixels[3 * i..3 * i + 3] != [255, 255, 255])
             .map(|i| if up { i % side } else { i / side })
             .max()
+    }
+
+    #[test]
+    fn chart_text_shows_axelrods_latex_names_as_letters() {
+        use crate::output::charts::font::{fit_text, text_width};
+        crate::output::charts::font::ensure_fonts(std::path::Path::new("latex")).expect("fonts");
+        for (latex, letter) in [("$\\pi$", "\u{3c0}"), ("$e$", "e"), ("$\\phi$", "\u{3c6}")] {
+            for up in [false, true] {
+                let drawn = png_text(latex, 16.0, 20.0, up);
+                assert_eq!(drawn, png_text(letter, 16.0, 20.0, up), "{latex}");
+                assert!(drawn.iter().any(|&b| b != 255), "{letter} has ink");
+            }
+            assert_eq!(
+                text_width(latex, 16.0, false),
+                text_width(letter, 16.0, false)
+            );
+            assert_eq!(fit_text(latex, 16.0, true, 100.0), letter);
+            let long = format!("{latex} with a long tail of words");
+            let fitted = fit_text(&long, 16.0, false, 60.0);
+            assert!(
+                fitted.starts_with(letter) && fitted.ends_with('\u{2026}'),
+                "{fitted}"
+            );
+        }
+        // A chart's SVG: the letters as outlines, the words in its labels.
+        let dir = crate::output::charts::test_support::out_dir("latex-names");
+        let names = strings(&["$\\pi$", "$e$", "$\\phi$"]);
+        let chart = BarChart {
+            title: "Constants: $\\pi$",
+            value_label: "",
+            category_label: "",
+            names: &names,
+            values: &[1.0, 2.0, 3.0],
+        };
+        let stem = dir.join("constants");
+        draw_bar_chart(&stem, &chart).expect("bar chart");
+        let svg = std::fs::read_to_string(dir.join("constants.svg")).expect("svg");
+        for letter in ["\u{3c0}", "e", "\u{3c6}", "Constants: \u{3c0}"] {
+            assert!(
+                svg.contains(&format!("aria-label=\"{letter}\"")),
+                "{letter}"
+            );
+        }
+        assert!(!svg.contains('$'));
+        for bold in [false, true] {
+            let metrics = crate::output::charts::font::FontMetrics::get(bold).expect("font");
+            for letter in ['\u{3c0}', '\u{3c6}'] {
+                let glyph = metrics.glyph(letter);
+                assert_ne!(glyph, 0, "{letter} is in DejaVu Sans (bold: {bold})");
+                if !bold {
+                    let id = format!("<path id=\"gr{glyph}\" d=\"M");
+                    assert!(svg.contains(&id), "{letter} drawn as an outline");
+                }
+            }
+        }
     }
 
     #[test]

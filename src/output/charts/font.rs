@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use plotters::style::{FontDesc, FontFamily, FontStyle, register_font};
 
 use super::ChartError;
+use crate::output::label::display_label;
 
 pub(super) static FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 pub(super) static FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -253,8 +254,9 @@ impl FontMetrics {
     }
 }
 
-/// Width in pixels of `text` (as rendered in the PNG; SVG viewers are close to it).
+/// Width in pixels of `text` as drawn (PNG and SVG): as [`display_label`] shows it.
 pub(super) fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    let text = &*display_label(text);
     if let Some(metrics) = FontMetrics::get(bold) {
         return metrics.layout(text, size).1;
     }
@@ -264,8 +266,10 @@ pub(super) fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     }
 }
 
-/// Returns `text`, shortened with an ellipsis if it is wider than `max_width`.
+/// Returns `text` as [`display_label`] shows it, shortened with an ellipsis if it is
+/// wider than `max_width`.
 pub(super) fn fit_text(text: &str, size: f64, bold: bool, max_width: f64) -> String {
+    let text = &*display_label(text);
     if text_width(text, size, bold) <= max_width {
         return text.to_string();
     }
