@@ -14,6 +14,7 @@
 
 use crate::cli::CliError;
 use crate::ipd::horizon::{Horizon, check_random_horizon};
+use crate::output::label::display_label;
 use crate::output::table;
 
 /// The longest match `dilemma match` shows (it keeps every move).
@@ -90,8 +91,10 @@ pub(crate) fn elide(name: &str, width: usize) -> String {
     format!("{}...", kept.trim_end())
 }
 
-/// The two players' labels: their names, numbered when they are the same.
+/// The two players' labels: their names as people read them (π for axelrod's
+/// `$\pi$`; `--json` keeps the exact names), numbered when they are the same.
 fn labels(first: &str, second: &str) -> [String; 2] {
+    let (first, second) = (display_label(first), display_label(second));
     if first == second {
         [format!("{first} (1)"), format!("{second} (2)")]
     } else {

@@ -13,6 +13,7 @@ use crate::ipd::strategies::defined::Definition;
 use crate::ipd::strategies::defined::shipped::{self, SHIPPED, ShippedFile, find_shipped};
 use crate::ipd::strategies::filter::{Depth, Filter, Traits};
 use crate::ipd::strategies::{CATALOGUE, ParamKind, PlayerSpec, StrategyInfo, family_of};
+use crate::output::label::display_label;
 use crate::output::table;
 use crate::scenario::strategy_file::{Chain, definition_toml, resolve_text, shipped_player};
 use clap::Args;
@@ -541,7 +542,7 @@ fn print_grouped(selected: &[&StrategyInfo], shipped: &[Shipped]) {
         format!(
             "  {:<ID$}  {:<NAME$}  {:>3}  {flags}",
             elide(id, ID),
-            elide(name, NAME),
+            elide(&display_label(name), NAME),
             depth
         )
     };
@@ -607,7 +608,7 @@ fn print_files_grouped(files: &[FileStrategy]) {
         println!(
             "  {:<30}  {:<32}  {:>3}  {}",
             elide(&file.id, 30),
-            elide(&p.name, 32),
+            elide(&display_label(&p.name), 32),
             memory(p.memory_depth()),
             flags(p.is_stochastic(), p.uses_length(), p.uses_payoffs(), false)
         );
@@ -660,7 +661,7 @@ fn print_files(files: &[FileStrategy]) {
 fn describe_shipped(strategy: &Shipped) -> String {
     let player = &strategy.player;
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mut out = format!("{} ({})\n", player.name, strategy.file.id);
+    let mut out = format!("{} ({})\n", display_label(&player.name), strategy.file.id);
     out.push_str(&format!("Family: {}\n", shipped::family(strategy.file)));
     out.push_str(&format!("Source: {}\n", strategy.source()));
     out.push_str(&format!(
@@ -713,7 +714,7 @@ fn describe_shipped(strategy: &Shipped) -> String {
 fn describe_file(file: &FileStrategy) -> String {
     let player = &file.player;
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mut out = format!("{} ({})\n", player.name, file.id);
+    let mut out = format!("{} ({})\n", display_label(&player.name), file.id);
     out.push_str(&format!(
         "Strategy file: {} ({} definition)\n\n",
         file.path.display(),
@@ -789,14 +790,21 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 
 /// The full text shown by `dilemma strategies ID`.
 fn describe(info: &StrategyInfo) -> String {
-    let mut out = format!("{} ({})\n", info.name, info.id);
+    let mut out = format!("{} ({})\n", display_label(info.name), info.id);
     if !info.aliases.is_empty() {
         out.push_str(&format!("Also accepted as: {}\n", info.aliases.join(", ")));
     }
-    out.push_str(&format!(
-        "Name in results with default parameters: {}\n",
-        default_name(info)
-    ));
+    let name = default_name(info);
+    let shown = display_label(&name);
+    if shown == name {
+        out.push_str(&format!(
+            "Name in results with default parameters: {name}\n"
+        ));
+    } else {
+        out.push_str(&format!(
+            "Name in results with default parameters: {shown} (CSV files: {name})\n"
+        ));
+    }
     out.push_str(&format!("Family: {}\n", family_of(info)));
     out.push_str(&format!("Source: {}\n\n", info.source));
     out.push_str("Rule:\n");

@@ -10,6 +10,8 @@ use std::fmt::Write;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::output::label::display_label;
+
 /// The page's file name.
 pub const REPORT_FILE: &str = "report.html";
 /// Most rows of `summary.csv` shown as a table (the CSV itself is always linked).
@@ -120,7 +122,8 @@ pub fn chart_files(names: &[String]) -> Vec<(String, String)> {
 }
 
 /// One table cell: numbers with more than 4 decimals shown with 4 (the full value in the tooltip and
-/// the CSV), text left-aligned.
+/// the CSV), text left-aligned and shown as [`display_label`] shows names (the CSV keeps
+/// axelrod's `$\pi$`, the page shows π).
 fn table_cell(cell: &str) -> String {
     match cell.parse::<f64>() {
         Ok(v)
@@ -132,7 +135,7 @@ fn table_cell(cell: &str) -> String {
             format!("<td title=\"{}\">{v:.4}</td>", escape(cell))
         }
         Ok(_) => format!("<td>{}</td>", escape(cell)),
-        Err(_) => format!("<td class=\"t\">{}</td>", escape(cell)),
+        Err(_) => format!("<td class=\"t\">{}</td>", escape(&display_label(cell))),
     }
 }
 

@@ -1,8 +1,10 @@
 //! Plain-text tables for the terminal: columns padded to their widest cell,
 //! numbers right-aligned. A table wider than the terminal's width budget
 //! ([`crate::output::width`]) narrows its widest text (left-aligned) columns,
-//! eliding their cells with "…"; headers and numbers are never cut.
+//! eliding their cells with "…"; headers and numbers are never cut. Cells are shown
+//! as [`display_label`] shows names (π for axelrod's `$\pi$`), measured in characters.
 
+use crate::output::label::display_label;
 use crate::output::width::{elide, limit};
 
 /// Narrowest a text column is made when the table must fit.
@@ -17,9 +19,13 @@ pub fn render(rows: &[Vec<String>], right_aligned: &[bool]) -> String {
 /// Renders rows (header first) as an aligned table at most `width`
 /// characters wide where eliding text columns can achieve it (`None`: no limit).
 pub fn render_within(rows: &[Vec<String>], right_aligned: &[bool], width: Option<usize>) -> String {
+    let rows: Vec<Vec<_>> = rows
+        .iter()
+        .map(|row| row.iter().map(|cell| display_label(cell)).collect())
+        .collect();
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut widths = vec![0usize; columns];
-    for row in rows {
+    for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
@@ -134,6 +140,21 @@ mod tests {
         assert!(
             text.starts_with("a long header  12345678901234567890"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn axelrods_latex_names_show_as_letters_and_count_one_column() {
+        let rows = vec![
+            vec!["name".to_string(), "score".to_string()],
+            vec!["$\\pi$".to_string(), "1.5".to_string()],
+            vec!["$\\phi$ (2)".to_string(), "2".to_string()],
+            vec!["$e$".to_string(), "3".to_string()],
+        ];
+        let text = super::render_within(&rows, &[false, true], Some(80));
+        assert_eq!(
+            text,
+            "name   score\n-----  -----\n\u{3c0}        1.5\n\u{3c6} (2)      2\ne          3\n"
         );
     }
 }

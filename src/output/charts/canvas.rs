@@ -25,6 +25,7 @@ use super::glyph_cache;
 use super::raster::Raster;
 use super::style::{BASE_DPI, ChartStyle, MARGIN, TEXT, WHITE, current, join, title_size};
 use super::svg_text::{Placed, SvgText};
+use crate::output::label::display_label;
 
 pub(super) type DrawResult = Result<(), String>;
 
@@ -216,10 +217,13 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             .map_err(|e| e.to_string())
     }
 
+    /// Draws `text` as [`display_label`] shows it (π for axelrod's `$\pi$`), so every
+    /// chart label, title and legend reads the same, measured as drawn ([`text_width`]).
     pub(super) fn text(&self, text: &str, (x, y): (f64, f64), t: Txt) -> DrawResult {
         if text.is_empty() {
             return Ok(());
         }
+        let text = &*display_label(text);
         let (x, y) = (
             x * self.scale + self.offset.0,
             y * self.scale + self.offset.1,
@@ -289,28 +293,27 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
                 .map_err(|e| e.to_string());
         };
 
-        // PNG: one glyph at a time, each shifted by its own left side bearing (the glyph
-        // bitmap starts at its ink, not at its origin).
+        // PNG: one glyph at a time, each at its own pen position on one baseline. The
+        // baseline goes on a whole pixel (rounded once for the whole text), so every
+        // glyph's ink keeps its rows relative to it (see `glyph_cache`).
         let (glyphs, width) = metrics.layout(text, t.size);
         let start = match t.h {
             HAlign::Left => 0.0,
             HAlign::Center => -0.5 * width,
             HAlign::Right => -width,
         };
-        // Each glyph is drawn as plotters' `draw_text` of that one character at the top
-        // left anchor would draw it, from the cache of rasterized glyphs.
         let glyphs: Vec<_> = glyphs
             .into_iter()
             .filter(|g| !g.0.is_whitespace())
             .collect();
-        let anchors: Vec<_> = glyphs
+        let origins: Vec<_> = glyphs
             .iter()
-            .map(|&(_, pen, lsb)| {
-                let along = f64::from(px(start + pen)) + lsb.floor();
+            .map(|&(_, pen)| {
+                let along = px(start + pen);
                 if t.up {
-                    (px(anchor.0), px(anchor.1) - px(along))
+                    (px(x + wanted_baseline), px(y) - along)
                 } else {
-                    (px(anchor.0) + px(along), px(anchor.1))
+                    (px(x) + along, px(y + wanted_baseline))
                 }
             })
             .collect();
@@ -321,7 +324,7 @@ impl<DB: DrawingBackend> Canvas<'_, DB> {
             FontTransform::None
         };
         match self.raster {
-            Some(raster) => raster.blend_glyphs(&anchors, &glyphs, rotate, t.color),
+            Some(raster) => raster.blend_glyphs(&origins, &glyphs, rotate, t.color),
             None => return Err("PNG text without its pixel buffer".to_string()),
         }
         Ok(())
@@ -682,5 +685,122 @@ mod tests {
         };
         let err = draw_bar_chart(&blocker.join("chart"), &chart);
         assert!(err.is_err());
+    }
+
+    /// The pixels of a 160 x 160 PNG with only `text` on it, at `size`, top-aligned with
+    /// its anchor at `anchor` down (or, reading upwards, across).
+    fn png_text(text: &str, size: f64, anchor: f64, up: bool) -> Vec<u8> {
+        use super::{Canvas, Flavor, HAlign, Raster, Txt, VAlign, WHITE};
+        use plotters::prelude::IntoDrawingArea;
+        let raster = Raster::new((160, 160));
+        {
+            let area = raster.backend().into_drawing_area();
+            area.fill(&WHITE).expect("fill");
+            let canvas = Canvas {
+                area: &area,
+                flavor: Flavor::Png,
+                scale: 1.0,
+                offset: (0.0, 0.0),
+                svg_text: None,
+                raster: Some(&raster),
+            };
+            let txt = Txt::new(size, HAlign::Left, VAlign::Top);
+            let (txt, at) = if up {
+                (txt.up(), (anchor, 150.0))
+            } else {
+                (txt, (10.0, anchor))
+            };
+            canvas.text(text, at, txt).expect("text");
+        }
+        raster.into_pixels()
+    }
+
+    /// The last row (or, for text reading upwards, column) of ink of `text` drawn
+    /// alone in a PNG (see [`png_text`]).
+    fn ink_edge(text: &str, size: f64, anchor: f64, up: bool) -> Option<usize> {
+        let pixels = png_text(text, size, anchor, up);
+        let side = 160;
+        (0..side * side)
+            .filter(|i| pixels[3 * i..3 * i + 3] != [255, 255, 255])
+            .map(|i| if up { i % side } else { i / side })
+            .max()
+    }
+
+    #[test]
+    fn chart_text_shows_axelrods_latex_names_as_letters() {
+        use crate::output::charts::font::{fit_text, text_width};
+        crate::output::charts::font::ensure_fonts(std::path::Path::new("latex")).expect("fonts");
+        for (latex, letter) in [("$\\pi$", "\u{3c0}"), ("$e$", "e"), ("$\\phi$", "\u{3c6}")] {
+            for up in [false, true] {
+                let drawn = png_text(latex, 16.0, 20.0, up);
+                assert_eq!(drawn, png_text(letter, 16.0, 20.0, up), "{latex}");
+                assert!(drawn.iter().any(|&b| b != 255), "{letter} has ink");
+            }
+            assert_eq!(
+                text_width(latex, 16.0, false),
+                text_width(letter, 16.0, false)
+            );
+            assert_eq!(fit_text(latex, 16.0, true, 100.0), letter);
+            let long = format!("{latex} with a long tail of words");
+            let fitted = fit_text(&long, 16.0, false, 60.0);
+            assert!(
+                fitted.starts_with(letter) && fitted.ends_with('\u{2026}'),
+                "{fitted}"
+            );
+        }
+        // A chart's SVG: the letters as outlines, the words in its labels.
+        let dir = crate::output::charts::test_support::out_dir("latex-names");
+        let names = strings(&["$\\pi$", "$e$", "$\\phi$"]);
+        let chart = BarChart {
+            title: "Constants: $\\pi$",
+            value_label: "",
+            category_label: "",
+            names: &names,
+            values: &[1.0, 2.0, 3.0],
+        };
+        let stem = dir.join("constants");
+        draw_bar_chart(&stem, &chart).expect("bar chart");
+        let svg = std::fs::read_to_string(dir.join("constants.svg")).expect("svg");
+        for letter in ["\u{3c0}", "e", "\u{3c6}", "Constants: \u{3c0}"] {
+            assert!(
+                svg.contains(&format!("aria-label=\"{letter}\"")),
+                "{letter}"
+            );
+        }
+        assert!(!svg.contains('$'));
+        for bold in [false, true] {
+            let metrics = crate::output::charts::font::FontMetrics::get(bold).expect("font");
+            for letter in ['\u{3c0}', '\u{3c6}'] {
+                let glyph = metrics.glyph(letter);
+                assert_ne!(glyph, 0, "{letter} is in DejaVu Sans (bold: {bold})");
+                if !bold {
+                    let id = format!("<path id=\"gr{glyph}\" d=\"M");
+                    assert!(svg.contains(&id), "{letter} drawn as an outline");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn png_text_shares_one_baseline_and_commas_keep_their_tails() {
+        crate::output::charts::font::ensure_fonts(std::path::Path::new("baseline")).expect("fonts");
+        // Flat-bottomed glyphs: their ink ends on the row (column, reading upwards)
+        // just above the baseline, the same for all of them at any size and anchor.
+        let flat = ["x", "n", "v", "w", "z", "H", "k", "E", "L", "1"];
+        for quarter in 24..=192 {
+            let size = f64::from(quarter) / 4.0;
+            // Anchors between pixels too (layouts place text anywhere).
+            let anchor = 20.0 + f64::from(quarter % 7) * 0.13;
+            for up in [false, true] {
+                let edge = |text: &str| ink_edge(text, size, anchor, up).expect("ink");
+                let base = edge("x");
+                for text in flat {
+                    assert_eq!(edge(text), base, "{text:?} at {size} (up: {up})");
+                }
+                // A comma's tail goes below the baseline; a period sits on it.
+                assert_eq!(edge("."), base, "period at {size} (up: {up})");
+                assert!(edge(",") > base, "comma at {size} (up: {up})");
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use plotters::style::{FontDesc, FontFamily, FontStyle, register_font};
 
 use super::ChartError;
+use crate::output::label::display_label;
 
 pub(super) static FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 pub(super) static FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -46,8 +47,9 @@ pub(super) fn font_desc(size: f64, bold: bool) -> FontDesc<'static> {
 /// Horizontal metrics read straight from the embedded TrueType file.
 ///
 /// plotters' ab_glyph renderer places every glyph at its pen position without its left
-/// side bearing, which makes PNG text look badly spaced ("Ti t", "0. 5"). With these
-/// metrics the PNG text is drawn glyph by glyph at the right positions instead.
+/// side bearing, which makes PNG text look badly spaced ("Ti t", "0. 5"), and rounds
+/// each glyph's height separately (see `glyph_cache`). With these metrics the PNG text
+/// is drawn glyph by glyph at the right positions instead.
 pub(super) struct FontMetrics {
     data: &'static [u8],
     /// Font units per unit of plotters font size (ab_glyph scales ascent - descent to it).
@@ -204,18 +206,10 @@ impl FontMetrics {
         None
     }
 
-    /// Advance width and left side bearing in font units.
-    fn h_metrics(&self, glyph: u16) -> (f64, f64) {
-        let g = usize::from(glyph);
-        let last = self.num_h_metrics.saturating_sub(1);
-        let advance = Self::u16_at(self.data, self.hmtx + 4 * g.min(last)).unwrap_or(0);
-        let lsb_at = if g < self.num_h_metrics {
-            self.hmtx + 4 * g + 2
-        } else {
-            self.hmtx + 4 * self.num_h_metrics + 2 * (g - self.num_h_metrics)
-        };
-        let lsb = Self::u16_at(self.data, lsb_at).unwrap_or(0) as i16;
-        (f64::from(advance), f64::from(lsb))
+    /// Advance width in font units.
+    fn advance(&self, glyph: u16) -> f64 {
+        let g = usize::from(glyph).min(self.num_h_metrics.saturating_sub(1));
+        f64::from(Self::u16_at(self.data, self.hmtx + 4 * g).unwrap_or(0))
     }
 
     fn kerning(&self, left: u16, right: u16) -> f64 {
@@ -241,8 +235,8 @@ impl FontMetrics {
         0.0
     }
 
-    /// Pen position and left side bearing (pixels) of every character, and the total width.
-    pub(super) fn layout(&self, text: &str, size: f64) -> (Vec<(char, f64, f64)>, f64) {
+    /// Pen position (pixels) of every character, and the total width.
+    pub(super) fn layout(&self, text: &str, size: f64) -> (Vec<(char, f64)>, f64) {
         let scale = size / self.height_units;
         let mut pen = 0.0;
         let mut prev = None;
@@ -252,17 +246,17 @@ impl FontMetrics {
             if let Some(p) = prev {
                 pen += self.kerning(p, g) * scale;
             }
-            let (advance, lsb) = self.h_metrics(g);
-            glyphs.push((c, pen, lsb * scale));
-            pen += advance * scale;
+            glyphs.push((c, pen));
+            pen += self.advance(g) * scale;
             prev = Some(g);
         }
         (glyphs, pen)
     }
 }
 
-/// Width in pixels of `text` (as rendered in the PNG; SVG viewers are close to it).
+/// Width in pixels of `text` as drawn (PNG and SVG): as [`display_label`] shows it.
 pub(super) fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    let text = &*display_label(text);
     if let Some(metrics) = FontMetrics::get(bold) {
         return metrics.layout(text, size).1;
     }
@@ -272,8 +266,10 @@ pub(super) fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     }
 }
 
-/// Returns `text`, shortened with an ellipsis if it is wider than `max_width`.
+/// Returns `text` as [`display_label`] shows it, shortened with an ellipsis if it is
+/// wider than `max_width`.
 pub(super) fn fit_text(text: &str, size: f64, bold: bool, max_width: f64) -> String {
+    let text = &*display_label(text);
     if text_width(text, size, bold) <= max_width {
         return text.to_string();
     }

@@ -3,7 +3,8 @@
 //! exactly as plotters draws them) and that the chart code can also write into directly
 //! between those calls: cached glyphs are blended straight into the bytes
 //! ([`Raster::blend_glyphs`]) instead of through one backend call per pixel, with
-//! plotters' own blending arithmetic, so the pixels are the same.
+//! plotters' own blending arithmetic, so each pixel comes out as the bitmap backend's
+//! `draw_pixel` of that coverage would make it.
 
 use std::cell::RefCell;
 
@@ -51,14 +52,15 @@ impl Raster {
         draw(&mut backend)
     }
 
-    /// Blends `glyphs` in `color`, each placed at its top-left anchor and turned by
-    /// `rotate`, as plotters' default `draw_text` of each glyph at that anchor would:
-    /// pixels outside the buffer are skipped, coverage of at least 255/256 replaces
-    /// the pixel, lower coverage `a` moves each channel by `floor(a * 256) / 256` of
-    /// the way to the colour (rounded towards the old value, as plotters does).
+    /// Blends `glyphs` in `color`, each with its origin (on the baseline, see
+    /// `glyph_cache`) at its point of `origins` and turned by `rotate`, as plotters'
+    /// bitmap backend blends a pixel of that coverage: pixels outside the buffer are
+    /// skipped, coverage of at least 255/256 replaces the pixel, lower coverage `a`
+    /// moves each channel by `floor(a * 256) / 256` of the way to the colour (rounded
+    /// towards the old value, as plotters does).
     pub(super) fn blend_glyphs(
         &self,
-        anchors: &[BackendCoord],
+        origins: &[BackendCoord],
         glyphs: &[Glyph],
         rotate: FontTransform,
         color: RGBColor,
@@ -66,7 +68,7 @@ impl Raster {
         let (w, h) = (self.size.0 as i32, self.size.1 as i32);
         let mut pixels = self.pixels.borrow_mut();
         let rgb = [color.0, color.1, color.2];
-        for (pos, glyph) in anchors.iter().zip(glyphs) {
+        for (pos, glyph) in origins.iter().zip(glyphs) {
             for &(x, y, a) in glyph.iter() {
                 let (x, y) = rotate.transform(x, y);
                 let (x, y) = (pos.0 + x, pos.1 + y);

@@ -97,7 +97,7 @@ impl SvgText {
             num(k),
         );
         let mut used = self.glyphs.borrow_mut();
-        for (ch, pen, _) in layout {
+        for (ch, pen) in layout {
             if ch.is_whitespace() {
                 continue;
             }
