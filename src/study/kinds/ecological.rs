@@ -140,6 +140,7 @@ impl Analysis for Ecological<'_> {
             crate::output::width::count(scenario.steps, "step", "steps")
         );
         for (name, s) in names.iter().zip(&last) {
+            let name = crate::output::label::display_label(name);
             report += &format!("  {name:<32} {s:.4}\n");
         }
         folder.text("run.json", &format!("{run:#}\n"))?;

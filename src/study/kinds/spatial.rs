@@ -257,6 +257,7 @@ impl Study for Spatial<'_> {
             crate::output::width::count(scenario.steps, "step", "steps")
         );
         for (name, &c) in names.iter().zip(&last) {
+            let name = crate::output::label::display_label(name);
             report += &format!("  {name:<32} {:.4} ({c} cells)\n", c as f64 / cells);
         }
         folder.text("run.json", &format!("{run:#}\n"))?;
