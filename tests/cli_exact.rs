@@ -318,3 +318,102 @@ fn an_exact_tournament_refuses_players_that_are_not_finite_state() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("simulate"));
 }
+
+#[test]
+fn dilemma_fingerprint_writes_the_grid_and_its_heat_map() {
+    let dir = scratch("fingerprint");
+    let out = dir.to_str().unwrap();
+    ok(&[
+        "fingerprint",
+        "wsls",
+        "--step",
+        "0.25",
+        "--turns",
+        "20",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    let folder = dir.join("ashlock-fingerprint-win-stay-lose-shift");
+    let csv = read(&folder.join("fingerprint.csv"));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "x,y,score");
+    assert_eq!(lines.len(), 1 + 25);
+    // At (0, 0) the probe is Tit For Tat: WSLS and TFT cooperate throughout.
+    assert_eq!(lines[1], "0,0,3");
+    assert!(lines[2].starts_with("0,0.25,"), "{}", lines[2]);
+    assert!(folder.join("fingerprint.png").exists() && folder.join("fingerprint.svg").exists());
+    let scenario = read(&folder.join("scenario.toml"));
+    assert!(scenario.contains("method = \"exact\""), "{scenario}");
+    // The transitive one: Tit For Tat copies Random(p), so it cooperates
+    // with probability p from turn 2.
+    ok(&[
+        "fingerprint",
+        "tit-for-tat",
+        "--transitive",
+        "--opponents",
+        "5",
+        "--turns",
+        "4",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    let csv = read(&dir.join("transitive-fingerprint-tit-for-tat/fingerprint.csv"));
+    assert!(
+        csv.starts_with("opponent,turn,cooperation\n0,1,1\n0,2,0\n"),
+        "{csv}"
+    );
+    assert!(csv.contains("\n0.25,3,0.25\n"), "{csv}");
+}
+
+#[test]
+fn an_atlas_fingerprints_every_strategy_of_its_list() {
+    let dir = scratch("atlas");
+    let path = dir.join("atlas.toml");
+    std::fs::write(
+        &path,
+        "name = \"atlas\"\nkind = \"fingerprint\"\n[fingerprint]\n\
+         strategies = [\"tit-for-tat\", \"grudger\"]\nstep = 0.5\nturns = 10\nrepetitions = 50\n",
+    )
+    .unwrap();
+    ok(&[
+        "run",
+        path.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let folder = dir.join("atlas");
+    let csv = read(&folder.join("fingerprint.csv"));
+    assert!(
+        csv.starts_with("strategy,x,y,score\nTit For Tat,0,0,3\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 1 + 2 * 9);
+    // Grudger is not finite-state: the atlas is simulated.
+    assert!(read(&folder.join("run.json")).contains("\"method\": \"simulated\""));
+    assert!(folder.join("fingerprint-001-tit-for-tat.png").exists());
+    assert!(folder.join("fingerprint-002-grudger.png").exists());
+}
+
+#[test]
+fn fingerprint_mistakes_exit_2_naming_the_option() {
+    for (args, words) in [
+        (vec!["fingerprint", "wsls", "--step", "0"], "--step"),
+        (
+            vec!["fingerprint", "grudger", "--method", "exact"],
+            "Grudger",
+        ),
+        (vec!["fingerprint", "no-such-one"], "no-such-one"),
+        (vec!["fingerprint", "wsls", "--probe", "nope"], "nope"),
+    ] {
+        let out = dilemma(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(words) && !err.contains(":10:"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -116,6 +116,7 @@ pub fn run(args: &ExactArgs) -> Result<(), CliError> {
         noise: args.noise,
         length: length.clone(),
         state_limit: (!args.no_limit).then_some(MAX_JOINT_STATES),
+        fractions: true,
     };
     let answer = expect(&first, &second, &question).map_err(|e| match e {
         ExactError::NotFinite(n) => bad(format!(

@@ -5,6 +5,7 @@
 //! failure while running, 2 bad input).
 
 pub mod exact_cmd;
+pub mod fingerprint_cmd;
 pub mod game_cmd;
 pub mod guess_cmd;
 pub mod match_cmd;
@@ -47,6 +48,8 @@ pub enum Command {
     Match(match_cmd::MatchArgs),
     /// Expected scores of two finite-state players, exactly (no sampling).
     Exact(exact_cmd::ExactArgs),
+    /// axelrod's Ashlock or transitive fingerprint of a strategy (exact where it can be).
+    Fingerprint(fingerprint_cmd::FingerprintArgs),
     /// List the strategy catalogue with classifiers.
     Strategies(strategies_cmd::StrategiesArgs),
     /// The pirate split: backward induction, round by round.
@@ -95,6 +98,7 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Run(args) => run_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Exact(args) => exact_cmd::run(&args),
+        Command::Fingerprint(args) => fingerprint_cmd::run(&args),
         Command::New(args) => new_cmd::run(&args),
         Command::Strategies(mut args) => {
             args.wide = cli.wide;

@@ -69,6 +69,12 @@ pub fn run(args: &RunArgs) -> Result<(), CliError> {
     if !errors.is_empty() {
         return Err(CliError::BadInput(errors.join("\nerror: ")));
     }
+    run_loaded(loaded, args)
+}
+
+/// Runs scenarios already loaded and within their limits (`dilemma run`,
+/// and the commands that make a scenario from their options).
+pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(), CliError> {
     let mut names: Vec<&str> = loaded.iter().map(|l| l.scenario.name()).collect();
     names.sort_unstable();
     if let Some(pair) = names.windows(2).find(|w| w[0] == w[1]) {

@@ -31,6 +31,8 @@ pub struct Question {
     pub length: Length,
     /// The joint-state limit (`None`: no limit).
     pub state_limit: Option<usize>,
+    /// Compute exact fractions too, where the inputs allow (else doubles only).
+    pub fractions: bool,
 }
 
 /// The expected outcome in one field.
@@ -129,7 +131,11 @@ pub fn expect_machines(
     let float_summary = summary(&float, &payoffs.clone().map(|v| v.float));
     let classes = float.classes.clone();
     let states = chain.len();
-    let (exact, exact_note) = exact_answer(a, b, question, &noise, &payoffs, states);
+    let (exact, exact_note) = if question.fractions {
+        exact_answer(a, b, question, &noise, &payoffs, states)
+    } else {
+        (None, Some("not asked for".into()))
+    };
     Ok(Answer {
         float: float_summary,
         exact,

@@ -159,6 +159,33 @@ impl<N: Field> Chain<N> {
         Ok(Some(chain))
     }
 
+    /// The first player's probability of cooperating (after noise) at each
+    /// turn 1..=turns.
+    pub fn cooperation_by_turn(&self, turns: u32) -> Vec<N> {
+        let n = self.len();
+        let mut pi = vec![N::zero(); n];
+        pi[0] = N::one();
+        let mut rates = Vec::with_capacity(turns as usize);
+        for t in 0..turns {
+            let turn = self.weighted(&pi);
+            rates.push(turn[0].plus(&turn[1]));
+            if t + 1 == turns {
+                break;
+            }
+            let mut next = vec![N::zero(); n];
+            for (from, p) in pi.iter().enumerate() {
+                if p.is_zero() {
+                    continue;
+                }
+                for (to, q) in &self.next[from] {
+                    next[*to] = next[*to].plus(&p.times(q));
+                }
+            }
+            pi = next;
+        }
+        rates
+    }
+
     /// The number of joint states.
     pub fn len(&self) -> usize {
         self.states.len()

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod chain;
+pub mod fingerprint;
 pub mod machine;
 pub mod number;
 pub mod reading;

@@ -44,6 +44,7 @@ fn question(noise: f64, length: Length) -> Question {
         noise,
         length,
         state_limit: None,
+        fractions: true,
     }
 }
 

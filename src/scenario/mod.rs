@@ -15,6 +15,7 @@ pub mod ecological;
 pub mod error;
 pub mod evolution_common;
 pub mod evolution_sweep;
+pub mod fingerprint;
 pub mod fixation;
 pub mod game_file;
 pub mod guess;
@@ -62,6 +63,7 @@ pub const KINDS: &[&str] = &[
     "pigs",
     "travelers",
     "invasion",
+    "fingerprint",
 ];
 
 /// A validated scenario of any kind.
@@ -91,6 +93,8 @@ pub enum Scenario {
     EvolutionSweep(Box<EvolutionSweep>),
     /// Fixation probabilities and the small-mutation limit, analytically.
     Invasion(Box<InvasionScenario>),
+    /// axelrod's fingerprints of one strategy or an atlas.
+    Fingerprint(Box<fingerprint::FingerprintScenario>),
 }
 
 impl Scenario {
@@ -109,6 +113,7 @@ impl Scenario {
             Scenario::Fixation(s) => &s.name,
             Scenario::EvolutionSweep(s) => s.name(),
             Scenario::Invasion(s) => &s.name,
+            Scenario::Fingerprint(s) => &s.name,
         }
     }
 
@@ -127,6 +132,7 @@ impl Scenario {
             Scenario::Fixation(s) => s.chart_style,
             Scenario::EvolutionSweep(s) => s.chart_style(),
             Scenario::Invasion(s) => s.chart_style,
+            Scenario::Fingerprint(s) => s.chart_style,
         }
     }
 
@@ -145,6 +151,7 @@ impl Scenario {
             Scenario::Fixation(s) => s.study.seed,
             Scenario::EvolutionSweep(s) => s.seed(),
             Scenario::Invasion(s) => s.seed,
+            Scenario::Fingerprint(s) => s.seed,
         }
     }
 
@@ -172,6 +179,7 @@ impl Scenario {
             Scenario::Fixation(s) => s.study.seed = seed,
             Scenario::EvolutionSweep(s) => s.set_seed(seed),
             Scenario::Invasion(s) => s.set_seed(seed),
+            Scenario::Fingerprint(s) => s.seed = seed,
         }
     }
 
@@ -190,6 +198,7 @@ impl Scenario {
             Scenario::Fixation(s) => s.resolved_toml(),
             Scenario::EvolutionSweep(s) => s.resolved_toml(),
             Scenario::Invasion(s) => s.resolved_toml(),
+            Scenario::Fingerprint(s) => s.resolved_toml(),
         }
     }
 }
@@ -385,6 +394,12 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
             &mut warnings,
         )?)),
         "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
+        "fingerprint" => Scenario::Fingerprint(Box::new(fingerprint::read_fingerprint(
+            &mut top,
+            name,
+            seed,
+            path.parent().unwrap_or(Path::new(".")),
+        )?)),
         "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
             &mut top,
             &kind.value,

@@ -31,6 +31,11 @@ pub const TEMPLATES: &[(&str, &str, &str)] = &[
         include_str!("templates/invasion.toml"),
     ),
     (
+        "fingerprint",
+        "axelrod's Ashlock and transitive fingerprints, exact",
+        include_str!("templates/fingerprint.toml"),
+    ),
+    (
         "spatial",
         "spatial prisoner's dilemma on a lattice (Nowak & May)",
         include_str!("templates/spatial.toml"),

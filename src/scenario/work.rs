@@ -722,6 +722,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
         )],
         Scenario::Guess(_) => Vec::new(),
         Scenario::Invasion(s) => invasion_estimates(s),
+        Scenario::Fingerprint(s) => vec![fingerprint_estimate(s)],
+    }
+}
+
+/// A fingerprint: the turns played (simulate: values x turns x
+/// repetitions) or carried through the joint chain (exact: values x turns x
+/// an allowance of 16 joint states), against the turn limit.
+fn fingerprint_estimate(s: &crate::scenario::fingerprint::FingerprintScenario) -> Estimate {
+    use crate::scenario::fingerprint::{Fingerprint, FingerprintMethod};
+    let per_value = match (&s.fingerprint, s.method) {
+        (_, FingerprintMethod::Exact) => 16,
+        (Fingerprint::Ashlock { .. }, FingerprintMethod::Simulate) => s.repetitions as u128,
+        // Transitive: one value per opponent covers every turn.
+        (Fingerprint::Transitive { .. }, FingerprintMethod::Simulate) => s.repetitions as u128,
+    };
+    Estimate {
+        measure: "turns of fingerprint matches",
+        amount: s.values() * s.turns as u128 * per_value,
+        limit: MAX_TURNS,
+        field: "fingerprint.step".into(),
+        drivers: vec![
+            ("values".into(), s.values().to_string()),
+            ("fingerprint.turns".into(), s.turns.to_string()),
+            ("fingerprint.repetitions".into(), s.repetitions.to_string()),
+        ],
+        notes: Vec::new(),
     }
 }
 

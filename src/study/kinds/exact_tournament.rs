@@ -74,6 +74,7 @@ impl<'a> ExactTournament<'a> {
             noise: settings.noise,
             length,
             state_limit: (!self.context.no_limit).then_some(MAX_JOINT_STATES),
+            fractions: true,
         }
     }
 

@@ -7,6 +7,7 @@
 pub mod ecological;
 pub mod ecological_sweep;
 pub mod exact_tournament;
+pub mod fingerprint;
 pub mod fixation;
 pub mod guess;
 pub mod impartial;
