@@ -417,3 +417,32 @@ fn fingerprint_mistakes_exit_2_naming_the_option() {
         );
     }
 }
+
+#[test]
+fn the_catalogue_says_which_strategies_are_exact() {
+    let tft = json(&["strategies", "tit-for-tat", "--json"]);
+    assert_eq!(tft["exact"], true);
+    assert_eq!(tft["exact_states"], 2);
+    let grudger = json(&["strategies", "grudger", "--json"]);
+    assert_eq!(grudger["exact"], false);
+    assert!(
+        grudger["exact_refusal"]
+            .as_str()
+            .unwrap()
+            .contains("whole match")
+    );
+    let page = ok(&["strategies", "evolved-fsm-16"]);
+    assert!(
+        page.contains("exact:          yes, a 16-state machine"),
+        "{page}"
+    );
+    let listing = ok(&["strategies", "--exact"]);
+    assert!(
+        listing.contains("tit-for-tat ") && listing.contains("zd-extort-2"),
+        "{listing}"
+    );
+    assert!(!listing.contains("grudger "), "{listing}");
+    for line in listing.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+}

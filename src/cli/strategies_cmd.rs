@@ -45,6 +45,10 @@ pub struct StrategiesArgs {
     /// Only strategies that look at the payoff matrix.
     #[arg(long)]
     pub uses_payoffs: bool,
+    /// Only strategies the exact engine reads as finite-state machines
+    /// (`dilemma exact`, `method = "exact"`).
+    #[arg(long)]
+    pub exact: bool,
     /// Only strategies whose id, name, rule or source contains this text
     /// (case-insensitive; repeat to require several).
     #[arg(long, value_name = "TEXT")]
@@ -76,8 +80,64 @@ impl StrategiesArgs {
     }
 
     fn has_filters(&self) -> bool {
-        self.filter() != Filter::default()
+        self.filter() != Filter::default() || self.exact
     }
+}
+
+/// Whether the exact engine reads the player as a finite-state machine
+/// (`exact/reading.rs`; with a continuation or infinite play, where the
+/// length is not told): its states, or why not.
+#[derive(Serialize)]
+struct ExactStatus {
+    /// Readable as a machine.
+    exact: bool,
+    /// Its states, minimised.
+    exact_states: Option<usize>,
+    /// Why not, in words.
+    exact_refusal: Option<String>,
+}
+
+fn exact_status(player: &Player) -> ExactStatus {
+    let reading = crate::exact::reading::Reading {
+        payoffs: crate::ipd::payoffs::Payoffs::STANDARD,
+        length_known: false,
+    };
+    match crate::exact::reading::machine_of(player, &reading) {
+        Ok(m) => ExactStatus {
+            exact: true,
+            exact_states: Some(m.len()),
+            exact_refusal: None,
+        },
+        Err(e) => ExactStatus {
+            exact: false,
+            exact_states: None,
+            exact_refusal: Some(e.reason),
+        },
+    }
+}
+
+/// The `exact` line of a strategy page, wrapped to 80 columns.
+fn exact_line(player: &Player) -> String {
+    let status = exact_status(player);
+    let text = match (status.exact_states, status.exact_refusal) {
+        (Some(1), _) => "yes, a 1-state machine (dilemma exact, method = \"exact\")".to_string(),
+        (Some(n), _) => format!("yes, a {n}-state machine (dilemma exact, method = \"exact\")"),
+        (None, Some(why)) => format!("no: {why}"),
+        (None, None) => "no".to_string(),
+    };
+    let wrapped = wrap(&text, 62, "");
+    let mut out = String::new();
+    for (k, line) in wrapped.lines().enumerate() {
+        let lead = if k == 0 {
+            "  exact:          "
+        } else {
+            "                  "
+        };
+        out.push_str(lead);
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 fn memory(depth: Option<u32>) -> String {
@@ -92,6 +152,8 @@ struct Entry<'a> {
     info: &'a StrategyInfo,
     family: &'static str,
     default_display_name: String,
+    #[serde(flatten)]
+    exact: ExactStatus,
 }
 
 /// A strategy file as JSON, with the catalogue entries' keys.
@@ -110,6 +172,8 @@ struct FileEntry {
     default_display_name: String,
     file: String,
     definition_kind: &'static str,
+    #[serde(flatten)]
+    exact: ExactStatus,
 }
 
 /// A shipped strategy file as JSON: the catalogue entries' keys, plus where
@@ -131,6 +195,8 @@ struct ShippedEntry {
     default_display_name: String,
     embedded_file: &'static str,
     definition_kind: &'static str,
+    #[serde(flatten)]
+    exact: ExactStatus,
 }
 
 /// A shipped strategy file (embedded in the binary), loaded.
@@ -187,6 +253,7 @@ impl Shipped {
             default_display_name: self.player.name.clone(),
             embedded_file: self.file.path,
             definition_kind: self.definition.kind(),
+            exact: exact_status(&self.player),
         }
     }
 }
@@ -272,6 +339,7 @@ impl FileStrategy {
             default_display_name: self.player.name.clone(),
             file: self.path.display().to_string(),
             definition_kind: self.definition.kind(),
+            exact: exact_status(&self.player),
         }
     }
 }
@@ -323,10 +391,19 @@ fn strategy_files() -> Vec<FileStrategy> {
 const STRATEGY_FOLDER: &str = "strategies";
 
 fn entry(info: &StrategyInfo) -> Entry<'_> {
+    let player = PlayerSpec::new(info.id).build().ok();
     Entry {
         info,
         family: family_of(info),
         default_display_name: default_name(info),
+        exact: player.as_ref().map_or(
+            ExactStatus {
+                exact: false,
+                exact_states: None,
+                exact_refusal: Some("cannot be built with its defaults".into()),
+            },
+            exact_status,
+        ),
     }
 }
 
@@ -398,8 +475,18 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         };
     }
     let filter = args.filter();
-    let selected = filter.select(&CATALOGUE);
-    let all_shipped = shipped_strategies();
+    let mut selected = filter.select(&CATALOGUE);
+    if args.exact {
+        selected.retain(|info| {
+            PlayerSpec::new(info.id)
+                .build()
+                .is_ok_and(|p| exact_status(&p).exact)
+        });
+    }
+    let mut all_shipped = shipped_strategies();
+    if args.exact {
+        all_shipped.retain(|s| exact_status(&s.player).exact);
+    }
     let total = CATALOGUE.len() + all_shipped.len();
     let shipped: Vec<Shipped> = all_shipped
         .into_iter()
@@ -408,6 +495,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
     let files: Vec<FileStrategy> = strategy_files()
         .into_iter()
         .filter(|f| filter.accepts_traits(&f.traits()))
+        .filter(|f| !args.exact || exact_status(&f.player).exact)
         .collect();
     if args.json {
         let to_json = |e: serde_json::Result<serde_json::Value>| {
@@ -689,6 +777,7 @@ fn describe_shipped(strategy: &Shipped) -> String {
         yes_no(player.uses_payoffs())
     ));
     out.push_str("  long run time:  no\n");
+    out.push_str(&exact_line(player));
     out.push_str("\nParameters: none\n");
     out.push_str(&format!("\nDefinition ({}):\n", strategy.file.path));
     let body = strategy
@@ -739,6 +828,7 @@ fn describe_file(file: &FileStrategy) -> String {
         "  uses payoffs:   {}\n",
         yes_no(player.uses_payoffs())
     ));
+    out.push_str(&exact_line(player));
     let definition = toml::to_string(&definition_toml(&file.definition))
         .unwrap_or_else(|e| format!("# could not show: {e}\n"));
     out.push_str("\nDefinition (as it is written into a results folder's scenario.toml):\n");
@@ -849,6 +939,9 @@ fn describe(info: &StrategyInfo) -> String {
             "no"
         }
     ));
+    if let Ok(player) = PlayerSpec::new(info.id).build() {
+        out.push_str(&exact_line(&player));
+    }
     if info.params.is_empty() {
         out.push_str("\nParameters: none\n");
     } else {

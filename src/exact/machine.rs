@@ -36,9 +36,10 @@ pub struct Machine {
     pub states: Vec<MachineState>,
 }
 
-/// What tells a state apart in one round of refinement: its block and,
-/// per joint move, the probability of each next block.
-type Signature = (usize, Vec<Vec<(usize, String)>>);
+/// What tells a state apart in one round of refinement, flat: its block,
+/// then per joint move the number of next blocks and each (block, id of
+/// its probability).
+type Signature = Vec<usize>;
 
 /// A joint move: own move, opponent's move.
 pub type Turn = (Action, Action);
@@ -140,9 +141,18 @@ impl Machine {
         mut decide: impl FnMut(&[Turn]) -> Value,
     ) -> Result<Machine, TooManyStates> {
         let keep = first + last;
-        let mut index: HashMap<Vec<Turn>, usize> = HashMap::new();
+        if keep > 28 {
+            return Err(TooManyStates { limit });
+        }
+        // A window as a number: its length, then 2 bits a turn.
+        let code = |w: &[Turn]| {
+            w.iter().fold(w.len() as u64, |acc, &(own, opponent)| {
+                (acc << 2) | (own.bit() << 1) | opponent.bit()
+            })
+        };
+        let mut index: HashMap<u64, usize> = HashMap::new();
         let mut windows: Vec<Vec<Turn>> = vec![Vec::new()];
-        index.insert(Vec::new(), 0);
+        index.insert(code(&[]), 0);
         let mut states = Vec::new();
         let mut k = 0;
         while k < windows.len() {
@@ -156,13 +166,13 @@ impl Machine {
                     if longer.len() > keep {
                         longer.remove(first);
                     }
-                    let target = match index.get(&longer) {
+                    let target = match index.get(&code(&longer)) {
                         Some(&t) => t,
                         None => {
                             if windows.len() >= limit {
                                 return Err(TooManyStates { limit });
                             }
-                            index.insert(longer.clone(), windows.len());
+                            index.insert(code(&longer), windows.len());
                             windows.push(longer);
                             windows.len() - 1
                         }
@@ -199,39 +209,48 @@ impl Machine {
             Some(r) => format!("{r}"),
             None => format!("{:e}", v.float),
         };
-        let mut block: HashMap<usize, usize> = HashMap::new();
+        let mut block = vec![usize::MAX; self.len()];
         let mut names: HashMap<String, usize> = HashMap::new();
         for &s in &order {
             let n = names.len();
-            let b = *names.entry(key(&self.states[s].cooperate)).or_insert(n);
-            block.insert(s, b);
+            block[s] = *names.entry(key(&self.states[s].cooperate)).or_insert(n);
         }
+        let mut blocks = names.len();
+        // Ids of the probabilities of stochastic moves (0: certain).
+        let mut probabilities: HashMap<String, usize> = HashMap::new();
         loop {
             let mut signatures: HashMap<Signature, usize> = HashMap::new();
-            let mut refined: HashMap<usize, usize> = HashMap::new();
+            let mut refined = vec![usize::MAX; self.len()];
             for &s in &order {
-                let mut moves = Vec::with_capacity(4);
+                let mut signature: Signature = Vec::with_capacity(9);
+                signature.push(block[s]);
                 for next in &self.states[s].next {
+                    // A certain move (the common case) needs no number.
+                    if let [(t, _)] = next.as_slice() {
+                        signature.extend([1, block[*t], 0]);
+                        continue;
+                    }
                     let mut by_block: Vec<(usize, Value)> = Vec::new();
                     for (t, p) in next {
-                        let b = block[t];
+                        let b = block[*t];
                         match by_block.iter_mut().find(|(c, _)| *c == b) {
                             Some((_, q)) => *q = add_values(q, p),
                             None => by_block.push((b, p.clone())),
                         }
                     }
                     by_block.sort_by_key(|(b, _)| *b);
-                    moves.push(by_block.iter().map(|(b, p)| (*b, key(p))).collect());
+                    signature.push(by_block.len());
+                    for (b, p) in &by_block {
+                        let n = probabilities.len() + 1;
+                        let id = *probabilities.entry(key(p)).or_insert(n);
+                        signature.extend([*b, id]);
+                    }
                 }
                 let n = signatures.len();
-                let b = *signatures.entry((block[&s], moves)).or_insert(n);
-                refined.insert(s, b);
+                refined[s] = *signatures.entry(signature).or_insert(n);
             }
-            let stable = signatures.len()
-                == block
-                    .values()
-                    .collect::<std::collections::HashSet<_>>()
-                    .len();
+            let stable = signatures.len() == blocks;
+            blocks = signatures.len();
             block = refined;
             if stable {
                 break;
@@ -241,7 +260,7 @@ impl Machine {
         let mut number: HashMap<usize, usize> = HashMap::new();
         let mut representative = Vec::new();
         for &s in &order {
-            let b = block[&s];
+            let b = block[s];
             if let std::collections::hash_map::Entry::Vacant(e) = number.entry(b) {
                 e.insert(representative.len());
                 representative.push(s);
@@ -254,7 +273,7 @@ impl Machine {
                 let next = state.next.clone().map(|next| {
                     let mut merged: Vec<(usize, Value)> = Vec::new();
                     for (t, p) in next {
-                        let n = number[&block[&t]];
+                        let n = number[&block[t]];
                         match merged.iter_mut().find(|(c, _)| *c == n) {
                             Some((_, q)) => *q = add_values(q, &p),
                             None => merged.push((n, p)),

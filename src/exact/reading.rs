@@ -149,7 +149,9 @@ fn replay(window: &[Turn], mut choose: impl FnMut(&History, &History) -> Action)
 }
 
 fn certain(action: Action) -> Value {
-    Value::of(if action == Action::C { 1.0 } else { 0.0 })
+    Value::ratio(crate::exact::number::Ratio::integer(i64::from(
+        action == Action::C,
+    )))
 }
 
 fn windows(
