@@ -446,3 +446,42 @@ fn the_catalogue_says_which_strategies_are_exact() {
         assert!(line.chars().count() <= 80, "{line}");
     }
 }
+
+#[test]
+fn an_invasion_study_takes_exact_payoffs() {
+    let dir = scratch("invasion");
+    ok(&[
+        "run",
+        "scenarios/invasion-exact.toml",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let folder = dir.join("invasion-exact");
+    let table = read(&folder.join("payoff_matrix.csv"));
+    let header: Vec<&str> = table.lines().next().unwrap().split(',').collect();
+    let wsls = header
+        .iter()
+        .position(|h| *h == "Win-Stay Lose-Shift")
+        .unwrap();
+    let tft_row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("Tit For Tat,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    let pair = json(&[
+        "exact",
+        "tft",
+        "wsls",
+        "--continuation",
+        "0.99",
+        "--noise",
+        "0.01",
+        "--json",
+    ]);
+    let want = pair["score"][0].as_f64().unwrap();
+    let got: f64 = tft_row[wsls].parse().unwrap();
+    assert!((got - want).abs() < 1e-12, "{got} v {want}");
+    assert!(read(&folder.join("stationary.csv")).lines().count() == 1 + 8);
+}

@@ -15,6 +15,7 @@ use crate::output::invasion_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::InvasionScenario;
 use crate::scenario::invasion::InvasionPayoffs;
+use crate::scenario::tournament::{Method, TournamentScenario};
 use crate::study::folder::dependencies;
 use crate::study::kinds::whole::Analysis;
 use crate::study::registry::Context;
@@ -60,6 +61,13 @@ impl Analysis for Invasion<'_> {
         let s = self.scenario;
         let (names, matrix) = match &s.payoffs {
             InvasionPayoffs::Table { names, matrix, .. } => (names.clone(), matrix.clone()),
+            InvasionPayoffs::Tournament(t) if matches!(t.method, Method::Exact(_)) => {
+                let Method::Exact(machines) = &t.method else {
+                    unreachable!("matched above")
+                };
+                let names = t.players.iter().map(|p| p.name.clone()).collect();
+                (names, exact_matrix(t, machines, self.context.no_limit)?)
+            }
             InvasionPayoffs::Tournament(t) => {
                 let tournament = t.tournament();
                 progress.start(tournament.match_count(), "matches", &t.name, false);
@@ -213,4 +221,52 @@ impl Analysis for Invasion<'_> {
             page: None,
         })
     }
+}
+
+/// The expected payoff per turn of every ordered pair, from the joint
+/// chains of the players' machines (`[match] method = "exact"`).
+fn exact_matrix(
+    t: &TournamentScenario,
+    machines: &[crate::exact::machine::Machine],
+    no_limit: bool,
+) -> Result<Vec<Vec<f64>>, StudyError> {
+    use crate::exact::analysis::{MAX_JOINT_STATES, Question, expect_machines};
+    use crate::exact::chain::Length;
+    use crate::ipd::horizon::Horizon;
+    use rayon::prelude::*;
+    let question = Question {
+        payoffs: t.settings.payoffs,
+        noise: t.settings.noise,
+        length: match t.settings.horizon {
+            Horizon::Fixed { turns } => Length::Turns(turns),
+            Horizon::Random { continuation, cap } => Length::Continuation {
+                w: crate::exact::number::Value::of(continuation),
+                cap,
+            },
+        },
+        state_limit: (!no_limit).then_some(MAX_JOINT_STATES),
+        fractions: false,
+    };
+    let n = machines.len();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
+    let values: Vec<Result<[f64; 2], StudyError>> = pairs
+        .par_iter()
+        .map(|&(i, j)| {
+            expect_machines(&machines[i], &machines[j], &question)
+                .map(|a| a.float.scores)
+                .map_err(|e| {
+                    StudyError::Input(format!(
+                        "{}: {} v {}: {e}",
+                        t.name, t.players[i].name, t.players[j].name
+                    ))
+                })
+        })
+        .collect();
+    let mut matrix = vec![vec![0.0; n]; n];
+    for (&(i, j), v) in pairs.iter().zip(values) {
+        let [a, b] = v?;
+        matrix[i][j] = a;
+        matrix[j][i] = b;
+    }
+    Ok(matrix)
 }
