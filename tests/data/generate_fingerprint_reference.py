@@ -17,14 +17,18 @@ The numpy/pandas/pyarrow pins matter: with numpy 2.x,
 ``np.vectorize(lambda actions: [...])`` returns a list, which numpy 2 refuses
 to turn into an int array: "int() argument must be ... not 'list'").
 pandas 3 needs numpy >= 2 and pyarrow >= 20 needs numpy >= 2, hence the other
-two pins.  Also note: ``fingerprint(..., processes=1)`` hung (no CPU use for
-10 minutes) on this machine, so this script only uses the serial path
+two pins.  Also note: ``fingerprint(..., processes=1)`` hung (12 s of CPU in 11
+minutes) on this machine, so this script only uses the serial path
 (``processes=None``) and parallelises across strategies itself.
 
-Runtime: about 7.5 min of CPU in total (each Ashlock fingerprint with 2000
-repetitions takes ~70 s, the transitive ones ~5 s each); with ``--jobs 2``
-(default: number of CPUs) about 4 min wall clock.  Output depends only on the
-seeds, not on --jobs.
+Runtime: one Ashlock fingerprint with 2000 repetitions takes ~70 s alone,
+the transitive ones ~5-10 s each.  Measured on this 2-CPU machine with the
+default ``--jobs`` (= number of CPUs): 8 min 05 s and 8 min 36 s wall clock
+for the whole script (the two workers slow each other down to ~110-170 s per
+Ashlock fingerprint; importing axelrod alone takes several seconds).  Output
+depends only on the seeds, not on --jobs (checked: --jobs 1 and 2 give
+byte-identical files at --repetitions 50, and so do two runs).  ``--repetitions 50`` is a ~1 min
+smoke test.
 
 =============================================================================
 Semantics of axelrod 4.14.0 ``axelrod/fingerprint.py`` (read from the source)
@@ -170,9 +174,8 @@ def sig(v, digits=12):
     """Round to `digits` significant digits (returns a plain float/int)."""
     v = float(v)
     if v == 0 or not math.isfinite(v):
-        return v
-    r = float(f"{v:.{digits}g}")
-    return int(r) if r.is_integer() and abs(r) < 1e15 else r
+        return 0.0 if v == 0 else v
+    return float(f"{v:.{digits}g}")
 
 
 def rnd(obj):
@@ -210,7 +213,16 @@ def ashlock_job(args):
         # The same numbers the library averaged: must agree exactly.
         assert abs(m - data[point]) < 1e-12, (name, point, m, data[point])
         means.append(m)
-        sds.append(float(np.std(per_rep, ddof=1)))
+        # Sample sd of the per-repetition score per turn, computed exactly
+        # from the integer match totals (so constant points give exactly 0).
+        totals = [
+            int(round(v * ASHLOCK_TURNS)) for v in per_rep
+        ]
+        assert all(abs(t - v * ASHLOCK_TURNS) < 1e-9 for t, v in zip(totals, per_rep))
+        n = len(totals)
+        s1, s2 = sum(totals), sum(t * t for t in totals)
+        var_num = n * s2 - s1 * s1  # = n (n-1) * sample variance of totals
+        sds.append(math.sqrt(var_num / (n * (n - 1))) / ASHLOCK_TURNS)
         coop.append(
             float(np.mean([[a.name == "C" for a, _ in inter] for inter in reps]))
         )

@@ -270,8 +270,9 @@ type Chart = (
 );
 
 impl FingerprintStudy<'_> {
-    /// The heat map of one strategy: Ashlock with x across and y up (rows
-    /// from y = 1 down), transitive with turns across and opponents' p up.
+    /// The heat map of one strategy, oriented as axelrod's `plot`: Ashlock
+    /// with x across and y up (rows from y = 1 down), transitive with turns
+    /// across and the opponents' p down (p = 0 on top).
     fn chart(&self, name: &str, values: &[Vec<f64>], method: &str) -> Chart {
         let s = self.scenario;
         let label = |v: f64, k: usize, n: usize| {
@@ -312,10 +313,11 @@ impl FingerprintStudy<'_> {
             Fingerprint::Transitive { opponents } => {
                 let n = *opponents as usize;
                 let ps = linspace(n);
+                // As axelrod draws it: p = 0 (the opponent that always
+                // defects) in the top row.
                 let rows: Vec<String> = ps
                     .iter()
                     .enumerate()
-                    .rev()
                     .map(|(k, &p)| label(p, k, n))
                     .collect();
                 let turns = s.turns as usize;
@@ -328,7 +330,7 @@ impl FingerprintStudy<'_> {
                         }
                     })
                     .collect();
-                let grid: Vec<Vec<f64>> = values.iter().rev().cloned().collect();
+                let grid: Vec<Vec<f64>> = values.to_vec();
                 (
                     format!(
                         "Transitive fingerprint of {name} ({} turns, {method})",
