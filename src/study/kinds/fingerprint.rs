@@ -276,8 +276,9 @@ impl FingerprintStudy<'_> {
     fn chart(&self, name: &str, values: &[Vec<f64>], method: &str) -> Chart {
         let s = self.scenario;
         let label = |v: f64, k: usize, n: usize| {
-            // Ticks at tenths of the axis (and its ends).
-            if n <= 11 || k == 0 || k == n - 1 || (k * 10) % (n - 1) == 0 {
+            // Ticks at the points nearest to tenths of the axis.
+            let tick = (0..=10).any(|j| ((j * (n - 1)) as f64 / 10.0).round() as usize == k);
+            if n <= 11 || tick {
                 format!("{}", (v * 1000.0).round() / 1000.0)
             } else {
                 String::new()
