@@ -127,6 +127,7 @@ fn main() {
         quiet: true,
         json: false,
         verify: 2,
+        no_limit: false,
     })
     .expect("the shards merge");
     println!(
@@ -202,6 +203,7 @@ fn evolution_sweeps(dir: &Path) {
             quiet: true,
             json: false,
             verify: 2,
+            no_limit: false,
         })
         .expect("the shards merge");
         println!(

@@ -105,7 +105,7 @@ fn scenario_mistakes_exit_2() {
             "unknown game 'chess'",
         ),
         // Over the default limit: the work refusal (tests/cli_limits.rs).
-        ("[game]\nrule = \"wythoff\"\ntable = 301\n", "0 to 300"),
+        ("[game]\nrule = \"wythoff\"\ntable = 2001\n", "0 to 2000"),
         ("[game]\nrule = \"kayles\"\ntable = -1\n", "0 or more"),
         (
             "[game]\nrule = \"octal --code 0.9\"\ntable = 5\n",

@@ -222,20 +222,22 @@ fn ordinary_tournaments_keep_their_turn_counts() {
 
 #[test]
 fn a_huge_match_length_is_refused_before_the_payoff_table_is_played() {
-    // Deterministic types: their payoff table is played once, 3 pairs of
-    // 4 x 10^9 turns; refused while loading, before any match.
+    // Deterministic types: their payoff table is played once, 6 pairs of
+    // 4 x 10^9 turns (2.4 x 10^10, over the limit of 1.5 x 10^10); refused
+    // while loading, before any match.
     refused(
         "spatial",
         "name = \"s\"\nkind = \"spatial\"\n[lattice]\nsize = 4\nsteps = 1\n[match]\nturns = \
          4000000000\n[[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \
-         \"defector\"\n[output]\nframes = false\n",
+         \"defector\"\n[[players]]\nstrategy = \"cooperator\"\n[output]\nframes = false\n",
         &["payoff table", "match.turns = 4000000000"],
     );
     refused(
         "moran",
         "name = \"m\"\nkind = \"moran\"\n[match]\nturns = 4000000000\n[moran]\nruns = 1\n\
          [[players]]\nstrategy = \"tit-for-tat\"\ncount = 2\n[[players]]\nstrategy = \
-         \"defector\"\ncount = 2\n[output]\ncharts = false\n",
+         \"defector\"\ncount = 2\n[[players]]\nstrategy = \"cooperator\"\ncount = 2\n\
+         [output]\ncharts = false\n",
         &["ordinary turns of matches", "match.turns = 4000000000"],
     );
 }
@@ -275,7 +277,7 @@ fn dilemma_match_refuses_runaway_work_up_front() {
         err.contains("--turns 1000000, --repetitions 100000"),
         "{err}"
     );
-    assert!(err.contains("1.0e11") && err.contains("1.0e10"), "{err}");
+    assert!(err.contains("1.0e11") && err.contains("1.5e10"), "{err}");
     assert!(err.contains("dilemma match --no-limit"), "{err}");
 
     let (code, out, err) = dilemma_match(&["evolved-attention", "tit-for-tat", "--turns", "1000"]);

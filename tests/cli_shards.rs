@@ -945,15 +945,15 @@ fn a_count_that_differs_from_the_scenarios_is_refused_naming_both() {
     assert!(!out.exists(), "nothing is written");
 }
 
-/// 4 players, 30,000 repetitions of 100,000 turns with noise: 3 x 10^10
-/// turns, three times the default limit.
+/// 4 players, 40,000 repetitions of 100,000 turns with noise: 4 x 10^10
+/// turns, 2.7 times the default limit.
 const BIG: &str = r#"
 name = "big"
 kind = "tournament"
 [match]
 turns = 100000
 noise = 0.01
-repetitions = 30000
+repetitions = 40000
 [[players]]
 strategy = "tit-for-tat"
 [[players]]
@@ -979,8 +979,8 @@ fn the_work_limit_applies_to_the_shards_own_part() {
     // matches and a split that could fit.
     let e = refused(&["run", s(&big), "--shard", "1/2", "--out", s(&out)], &[]);
     assert!(
-        e.contains("too much work for shard 1/2 (matches 150000..300000 of 300000)")
-            && e.contains("15000000000")
+        e.contains("too much work for shard 1/2 (matches 200000..400000 of 400000)")
+            && e.contains("20000000000")
             && e.contains("at least 3"),
         "{e}"
     );
@@ -991,12 +991,12 @@ fn the_work_limit_applies_to_the_shards_own_part() {
         s(&big),
         "--quiet",
         "--shard",
-        "3/1000000",
+        "2/1000000",
         "--out",
         s(&out),
     ]);
     let manifest: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(out.join("big.shard-3-of-1000000/manifest.json")).unwrap(),
+        &std::fs::read(out.join("big.shard-2-of-1000000/manifest.json")).unwrap(),
     )
     .unwrap();
     assert_eq!(
@@ -1007,7 +1007,7 @@ fn the_work_limit_applies_to_the_shards_own_part() {
         (Some(0), Some(1))
     );
     // `[limits] none = true` lifts it for a shard too (checked, not run:
-    // --shard 0/2 would play 1.5 x 10^10 turns, so only the refusal's
+    // --shard 0/2 would play 2 x 10^10 turns, so only the refusal's
     // absence is shown with an impossible --out).
     let lifted = write_scenario(
         &dir,

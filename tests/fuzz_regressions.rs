@@ -641,7 +641,7 @@ fn slow_inputs_are_refused_up_front_or_quick() {
         (
             "travelers-bonuses-grown",
             true,
-            &["field `qre.bonuses`", "qre.bonuses = 2000 values"][..],
+            &["field `qre.bonuses`", "qre.bonuses = 3000 values"][..],
         ),
         (
             "moran-sampled-match-turns",

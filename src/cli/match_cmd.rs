@@ -70,8 +70,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub json: bool,
     /// Play even when turns x repetitions, weighed by the players' move
-    /// costs, is over the default work limit (10^10 ordinary turns, minutes
-    /// on a laptop; see the README's "Work limits").
+    /// costs, is over the default work limit (1.5 x 10^10 ordinary turns, a
+    /// minute or two on a laptop; see the README's "Work limits").
     #[arg(long)]
     pub no_limit: bool,
 }

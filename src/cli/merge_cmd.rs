@@ -49,11 +49,32 @@ pub struct MergeArgs {
     /// DILEMMA_SHARD_KEY set, every shard's keyed digest must match it too.
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = crate::cli::options::whole_number::<u32>(0, 1_000_000))]
     pub verify: u32,
+    /// Draw charts over the chart memory budget (`[output]` sizes whose
+    /// pictures exceed 3 x 10^8 pixels; see the README's "Work limits"), as
+    /// `dilemma run --no-limit` does; the shards' work was checked when they ran.
+    #[arg(long)]
+    pub no_limit: bool,
 }
 
 /// Merges the shards.
 pub fn run(args: &MergeArgs) -> Result<(), CliError> {
-    let shards = Shards::open(&args.shards, shard_key().as_deref())?;
+    let mut shards = Shards::open(&args.shards, shard_key().as_deref())?;
+    // The charts' memory, checked before anything is read (the shards do
+    // not draw charts, so their runs did not check it): refused as `dilemma
+    // run` refuses it, lifted by `--no-limit` or `[limits] none = true`.
+    if args.no_limit || shards.loaded.limits_lifted {
+        shards.loaded.scenario.chart_style_mut().pixel_limit = None;
+    } else if let Some(e) = crate::scenario::work::chart_estimate(&shards.loaded.scenario)
+        .filter(crate::scenario::work::Estimate::exceeds)
+    {
+        let scenario = args.shards[0].join("scenario.toml");
+        return Err(CliError::BadInput(format!(
+            "{}: field `{}`: {}",
+            scenario.display(),
+            e.field,
+            e.message()
+        )));
+    }
     let bar = progress::Bar::new(args.quiet || args.json);
     let ready = |name: &str| {
         check_out_folder(&args.out, std::iter::once(name)).map_err(|e| match e {
@@ -67,7 +88,10 @@ pub fn run(args: &MergeArgs) -> Result<(), CliError> {
         per_shard: args.verify,
         seed: unpredictable_seed(),
     };
-    let published = shards.merge(verify, &args.out, &bar, &ready)?;
+    let scenario = args.shards[0].join("scenario.toml");
+    let published = shards
+        .merge(verify, &args.out, &bar, &ready)
+        .map_err(|e| crate::cli::run_cmd::over_budget_in(e, &scenario))?;
     print_published(&published, args.json, args.quiet);
     Ok(())
 }

@@ -149,7 +149,8 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
                     .run(&destination, &bar)
                     .map(|published| print_published(&published, args.json, args.quiet)),
             })
-        })?;
+        })
+        .map_err(|e| over_budget_in(e, &l.source.path))?;
     }
     Ok(())
 }
@@ -188,6 +189,18 @@ pub fn shard_key() -> Option<Vec<u8>> {
     std::env::var_os(SHARD_KEY)
         .map(|k| k.into_encoded_bytes())
         .filter(|k| !k.is_empty())
+}
+
+/// A chart over the memory budget, found as it was drawn
+/// (`output::charts::ChartError::OverBudget`): the scenario file and its
+/// `[output]` table named first, as the refusals made up front name them.
+pub fn over_budget_in(error: StudyError, scenario: &Path) -> StudyError {
+    match error {
+        StudyError::Input(message) if message.contains(crate::output::charts::OVER_BUDGET) => {
+            StudyError::Input(format!("{}: field `output`: {message}", scenario.display()))
+        }
+        other => other,
+    }
 }
 
 impl From<StudyError> for CliError {

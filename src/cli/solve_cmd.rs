@@ -21,14 +21,15 @@ pub struct SolveArgs {
     /// Also accepted anywhere: `--json`, `--limit L` (winning moves listed,
     /// default 20), `--table N` (one-heap games: g(0..=N) as CSV),
     /// `--no-limit` (work over the default limits: tables of more than
-    /// 10^7 rows, 10^5 positions solved one by one, a Wythoff grid over 300;
-    /// an octal code without a proven period beyond direct reach, for a
-    /// table or one position; a subtraction set's period search over 5e10
-    /// mex steps; a Wythoff Grundy value with a pile over 400; an End-Nim
-    /// Grundy value over 5e7 mex steps or a row over 20,000 piles; a
-    /// Fibonacci Nim value or table past 1000; up to 10^8 rows or octal
-    /// heap, a 3000 Wythoff grid or pile, 2^26 subtraction values, 5e7
-    /// End-Nim cells, a Fibonacci Nim pile of 20,000).
+    /// 10^7 rows or positions solved one by one, a Wythoff grid over 2000;
+    /// an octal code's values past 2.5e10 split evaluations (counted as
+    /// they are computed) without a proven period, for a table or one
+    /// position; a subtraction set's period search over 5e10 mex steps; a
+    /// Wythoff Grundy value with a pile over 2000; an End-Nim Grundy value
+    /// over 2.5e10 mex steps or a row over 100,000 piles; a Fibonacci Nim
+    /// value or table past 1000; up to 10^8 rows or octal heap, a 3000
+    /// Wythoff grid or pile, 2^26 subtraction values, 5e7 End-Nim cells, a
+    /// Fibonacci Nim pile of 20,000).
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
 }

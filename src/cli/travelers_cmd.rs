@@ -46,9 +46,10 @@ pub struct TravelersArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Trace even when the QRE cost (lambda x spread x claims^3, summed over
-    /// the branch and every bonus) is over the default work limit (1.5e10,
-    /// 10 to 30 s); the step budget still ends every trace.
+    /// Trace even when the QRE cost (claims^3 / 3 x (45 + 100 ln(1 +
+    /// lambda)), summed over the branch and every bonus) is over the default
+    /// work limit (5e10, 30 s to a minute); the step budget still ends every
+    /// trace.
     #[arg(long)]
     pub no_limit: bool,
 }

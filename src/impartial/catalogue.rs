@@ -400,6 +400,24 @@ pub fn parse_game_shared(
             {
                 shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
             }
+            let biggest = nums.iter().copied().max().unwrap_or(0);
+            let direct_key = (key, biggest);
+            if let Some((a, uses)) = shared.octal_direct.get_mut(&direct_key) {
+                // The very analysis the position computes, made by
+                // `position_work` within the work limit.
+                let a = a.clone();
+                *uses -= 1;
+                if *uses == 0 {
+                    shared.octal_direct.remove(&direct_key);
+                    shared.kept_values = shared.kept_values.saturating_sub(a.values.len());
+                }
+                if !no_limit {
+                    return Ok(Box::new(Octal {
+                        heaps: nums,
+                        game: a,
+                    }));
+                }
+            }
             Box::new(Octal::new_kept(nums, code, no_limit, short)?)
         }
         other => return Err(ImpartialError::UnknownGame(other.to_string())),
@@ -425,6 +443,11 @@ pub struct Shared {
     /// [`parse_game_shared`] has built since: an analysis is let go when
     /// its last position is built.
     pub octal_uses: HashMap<String, usize>,
+    /// The direct computations [`position_work`] made within the work
+    /// limit for octal positions whose short search proves no period they
+    /// use, by code and largest heap (`octal::budgeted_analysis`), with
+    /// how many positions still to be built use each.
+    pub octal_direct: HashMap<(String, u64), (Arc<octal::Analysis>, usize)>,
     /// As `octal_uses`, for subtraction sets.
     pub subtraction_uses: HashMap<Vec<u64>, usize>,
     /// Values held by the kept analyses (4 bytes each): [`position_work`]
@@ -456,15 +479,18 @@ pub const SHORT_SEARCH_WORK: u64 = 1 << 26;
 /// The work of solving one position within the default limits, estimated
 /// before it is solved, in elementary steps (split evaluations, mex steps,
 /// table entries, graph nodes; a cheap game 1), so that a list's
-/// estimates add up. Never solves anything, except the capped short period
-/// searches it keeps in `shared` for [`parse_game_shared`] (counted in the
-/// estimate, made once per rule):
-/// - octal: a heap whose worst case (the plain mex to its search bound,
-///   k (N + 1)^2 / 4 for k splitting digits) is at most 4 x
-///   `octal::PERIOD_SEARCH_WORK` counts that worst case; a larger one makes
-///   the code's short search (at most `octal::LARGE_HEAP_SEARCH_WORK` split
-///   evaluations) and counts it, plus the worst case when the position
-///   would not use it (no period proven);
+/// estimates add up. Never solves anything, except the octal and
+/// subtraction computations whose true work is only known by making them,
+/// each within its solver's work limit, kept in `shared` for
+/// [`parse_game_shared`] and counted as made:
+/// - octal: the code's short period search (at most
+///   `octal::LARGE_HEAP_SEARCH_WORK` split evaluations, made once per code
+///   and kept), and when the position would not use the period it proves
+///   (none proven, or not at a length its own computation checks), the
+///   values it needs computed directly within the work limit
+///   (`octal::budgeted_analysis`, [`Shared::octal_direct`]): the split
+///   evaluations really made (the worst case, k (N + 1)^2 / 4, is far more
+///   for most codes: 0.16 to 450,000 makes 10^8 of its 5 x 10^10);
 /// - subtraction: the short search (within [`SHORT_SEARCH_WORK`]); without
 ///   a period proven there, the whole search's worst case (its cap x |S|,
 ///   `subtraction::SEARCH_WORK_LIMIT`) on top; a set counted before 1
@@ -474,7 +500,7 @@ pub const SHORT_SEARCH_WORK: u64 = 1 << 26;
 ///   a graph its nodes; a sum its parts' estimates added.
 ///
 /// A position over its own solver's default limit found here (an octal
-/// heap beyond direct reach whose short search proves no period) is that
+/// heap whose values stop at the work limit with no period) is that
 /// refusal ([`ImpartialError::OverWorkLimit`]); a mistake in the words
 /// found here is the error [`parse_game`] gives; the rest are left to it.
 pub fn position_work(
@@ -487,8 +513,7 @@ pub fn position_work(
 
 /// A floor under [`position_work`], with no search at all: the same
 /// but a subtraction set counts only its search's first check (max(4 max
-/// S, 64) values x |S|, which any search makes) and an octal heap that
-/// would need the short search 1; a set counted before in `seen` (as
+/// S, 64) values x |S|, which any search makes) and an octal heap 1; a set counted before in `seen` (as
 /// [`position_work`] counts a shared set) 1. A list whose floors add up
 /// past a limit is refused without searching anything. The same errors as
 /// [`position_work`] for the words.
@@ -608,14 +633,8 @@ fn work_of(
             };
             let code = OctalCode::parse(&text)?;
             let reach = octal::direct_reach(&code);
-            let worst = |code: &OctalCode| {
-                let bound = octal::search_bound(code, biggest);
-                octal::direct_work(code, bound.saturating_sub(1)).ceil() as u128
-            };
-            if biggest <= reach && worst(&code) <= 4 * octal::PERIOD_SEARCH_WORK as u128 {
-                return Ok(worst(&code).max(1));
-            }
             if !search {
+                // No search at all: the least any heap costs.
                 return Ok(1);
             }
             let (short, spent, kept) = match shared.octal.get(&code.text()) {
@@ -638,16 +657,22 @@ fn work_of(
             }
             // A search not kept is made again when the position is built.
             let again = if kept { 0 } else { spent };
-            if biggest > reach {
-                if short.grundy(biggest).is_none() {
-                    // The position's own refusal (or its hard bound).
-                    Octal::new_kept(a.nums, code, false, Some(short))?;
-                }
-                spent + again
-            } else if octal::short_search_reused(&short, biggest) {
+            let used = if biggest > reach {
+                short.grundy(biggest).is_some()
+            } else {
+                octal::short_search_reused(&short, biggest)
+            };
+            if used {
                 spent + again
             } else {
-                spent + worst(&code)
+                // No period from the short search that the position uses:
+                // its values computed directly within the work limit, as
+                // the position computes them (the true work is only known
+                // by computing them: 0.16 to 450,000 makes 10^8 split
+                // evaluations where the worst case is 5 x 10^10), counted
+                // and kept for it; past the limit, the position's own
+                // refusal (or its hard bound).
+                spent + again + direct_work(&code, biggest, shared)?
             }
         }
         "wythoff" => match a.nums[..] {
@@ -670,6 +695,38 @@ fn work_of(
         _ => 1,
     };
     Ok(work.max(1))
+}
+
+/// The split evaluations of octal `code`'s values for a position whose
+/// largest heap is `biggest` (`octal::budgeted_analysis`, the very
+/// analysis `Octal::new_kept` makes for it), computed here within the work
+/// limit and kept in `shared.octal_direct` for the position (a position
+/// with the same code and largest heap listed again uses it too: 1); made
+/// again when the position is built if it does not fit in [`KEPT_VALUES`]
+/// (then counted twice). Past the limit, the position's refusal.
+fn direct_work(
+    code: &OctalCode,
+    biggest: u64,
+    shared: &mut Shared,
+) -> Result<u128, ImpartialError> {
+    let key = (code.text(), biggest);
+    if let Some((_, uses)) = shared.octal_direct.get_mut(&key) {
+        *uses += 1;
+        return Ok(1);
+    }
+    let budget = octal::direct_work_limit();
+    let direct = octal::budgeted_analysis(code, biggest, budget);
+    if direct.grundy(biggest).is_none() {
+        let what = format!("heap for octal game {}", code.text());
+        return Err(octal::budget_refusal(&direct, biggest, budget, what));
+    }
+    let made = direct.work as u128;
+    if shared.keep(direct.values.len()) {
+        shared.octal_direct.insert(key, (Arc::new(direct), 1));
+        Ok(made)
+    } else {
+        Ok(2 * made)
+    }
 }
 
 #[cfg(test)]
@@ -711,13 +768,13 @@ mod tests {
     }
 
     #[test]
-    fn position_work_counts_cheap_games_and_the_heavy_ones_worst_case() {
+    fn position_work_counts_cheap_games_and_the_heavy_ones_work() {
         let mut shared = Shared::default();
         assert_eq!(work("nim 3 4 5", &mut shared).unwrap(), 1);
         assert_eq!(work("wythoff 10 15", &mut shared).unwrap(), 16u128.pow(3));
         // A P-position (3, 5) needs no grid; past the default grid neither.
         assert_eq!(work("wythoff 3 5", &mut shared).unwrap(), 1);
-        assert_eq!(work("wythoff 401 1", &mut shared).unwrap(), 1);
+        assert_eq!(work("wythoff 2001 1", &mut shared).unwrap(), 1);
         assert_eq!(work("fibonacci-nim 900", &mut shared).unwrap(), 270_000);
         // A sum adds its parts; a nested sum is the parser's error.
         let w: Vec<String> = vec!["sum".into(), "wythoff 10 15".into(), "nim 3".into()];
@@ -735,12 +792,30 @@ mod tests {
         .unwrap();
         assert!(w > 4 * 10u128.pow(10), "{w}");
         assert!(shared.subtraction.is_empty());
-        // 0.16 proves no period in its short search: a heap just inside
-        // direct reach counts k (N + 1)^2 / 4; one past it is refused.
-        let w = work("octal 300000 --code 0.16", &mut shared).unwrap();
-        assert!(w >= 300_001u128.pow(2) / 4, "{w}");
-        let e = work("octal 450000 --code 0.16", &mut shared).unwrap_err();
-        assert!(e.is_work_limit(), "{e}");
+        // 0.16 proves no period in its short search: a heap inside or past
+        // direct reach has its values computed within the work limit, and
+        // counts the split evaluations really made (about 10^8, where the
+        // worst case, k (N + 1)^2 / 4, is 2.25 x 10^10 and 5 x 10^10),
+        // kept for the position.
+        for heap in [300_000u64, 450_000] {
+            let w = work(&format!("octal {heap} --code 0.16"), &mut shared).unwrap();
+            assert!(
+                w > heap as u128 && w < (heap as u128).pow(2) / 40,
+                "{heap}: {w}"
+            );
+            assert!(
+                shared
+                    .octal_direct
+                    .contains_key(&("0.16".to_string(), heap))
+            );
+        }
+        let p = shared_parse("octal 450000 --code 0.16", &mut shared);
+        assert_eq!(p.grundy(), p_of("octal 450000 --code 0.16"));
+        assert!(
+            !shared
+                .octal_direct
+                .contains_key(&("0.16".to_string(), 450_000))
+        );
     }
 
     #[test]
@@ -783,14 +858,20 @@ mod tests {
             "the position holds the kept one"
         );
         assert_eq!(p.grundy(), p_of("subtraction 20 --set 1,3,4"));
-        // Kayles: a small heap counts its worst case, without a search;
-        // a large one makes the code's short search once, kept and used.
+        // Kayles: a heap, small or large, makes the code's short search
+        // once (it proves the period on 256 values), kept and used.
         let small = work("kayles 10", &mut shared).unwrap();
         assert!(small <= 4 * octal::PERIOD_SEARCH_WORK as u128, "{small}");
-        assert!(shared.octal.is_empty());
+        assert!(shared.octal.contains_key("0.77"));
         let big = work("kayles 300000", &mut shared).unwrap();
         assert!((1..=octal::LARGE_HEAP_SEARCH_WORK as u128).contains(&big));
         assert_eq!(work("kayles 200000 7", &mut shared).unwrap(), 1);
+        // Ten thousand small heaps cost the code's one short search, not
+        // each its worst case (they were refused by their sum).
+        let many: u128 = (0..10_000u64)
+            .map(|i| work(&format!("kayles {}", 1_000 + i), &mut shared).unwrap())
+            .sum();
+        assert_eq!(many, 10_000);
         let kept = shared.octal["0.77"].clone();
         let p = shared_parse("kayles 300000", &mut shared);
         assert_eq!(

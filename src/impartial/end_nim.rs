@@ -37,11 +37,12 @@ pub struct EndNim {
 }
 
 /// The default work limit of a Grundy value, in mex steps (options looked
-/// at over every cell; a fraction of a second in a release build, as
-/// Wythoff's default grid). The old fixed bound, a product of (pile + 1) of
-/// 200,000, refused rows of many small piles that take microseconds.
-/// `--no-limit` lifts it.
-pub const GRUNDY_WORK_LIMIT: u128 = 50_000_000;
+/// at over every cell): about 9 x 10^8 a second measured (six piles of
+/// 1000, 10^10 steps, 11 s), so some 30 s. It was 5 x 10^7 (0.05 s) until
+/// the audit of issue 27; the old fixed bound before it, a product of
+/// (pile + 1) of 200,000, refused rows of many small piles that take
+/// microseconds. `--no-limit` lifts it up to [`HARD_CELLS`].
+pub const GRUNDY_WORK_LIMIT: u128 = 25_000_000_000;
 
 /// The most cells (reachable rows of three piles or more) a Grundy value
 /// may need, even with `--no-limit`: the largest table is held in memory
@@ -243,9 +244,10 @@ pub fn ends(piles: &[u64]) -> (u64, u64) {
 }
 
 /// The most piles in a row within the default work limit: the outcome's
-/// recurrence takes k^2 / 2 steps (about 2 x 10^8 here, a fraction of a
-/// second); `--no-limit` lifts it (memory stays O(k)).
-pub const MAX_PILES: usize = 20_000;
+/// recurrence takes k^2 / 2 steps (5 x 10^9 here: 30,000 piles, 4.5 x
+/// 10^8 steps, took 2 s, so about 22 s; it was 20,000 until the audit of
+/// issue 27); `--no-limit` lifts it (memory stays O(k)).
+pub const MAX_PILES: usize = 100_000;
 
 /// The positions reachable in one move (for the engine and play).
 pub fn options_of(piles: &[u64]) -> Vec<Vec<u64>> {
@@ -565,9 +567,10 @@ mod tests {
             piles: vec![u64::MAX, 12345],
         };
         assert_eq!(two.grundy(), Some(u64::MAX ^ 12345));
-        // Over the work limit: not computed by default, named in the reason.
+        // Over the work limit (1.25 x 10^11 mex steps, some two minutes):
+        // not computed by default, named in the reason.
         let big = EndNim {
-            piles: vec![380, 1, 380],
+            piles: vec![5000, 1, 5000],
         };
         assert_eq!(grundy_reach(&big.piles), Reach::Lifted);
         assert_eq!(big.grundy(), None);
@@ -587,13 +590,16 @@ mod tests {
 
     #[test]
     fn a_lifted_row_has_a_value_that_agrees_with_its_outcome() {
-        // Over the default limit, computed when lifted; the outcome comes
-        // from the Albert-Nowakowski closed form, independently.
+        // Computed when lifted (the same table as by default: over the old
+        // limit of 5 x 10^7 mex steps, within the one of the audit of issue
+        // 27; a row over it takes minutes in a debug build); the outcome
+        // comes from the Albert-Nowakowski closed form, independently.
         let row = vec![380, 1, 380];
         let plain = EndNim { piles: row.clone() };
-        assert_eq!(grundy_reach(&row), Reach::Lifted, "{row:?}");
+        assert_eq!(grundy_reach(&row), Reach::Default, "{row:?}");
         let lifted = EndNimLifted::new(plain.clone()).unwrap();
         let g = lifted.grundy().unwrap();
+        assert_eq!(Some(g), plain.grundy(), "{row:?}");
         assert_eq!(Outcome::from_grundy(g), plain.outcome(), "{row:?}");
         assert!(lifted.reason().contains("Grundy value"));
     }

@@ -392,8 +392,9 @@ impl Analysis {
     }
 }
 
-/// Heaps beyond this are only solvable with a proven period (within the
-/// default work limit).
+/// The largest [`direct_reach`]: heaps beyond it are never computed
+/// without counting the work (a period from the short search, or
+/// [`budgeted_analysis`] within the work limit).
 pub const DIRECT_LIMIT: u64 = 1 << 20;
 /// The largest heap computed directly even with `--no-limit`: the values are
 /// held in memory (4 bytes each, with the sparse method's rare heaps up to
@@ -401,11 +402,33 @@ pub const DIRECT_LIMIT: u64 = 1 << 20;
 /// `table::HARD_HEAP_TABLE`).
 pub const HARD_DIRECT_LIMIT: u64 = 100_000_000;
 
-/// Most split evaluations (worst case: the plain mex, k n^2 / 4 for k
-/// splitting digits) spent computing values directly when no period is
-/// proven: about a minute. The sparse method is usually far faster; this is
-/// the bound that holds whatever the code.
-pub const DIRECT_WORK_LIMIT: f64 = 5e10;
+/// Most split evaluations spent computing values directly when no period
+/// is proven (the default work limit): the split evaluations really made
+/// are counted and the computation stops at this limit
+/// ([`budgeted_analysis`]), whatever the worst case (the plain mex, k n^2
+/// / 4 for k splitting digits, which decides only [`direct_reach`]: where
+/// the short period search comes first). The sparse method is usually far faster than
+/// the worst case, but not always (its search for rare values can cost
+/// more: 0.345 to 200,000 makes 4.8 x 10^10 split evaluations where the
+/// plain mex makes 2 x 10^10). Measured at 3 to 8 x 10^8 split evaluations
+/// a second (release build, one core), so 30 s to a minute.
+pub const DIRECT_WORK_LIMIT: f64 = 2.5e10;
+
+/// [`DIRECT_WORK_LIMIT`] as a count of split evaluations: the budget of
+/// [`budgeted_analysis`] for every caller. In a debug build only, the
+/// environment variable `DILEMMA_TEST_OCTAL_BUDGET` replaces it, so the
+/// command-line tests can show a computation stopped at its limit in a
+/// moment (as `DILEMMA_TEST_PANIC` triggers the panic hook).
+pub fn direct_work_limit() -> u64 {
+    #[cfg(debug_assertions)]
+    if let Some(budget) = std::env::var("DILEMMA_TEST_OCTAL_BUDGET")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return budget;
+    }
+    DIRECT_WORK_LIMIT as u64
+}
 
 fn splitting_digits(code: &OctalCode) -> f64 {
     code.digits.iter().filter(|&&d| d & 4 != 0).count() as f64
@@ -417,7 +440,12 @@ pub fn direct_work(code: &OctalCode, heap: u64) -> f64 {
     splitting_digits(code) * n * n / 4.0
 }
 
-/// The largest heap computed directly within the limits.
+/// The largest heap whose worst case (the plain mex) is within
+/// [`DIRECT_WORK_LIMIT`]: up to it the values are computed directly (the
+/// work counted all the same); beyond it a heap is not refused up front:
+/// the short period search comes first, then [`budgeted_analysis`]
+/// computes the values directly while the split evaluations it really
+/// makes stay within the limit.
 pub fn direct_reach(code: &OctalCode) -> u64 {
     let k = splitting_digits(code);
     let by_work = if k == 0.0 {
@@ -426,6 +454,72 @@ pub fn direct_reach(code: &OctalCode) -> u64 {
         ((4.0 * DIRECT_WORK_LIMIT / k).sqrt() as u64).saturating_sub(1)
     };
     by_work.min(DIRECT_LIMIT - 1)
+}
+
+/// The most values [`budgeted_analysis`] computes by default (past direct
+/// reach, within the work limit): 40 MB of values and at most 80 MB of
+/// rare heaps; a heap beyond it needs a period proven within these values
+/// (`--no-limit` computes directly up to [`HARD_DIRECT_LIMIT`]). The same
+/// bound as a table's default rows (`table::MAX_HEAP_TABLE`).
+pub const DEFAULT_DIRECT_VALUES: u64 = 10_000_001;
+
+/// The values computed directly with the work counted (past direct reach
+/// when the short period search proves no period, and within it by
+/// default), the period checked as they grow (the same
+/// checks as [`Analysis::new`]), while the split evaluations really made
+/// ([`SparseValues::work`]) stay within `budget` ([`DIRECT_WORK_LIMIT`] by
+/// default): to [`search_bound`] for `biggest`, at most
+/// [`DEFAULT_DIRECT_VALUES`]. The true work of a code is only known by
+/// computing it (0.16 proves its period 149459 on 524288 values in a
+/// fraction of a second, where the worst case is 9 x 10^10 split
+/// evaluations), so this starts within the limit and stops at it: heap
+/// `biggest` is answered when [`Analysis::grundy`] has it, else
+/// [`budget_refusal`] says where it stopped.
+pub fn budgeted_analysis(code: &OctalCode, biggest: u64, budget: u64) -> Analysis {
+    let bound = search_bound(code, biggest).min(DEFAULT_DIRECT_VALUES);
+    Analysis::new_within_work(code.clone(), bound, budget)
+}
+
+/// The refusal of heap `biggest` (a position's largest heap, or a table's
+/// N, named by `what`) when [`budgeted_analysis`] `a` did not reach it:
+/// stopped at the work limit `budget`, or at [`DEFAULT_DIRECT_VALUES`]
+/// without a period. Lifted by `--no-limit`.
+pub fn budget_refusal(a: &Analysis, biggest: u64, budget: u64, what: String) -> ImpartialError {
+    let computed = a.values.len() as u64;
+    if biggest > HARD_DIRECT_LIMIT {
+        // Lifting the limit would not help: a hard bound, named.
+        return ImpartialError::OutOfRange {
+            what: format!(
+                "{what} (no period proven within {computed} values, and g(0..=N) directly \
+                 holds every value in memory)"
+            ),
+            value: biggest.to_string(),
+            allowed: format!("0 to {HARD_DIRECT_LIMIT}, even with --no-limit"),
+        };
+    }
+    let why = if a.work > budget {
+        format!(
+            "stopped at the default work limit of {:.1e} split evaluations: g(0..={}) computed \
+             directly ({:.1e} split evaluations) and no period proven",
+            budget as f64,
+            computed.saturating_sub(1),
+            a.work as f64
+        )
+    } else {
+        format!(
+            "no period proven within {computed} values, the most computed by default (a heap \
+             beyond them needs a proven period)"
+        )
+    };
+    ImpartialError::OverWorkLimit {
+        what: format!("{what} (too much work: {why})"),
+        value: biggest.to_string(),
+        allowed: format!(
+            "heaps whose values are computed within the default work limit (the work is \
+             counted as the values are computed); `--no-limit` (on `dilemma solve` or `dilemma \
+             run`) computes them directly up to {HARD_DIRECT_LIMIT}"
+        ),
+    }
 }
 
 /// Default search bound for the period.
@@ -535,49 +629,54 @@ impl Octal {
         no_limit: bool,
         short: Option<Arc<Analysis>>,
     ) -> Result<Self, ImpartialError> {
+        Self::new_budgeted(heaps, code, no_limit, short, direct_work_limit())
+    }
+
+    /// As [`Octal::new_kept`], with the work limit of the direct
+    /// computation past direct reach ([`budgeted_analysis`]) as `budget`
+    /// split evaluations ([`DIRECT_WORK_LIMIT`] for every caller but
+    /// tests). `short` may be such a budgeted analysis already made (kept
+    /// by `catalogue::position_work`): it is used when it reaches the
+    /// largest heap.
+    pub fn new_budgeted(
+        heaps: Vec<u64>,
+        code: OctalCode,
+        no_limit: bool,
+        short: Option<Arc<Analysis>>,
+        budget: u64,
+    ) -> Result<Self, ImpartialError> {
         let biggest = heaps.iter().copied().max().unwrap_or(0);
         // Heaps within reach are computed directly (plus an affordable search
-        // for a period); beyond it only a proven period helps, searched as
-        // far as the work limit allows (or, lifted, computed directly up to
-        // the hard memory bound).
+        // for a period); beyond it a period from the short search, else the
+        // values computed directly while the work stays within the limit
+        // (or, lifted, computed directly up to the hard memory bound).
         let reach = direct_reach(&code);
         let direct = biggest <= reach || (no_limit && biggest <= HARD_DIRECT_LIMIT);
-        let analysis = match short {
+        let mut analysis = match short {
             Some(a) if !direct || short_search_reused(&a, biggest) => a,
-            _ if direct => Arc::new(Analysis::new(code.clone(), search_bound(&code, biggest))),
+            _ if direct && no_limit => {
+                Arc::new(Analysis::new(code.clone(), search_bound(&code, biggest)))
+            }
+            // Within reach by the worst case, but the work is counted all
+            // the same (the sparse method's search for rare values can cost
+            // more than the plain mex): the same values and checks as
+            // `Analysis::new`, stopped at the limit.
+            _ if direct => Arc::new(budgeted_analysis(&code, biggest, budget)),
             _ => Arc::new(large_heap_analysis(&code, large_heap_search(&code))),
         };
-        if analysis.grundy(biggest).is_none() && biggest > HARD_DIRECT_LIMIT {
-            // Lifting the limit would not help: a hard bound, named.
-            return Err(ImpartialError::OutOfRange {
-                what: format!(
-                    "heap for octal game {} (no period proven within {} values, and \
-                     g(0..=N) directly holds every value in memory)",
-                    code.text(),
-                    analysis.values.len()
-                ),
-                value: biggest.to_string(),
-                allowed: format!("0 to {HARD_DIRECT_LIMIT}, even with --no-limit"),
-            });
+        if analysis.grundy(biggest).is_none() && !direct && !no_limit {
+            // Past direct reach without a period from the short search (or
+            // a budgeted analysis kept for a smaller heap): computed
+            // directly, within the work limit.
+            analysis = Arc::new(budgeted_analysis(&code, biggest, budget));
         }
         if analysis.grundy(biggest).is_none() {
-            let work = direct_work(&code, biggest);
-            return Err(ImpartialError::OverWorkLimit {
-                what: format!(
-                    "heap for octal game {} (too much work: no period proven within {} values \
-                     (a search of at most {LARGE_HEAP_SEARCH_WORK} split evaluations); computing \
-                     g(0..={biggest}) directly is up to {work:.1e} split evaluations (limit \
-                     {DIRECT_WORK_LIMIT:.0e}) and heaps stop at {DIRECT_LIMIT})",
-                    code.text(),
-                    analysis.values.len()
-                ),
-                value: biggest.to_string(),
-                allowed: format!(
-                    "0 to {reach}, the default work limit; `dilemma solve --no-limit` (or \
-                     `dilemma run --no-limit`) computes the values directly up to \
-                     {HARD_DIRECT_LIMIT}"
-                ),
-            });
+            return Err(budget_refusal(
+                &analysis,
+                biggest,
+                budget,
+                format!("heap for octal game {}", code.text()),
+            ));
         }
         Ok(Octal {
             heaps,
@@ -827,11 +926,28 @@ mod tests {
             let q = Octal::new(vec![h], long.clone()).unwrap();
             assert_eq!(q.grundy(), Some(naive[h as usize] as u64), "heap {h}");
         }
-        // A large heap of a long code is beyond direct reach (refused, after
-        // a period search bounded by the work it may take).
+        // A large heap of a long code is beyond direct reach: after a short
+        // period search, its values are computed while the work stays within
+        // the limit, then refused where it stopped (a small budget here).
         assert!(direct_reach(&long) < 100_000);
-        let refused = Octal::new(vec![100_000], long.clone()).unwrap_err();
+        let refused =
+            Octal::new_budgeted(vec![100_000], long.clone(), false, None, 30_000_000).unwrap_err();
         assert!(refused.is_work_limit(), "{refused}");
+        let text = refused.to_string();
+        assert!(
+            text.contains("stopped at the default work limit of 3.0e7"),
+            "{text}"
+        );
+        assert!(text.contains("--no-limit"), "{text}");
+        // Within reach the work is counted too (the same values as
+        // `Analysis::new`, stopped at the limit).
+        let within = Octal::new_budgeted(vec![5_000], long.clone(), false, None, 1_000_000);
+        assert!(within.unwrap_err().is_work_limit());
+        let lifted = Octal::new_budgeted(vec![2_000], long.clone(), true, None, 1);
+        assert_eq!(
+            lifted.unwrap().grundy(),
+            Some(values_naive(&long, 2_001)[2_000] as u64)
+        );
         assert!(direct_work(&long, 1_000_000) > DIRECT_WORK_LIMIT);
         let search = large_heap_search(&long) as f64;
         assert!(22.0 * search * search / 4.0 <= 16.0 * PERIOD_SEARCH_WORK as f64 * 1.01);
@@ -839,6 +955,35 @@ mod tests {
         // Kayles still gets its proven period.
         let k = Octal::new(vec![10], code("0.77")).unwrap();
         assert_eq!(k.game.periodicity.unwrap().period, 12);
+    }
+
+    #[test]
+    fn a_budgeted_analysis_is_the_direct_one_or_stops_at_its_budget() {
+        // Within its budget: the very values, checks and period of
+        // `Analysis::new` to the same bound.
+        for (c, heap) in [("0.16", 3_000u64), ("0.77", 100_000), ("0.6", 2_500)] {
+            let oc = code(c);
+            let a = budgeted_analysis(&oc, heap, u64::MAX);
+            let b = Analysis::new(oc.clone(), search_bound(&oc, heap));
+            assert_eq!((a.values, a.periodicity), (b.values, b.periodicity), "{c}");
+        }
+        // Over it: stopped soon after the budget, short of the heap, and
+        // refused naming the limit and `--no-limit`.
+        let oc = code("0.6");
+        let a = budgeted_analysis(&oc, 20_000, 1_000_000);
+        assert!(a.work > 1_000_000 && a.work < 1_100_000, "{}", a.work);
+        assert!(a.grundy(20_000).is_none());
+        let e = budget_refusal(&a, 20_000, 1_000_000, "heap for octal game 0.6".into());
+        assert!(e.is_work_limit());
+        let text = e.to_string();
+        assert!(
+            text.contains("stopped at the default work limit of 1.0e6"),
+            "{text}"
+        );
+        assert!(text.contains("`--no-limit`"), "{text}");
+        // Past the hard bound, lifting would not help: named as such.
+        let hard = budget_refusal(&a, HARD_DIRECT_LIMIT + 1, 1_000_000, "heap".into());
+        assert!(!hard.is_work_limit(), "{hard}");
     }
 
     #[test]

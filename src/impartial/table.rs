@@ -29,17 +29,26 @@ use super::{coloring, fibonacci_nim, wythoff};
 /// lifts it to [`HARD_HEAP_TABLE`]).
 pub const MAX_HEAP_TABLE: u64 = 10_000_000;
 /// The largest N for games tabulated position by position (no fast
-/// recurrence; the default work limit).
-pub const MAX_GENERIC_TABLE: u64 = 100_000;
-/// The largest N for the Wythoff grid (its mex recursion is cubic; the
-/// default work limit).
-pub const MAX_WYTHOFF_TABLE: u64 = 300;
+/// recurrence; the default work limit: each position is a closed form or
+/// a small search, lasker to 10^6 takes 0.2 s; it was 10^5 until the audit
+/// of issue 27).
+pub const MAX_GENERIC_TABLE: u64 = 10_000_000;
+/// The largest N for the Wythoff grid (its mex recursion is cubic, (N +
+/// 1)^3 mex steps; the default work limit, as a position's
+/// `wythoff::GRUNDY_LIMIT`: 37 CPU s measured at 2000 on a loaded machine).
+pub const MAX_WYTHOFF_TABLE: u64 = 2_000;
 /// The largest N of any one-heap table, even with `--no-limit`: the values
 /// are held in memory (8 bytes each, 800 MB here).
 pub const HARD_HEAP_TABLE: u64 = 100_000_000;
 /// The largest Wythoff grid side, even with `--no-limit` (N^2 values held,
 /// N^3 mex steps: 2.7e10 here).
 pub const HARD_WYTHOFF_TABLE: u64 = 3_000;
+
+/// An octal table whose worst case (the plain mex, k (N + 1)^2 / 4 split
+/// evaluations) is over this is computed by [`plan`], its work counted
+/// against `octal::DIRECT_WORK_LIMIT` (a table under it takes well under a
+/// second whatever the code).
+const PLANNED_OCTAL_WORK: f64 = 1e9;
 
 /// A table of Grundy values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,8 +152,10 @@ enum Planned {
     /// The set's period search (`None` only while [`plan`] checks N).
     Subtraction(SubtractionSet, Option<subtraction::Analysis>),
     /// `Some`: the short period search past direct reach, which proved a
-    /// period; `None`: the values are computed by the table (within
-    /// reach, or lifted).
+    /// period, or the values computed within the work limit
+    /// (`octal::budgeted_analysis`: past direct reach without that period,
+    /// or within it when the worst case is more than a moment); `None`: the
+    /// values are computed by the table (a small worst case, or lifted).
     Octal(OctalCode, Option<octal::Analysis>),
     Coloring,
     Coins(Rule),
@@ -159,10 +170,19 @@ enum Planned {
 /// (cheap), then N against the hard bounds and, unless `no_limit`, the
 /// default work limits, then the work that decides the rest (a subtraction
 /// set's period search; an octal table past direct reach: the short period
-/// search, bounded by [`octal::LARGE_HEAP_SEARCH_WORK`]; a game tabulated
-/// position by position: its last position). Every error of
-/// [`tabulate_within`] is found here, with its [`Cause`].
+/// search, bounded by [`octal::LARGE_HEAP_SEARCH_WORK`], then, as for an
+/// octal table whose worst case is over a moment, its values computed while
+/// the split evaluations made stay within `octal::DIRECT_WORK_LIMIT`,
+/// stopped there; a game tabulated position by position: its last
+/// position). Every error of [`tabulate_within`] is found here, with its
+/// [`Cause`].
 pub fn plan(words: &[String], n: u64, no_limit: bool) -> Result<Plan, PlanError> {
+    plan_with(words, n, no_limit, octal::direct_work_limit())
+}
+
+/// As [`plan`], an octal table's counted work stopped at `budget` split
+/// evaluations (`octal::DIRECT_WORK_LIMIT` but in tests).
+fn plan_with(words: &[String], n: u64, no_limit: bool, budget: u64) -> Result<Plan, PlanError> {
     let rule = |error: ImpartialError| PlanError {
         cause: Cause::Rule,
         error,
@@ -290,29 +310,34 @@ pub fn plan(words: &[String], n: u64, no_limit: bool) -> Result<Plan, PlanError>
                 Some(subtraction::Analysis::new_within(set.clone(), no_limit).map_err(rule)?);
         }
         Planned::Octal(code, analysis) => {
-            // Beyond direct reach (the work limit on computing every value
-            // without a period) only a period proven by a short search
-            // helps, as for `solve octal N`; `--no-limit` computes them all.
+            // Beyond direct reach (the worst case over the work limit) a
+            // period proven by a short search answers every row, as for
+            // `solve octal N`; else, and within reach when the worst case
+            // is more than a moment, the values are computed here, the work
+            // counted and stopped at the limit (a code's true work is only
+            // known by computing it: 0.16 proves its period on 524288
+            // values in a fraction of a second). `--no-limit` computes
+            // them all at run time.
             let reach = octal::direct_reach(code);
-            if n > reach && !no_limit {
-                let a =
-                    octal::large_heap_analysis(code, octal::large_heap_search(code).min(reach + 1));
-                if a.grundy(n).is_none() {
-                    let work = octal::direct_work(code, n);
-                    return Err(size(over_limit(
-                        &format!("octal {}", code.text()),
-                        n,
-                        &format!(
-                            "no period proven within {} values; g(0..={n}) directly is up to \
-                             {work:.1e} split evaluations, limit {:.0e}",
-                            a.values.len(),
-                            octal::DIRECT_WORK_LIMIT
-                        ),
-                        reach,
-                        HARD_HEAP_TABLE,
-                    )));
+            if !no_limit {
+                if n > reach {
+                    let a = octal::large_heap_analysis(
+                        code,
+                        octal::large_heap_search(code).min(reach + 1),
+                    );
+                    if a.grundy(n).is_some() {
+                        *analysis = Some(a);
+                    }
                 }
-                *analysis = Some(a);
+                let worst = octal::direct_work(code, octal::search_bound(code, n) - 1);
+                if analysis.is_none() && (n > reach || worst > PLANNED_OCTAL_WORK) {
+                    let a = octal::budgeted_analysis(code, n, budget);
+                    if a.grundy(n).is_none() {
+                        let what = format!("--table for octal {}", code.text());
+                        return Err(size(octal::budget_refusal(&a, n, budget, what)));
+                    }
+                    *analysis = Some(a);
+                }
             }
         }
         Planned::Positions => {
@@ -453,7 +478,7 @@ mod tests {
         };
         assert_eq!(values[1][2], 0);
         assert_eq!(values[3][5], 0);
-        assert!(tabulate(&w("wythoff"), 301).is_err());
+        assert!(tabulate(&w("wythoff"), 2001).is_err());
         assert!(tabulate(&w("graph"), 3).is_err());
         assert!(tabulate(&w("fibonacci-nim"), 1001).is_err());
         assert!(tabulate(&w("chess"), 3).is_err());
@@ -497,12 +522,22 @@ mod tests {
             cause("kayles", MAX_HEAP_TABLE + 1, false),
             (Cause::Size, true)
         );
+        // An octal table past direct reach whose counted work reaches the
+        // limit before a period is proven: 0.16 proves its period on 524288
+        // values, so a budget of a few million split evaluations stops it.
+        let stopped = plan_with(&w("octal --code 0.16"), 1_000_000, false, 3_000_000).unwrap_err();
         assert_eq!(
-            cause("octal --code 0.16", 1_000_000, false),
+            (stopped.cause, stopped.error.is_work_limit()),
             (Cause::Size, true)
         );
-        assert_eq!(cause("wythoff", 301, false), (Cause::Size, true));
-        assert_eq!(cause("bash --max 3", 100_001, false), (Cause::Size, true));
+        let text = stopped.to_string();
+        assert!(text.contains("stopped at the default work limit"), "{text}");
+        assert!(text.contains("--no-limit"), "{text}");
+        assert_eq!(cause("wythoff", 2001, false), (Cause::Size, true));
+        assert_eq!(
+            cause("bash --max 3", MAX_GENERIC_TABLE + 1, false),
+            (Cause::Size, true)
+        );
         assert_eq!(cause("wythoff", 3001, true), (Cause::Size, false));
         assert_eq!(
             cause("kayles", HARD_HEAP_TABLE + 1, true),

@@ -13,6 +13,12 @@
 //!
 //! Each kind's reader calls [`read`] on its `[output]` table before rejecting unknown
 //! keys, and [`write`] when it writes the resolved scenario.
+//!
+//! Every value in these ranges is accepted, but a chart's PNG picture is held in memory
+//! (3 bytes a pixel) while it is drawn: the work model refuses a scenario whose largest
+//! chart is over the chart memory budget (`work::MAX_CHART_PIXELS`, 3 x 10^8 pixels), up
+//! front or as it is drawn, unless the limits are lifted (`--no-limit`, `[limits] none =
+//! true`); `width = height = 20000` is over it.
 
 use crate::output::charts::{ChartFormat, ChartStyle};
 use crate::scenario::error::ScenarioError;

@@ -11,7 +11,7 @@
 //!                       # "ruler", "coloring", "wythoff" (a grid of piles)
 //! table = 200           # required: values for n = 0..=table
 //!                       # (wythoff: the (table+1)^2 grid); default limit
-//!                       # 10^7 (wythoff 300), lifted up to 10^8 (3000)
+//!                       # 10^7 (wythoff 2000), lifted up to 10^8 (3000)
 //! positions = ["kayles 10", ["nim 3", "bash 5 --max 2"]]  # optional
 //! [output]
 //! charts = true         # default true
@@ -26,12 +26,14 @@
 //! passes in), so nothing is refused or fails at run time:
 //! - `game.table` over its default limit (the rows, Wythoff's cubic grid,
 //!   Fibonacci Nim's rows, a game tabulated position by position, an octal
-//!   table past direct reach without a period proven in a short search) and
+//!   table whose values reach the work limit, counted as they are computed
+//!   here, before its period is proven) and
 //!   a subtraction set whose period search is over its limit (`game.rule`)
 //!   are the table's work refusal ([`crate::impartial::table::plan`]);
 //! - a position over a default work limit of its solver (an octal heap
-//!   beyond direct reach without a proven period, a subtraction set's
-//!   period search, ...) is the position's (`game.positions`);
+//!   whose values reach the work limit before a period is proven, a
+//!   subtraction set's period search, ...) is the position's
+//!   (`game.positions`);
 //! - the positions together: every position's work is estimated before
 //!   any is solved ([`position_work`]) and the estimates added; the
 //!   position that pushes the sum over
@@ -51,7 +53,9 @@
 //! table (a subtraction set's period, an octal code's short period search)
 //! is kept in [`ImpartialScenario::table_plan`], from which the run computes
 //! the values. The table's values themselves are computed by the run only,
-//! so reading stays fast.
+//! so reading stays fast, except an octal table's whose worst case is more
+//! than a moment: its values are what decide it (computed within the work
+//! limit while reading, kept for the run).
 
 use crate::impartial::catalogue::{Shared, parse_game_shared, position_floor, position_work};
 use crate::impartial::table::{Cause, Plan, plan};

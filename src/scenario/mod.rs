@@ -136,6 +136,48 @@ impl Scenario {
         }
     }
 
+    /// The chart style, to change it: the one [`Scenario::chart_style`] gives.
+    pub fn chart_style_mut(&mut self) -> &mut crate::output::charts::ChartStyle {
+        match self {
+            Scenario::Tournament(t) => &mut t.chart_style,
+            Scenario::Pirates(s) => &mut s.chart_style,
+            Scenario::Guess(s) => &mut s.chart_style,
+            Scenario::Impartial(s) => &mut s.chart_style,
+            Scenario::Moran(s) => &mut s.chart_style,
+            Scenario::Ecological(s) => &mut s.tournament.chart_style,
+            Scenario::Spatial(s) => &mut s.chart_style,
+            Scenario::NormalForm(s) => &mut s.chart_style,
+            Scenario::Sweep(s) => &mut s.base.chart_style,
+            Scenario::Fixation(s) => &mut s.chart_style,
+            Scenario::EvolutionSweep(s) => match &mut **s {
+                EvolutionSweep::Moran(m) => &mut m.base.chart_style,
+                EvolutionSweep::Ecological(e) => &mut e.base.tournament.chart_style,
+            },
+            Scenario::Invasion(s) => &mut s.chart_style,
+        }
+    }
+
+    /// Whether the scenario draws charts (`[output] charts`).
+    pub fn charts(&self) -> bool {
+        match self {
+            Scenario::Tournament(t) => t.charts,
+            Scenario::Pirates(s) => s.charts,
+            Scenario::Guess(s) => s.charts,
+            Scenario::Impartial(s) => s.charts,
+            Scenario::Moran(s) => s.charts,
+            Scenario::Ecological(s) => s.tournament.charts,
+            Scenario::Spatial(s) => s.charts,
+            Scenario::NormalForm(s) => s.charts,
+            Scenario::Sweep(s) => s.base.charts,
+            Scenario::Fixation(s) => s.charts,
+            Scenario::EvolutionSweep(s) => match &**s {
+                EvolutionSweep::Moran(m) => m.base.charts,
+                EvolutionSweep::Ecological(e) => e.base.tournament.charts,
+            },
+            Scenario::Invasion(s) => s.charts,
+        }
+    }
+
     /// The master seed.
     pub fn seed(&self) -> u64 {
         match self {
@@ -426,6 +468,12 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
             "shards.count",
             "only a tournament, a sweep or a fixation matrix can be run as shards; remove `[shards]`",
         ));
+    }
+    let mut scenario = scenario;
+    if !(limits_lifted || no_limit) {
+        // The chart memory budget, held while the charts are drawn too
+        // (the estimate below decides what it can up front).
+        scenario.chart_style_mut().pixel_limit = Some(work::MAX_CHART_PIXELS);
     }
     let over_limit = if limits_lifted || no_limit {
         None

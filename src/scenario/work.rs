@@ -6,28 +6,45 @@
 //!
 //! | kind        | measure                        | estimate                                     | limit    |
 //! |-------------|--------------------------------|----------------------------------------------|----------|
-//! | tournament  | ordinary turns                 | pairs x repetitions x expected turns x cost  | 10^10    |
-//! | ecological  | ordinary turns, replicator     | the tournament's; steps x types^2            | 10^10    |
-//! | moran       | process steps                  | runs x (steps, or N^2 without mutation)      | 2 x 10^9 |
-//! | (matches)   | ordinary turns of matches      | table pairs once; sampled: steps x edges x   | 10^10    |
+//! | tournament  | ordinary turns                 | pairs x repetitions x expected turns x cost  | 1.5 x 10^10 |
+//! | ecological  | ordinary turns, replicator;    | the tournament's; steps x types^2;           | 1.5 x 10^10; 10^10; |
+//! |             | bytes of shares held           | steps x types x 12 (72 with charts)          | 1 GiB    |
+//! | moran       | process steps                  | runs x (steps, or N^2 x graph factor without | 3 x 10^9 |
+//! |             |                                | mutation: 1 complete, N/6 1-D, ln N/2 other) |          |
+//! | (matches)   | ordinary turns of matches      | table pairs once; sampled: steps x edges x   | 1.5 x 10^10 |
 //! |             |                                | match length x dearest type's cost           |          |
-//! | fixation    | process steps; ordinary turns  | pairs x runs x N^2; sampled pairs' matches   | 2x10^9; 10^10 |
+//! | (nodes)     | node visits                    | process steps x N off the count-based path   | 6 x 10^10 |
+//! | fixation    | process steps; ordinary turns  | pairs x runs x N (ln N + 2); sampled pairs'  | 3 x 10^9; 1.5 x 10^10 |
+//! |             |                                | matches                                      |          |
 //! | spatial     | cell updates                   | rows x cols x steps                          | 10^10    |
-//! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 10^10    |
-//! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 10^10    |
-//! | impartial   | positions solved               | the `positions` list                         | 10^4     |
+//! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 1.5 x 10^10 |
+//! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 1.5 x 10^10 |
+//! | impartial   | positions solved               | the `positions` list                         | 2 x 10^5 |
 //! | (positions) | steps (split evaluations, mex  | each position's estimate before any is       | 10^11    |
 //! |             | steps, table entries)          | solved, added (below)                        |          |
-//! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 5 x 10^9 |
+//! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 6 x 10^9 |
 //! | invasion    | fixation terms; chain steps    | S (S - 1) (Z - 1); S^3 / 3 (+ a tournament's)| 10^10; 2 x 10^9 |
+//! | travelers   | QRE cost units                 | claims^3 / 3 x (45 + 100 ln(1 + lambda)) per | 5 x 10^10 |
+//! |             |                                | trace, summed                                |          |
+//! | every kind  | chart pixels (memory)          | the largest chart's PNG: width x height, or  | 3 x 10^8 pixels |
+//! |             |                                | its natural size x (dpi / 96)^2              | (~900 MB) |
 //!
 //! Expected turns: a fixed horizon's `turns`; a random horizon's mean
 //! 1 / (1 - continuation), capped by `cap`. A deterministic pair (fixed
 //! horizon, no noise, neither player stochastic) is played once for all its
-//! repetitions and counted once. The rates behind the limits: about 10^8
-//! turns a second for typical strategies on one core, 10^7 Moran steps and
-//! 10^8 cell updates a second. Every product is computed in u128 with
-//! saturation, so no size can wrap around.
+//! repetitions and counted once. The rates behind the limits, measured in
+//! the audit of issue 27 (release build, one core of a loaded 2-core
+//! machine; the limits aim at "nothing that finishes within 30 s on two
+//! cores is refused", and at a minute or two at most for what is accepted):
+//! 1 to 2.6 x 10^8 ordinary turns a second, 4 x 10^7 Moran steps a second
+//! on the complete graph and 10^9 node visits off it, 5 x 10^7 cell updates
+//! a second. Every product is computed in u128 with saturation, so no size
+//! can wrap around.
+//!
+//! Memory: the charts are held to [`MAX_CHART_PIXELS`] (the pictures drawn
+//! at once; [`chart_estimate`] up front, the renderer as each is drawn:
+//! the same refusal, exit 2, naming `[output]` and `--no-limit`), an
+//! ecological study's shares to [`MAX_HELD_BYTES`].
 //!
 //! Move costs: a turn is weighed by what its two moves cost, `(c_i + c_j) /
 //! 2` ordinary turns, where `c` is a player's mean move cost over a match of
@@ -49,21 +66,28 @@
 //!
 //! | command          | measure                       | estimate                          | limit       | hard bound (memory)      |
 //! |------------------|-------------------------------|-----------------------------------|-------------|--------------------------|
-//! | match A B        | ordinary turns (x move cost)  | expected turns x repetitions      | 10^10       | 10^6 turns, 10^6 reps    |
-//! | pirates          | induction steps (~40 s)       | N (N + 1) / 2                     | 5 x 10^9    | N <= 10^6                |
-//! | travelers        | QRE cost                      | sum of lambda x spread x claims^3 | 1.5 x 10^10 | claims <= 150            |
+//! | match A B        | ordinary turns (x move cost)  | expected turns x repetitions      | 1.5 x 10^10 | 10^6 turns, 10^6 reps    |
+//! | pirates          | induction steps (~35 s)       | N (N + 1) / 2                     | 6 x 10^9    | N <= 10^6                |
+//! | travelers        | QRE cost                      | claims^3 / 3 x (45 + 100 ln(1 + lambda)), summed | 5 x 10^10 | claims <= 150   |
 //! | guess            | simulated choices             | players x rounds                  | 5 x 10^7    | 2.5 x 10^8 choices (kept)|
 //! | solve --table    | table rows                    | N + 1                             | 10^7        | 10^8 rows                |
-//! | (position games) | positions solved              | N + 1                             | 10^5        | 10^8 rows                |
-//! | (wythoff)        | mex steps                     | (N + 1)^3                         | 2.7 x 10^7  | N <= 3000                |
-//! | (octal)          | split evaluations             | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | 10^8 rows                |
-//! | solve (one heap) | octal: split evaluations      | k (N + 1)^2 / 4 unless a period   | 5 x 10^10   | N <= 10^8                |
+//! | (position games) | positions solved              | N + 1                             | 10^7        | 10^8 rows                |
+//! | (wythoff)        | mex steps                     | (N + 1)^3                         | N <= 2000   | N <= 3000                |
+//! | (octal)          | split evaluations (counted)   | started: a short period search, then the values computed while the work stays within the limit | 2.5 x 10^10 | 10^8 rows |
+//! | solve (one heap) | octal: split evaluations (counted) | as the octal table (heaps past 10^7 need a period proven within 10^7 values) | 2.5 x 10^10 | N <= 10^8 |
 //! | (subtraction)    | period search mex steps       | values x |S|, >= 4 max S values   | 5 x 10^10   | 2^26 values              |
-//! | (octal, N beyond reach) | period search split evaluations (counted) | as done | 2^24 (~20 ms) | N <= 10^8 (lifted: direct) |
-//! | (wythoff X Y)    | mex steps (Grundy value only) | (max(X, Y) + 1)^3                 | piles <= 400| piles <= 3000            |
-//! | (end-nim, 3+ piles) | mex steps (Grundy value only) | sum over sub-rows of their cells' x + y | 5 x 10^7 | 5 x 10^7 cells        |
+//! | (wythoff X Y)    | mex steps (Grundy value only) | (max(X, Y) + 1)^3, the grid made once per process | piles <= 2000 | piles <= 3000 |
+//! | (end-nim, 3+ piles) | mex steps (Grundy value only) | sum over sub-rows of their cells' x + y | 2.5 x 10^10 | 5 x 10^7 cells   |
+//! | (end-nim outcome)| recurrence steps              | k^2 / 2 for k piles               | k <= 10^5   | (none: O(k) memory)      |
 //! | (fibonacci-nim N)| table entries (Grundy value only) | about N^2 / 3                 | N <= 1000   | N <= 20000 (--table too) |
 //! | (engine: graph)  | positions held                | the graph's nodes                 | (hard only) | 5 x 10^6 positions       |
+//!
+//! Where the true work is only known by computing it (an octal code's
+//! values: 0.16 proves its period 149459 from 105351 on 524288 values in a
+//! fraction of a second, where the plain mex's worst case is 9 x 10^10
+//! split evaluations), the solver starts within the limit and stops at it
+//! with the same refusal (`octal::budgeted_analysis`,
+//! `octal::budget_refusal`), rather than refusing by the worst case.
 //!
 //! The single-position solver checks its own estimate where the period
 //! search ends (`impartial::octal::Octal::new_within`,
@@ -76,9 +100,10 @@
 //! default ones, or none with `[limits] none = true` or `dilemma run
 //! --no-limit`, which `scenario::load_within` passes in): its `table` by
 //! `impartial::table::plan` (the `solve --table` limits above; an octal
-//! table past direct reach by its short period search; a subtraction set's
-//! period search), its `positions` by `parse_game_within`, each solved
-//! then, once. One over a default limit (`ImpartialError::OverWorkLimit`)
+//! table past direct reach by its short period search, then, as one whose
+//! worst case is over 10^9 split evaluations, by computing its values
+//! within the work limit, kept for the run; a subtraction set's period
+//! search), its `positions` by `parse_game_within`, each solved then, once. One over a default limit (`ImpartialError::OverWorkLimit`)
 //! is the scenario's work refusal (file, line, column, `game.table`,
 //! `game.rule` or `game.positions`), lifted by either switch; a hard bound
 //! is an error of the file either way.
@@ -96,8 +121,7 @@
 //!
 //! | position            | estimate                                                            |
 //! |---------------------|---------------------------------------------------------------------|
-//! | octal, small heap   | k (N + 1)^2 / 4 to its search bound, when at most 4 x 2^24: no search |
-//! | octal, larger heap  | the code's short search (split evaluations made, at most 2^24; kept, once per code), plus k (N + 1)^2 / 4 unless it proves the period the position uses (beyond direct reach without a period: the position's own refusal) |
+//! | octal               | the code's short search (split evaluations made, at most 2^24; kept, once per code), plus, unless it proves the period the position uses, the position's values computed within the work limit (split evaluations made; kept for it; stopped at the limit: the position's own refusal) |
 //! | subtraction         | the set's short search (mex steps made, at most 2^26; kept), plus the whole search's worst case (cap x \|S\|, 5 x 10^10) when it proves no period; a set listed again 1 |
 //! | wythoff X Y         | (max(X, Y) + 1)^3 when the Grundy value is computed, else 1          |
 //! | end-nim             | k^2 / 2 (the outcome) + its sub-rows' mex steps within the limit    |
@@ -109,7 +133,8 @@
 //! Positions of one rule share its analysis: a subtraction set's period
 //! search is made once; an octal code's short search too, where it is what
 //! the position computes (`octal::Octal::new_kept`). An octal code without
-//! a proven period is computed directly per position (each counted). The
+//! a proven period is computed directly per largest heap (each counted,
+//! kept for its positions: `catalogue::Shared::octal_direct`). The
 //! kept analyses hold at most `catalogue::KEPT_VALUES` values (64 MB) and
 //! each is let go once its last position is built; a search not kept is
 //! made again then, and counted twice.
@@ -119,7 +144,7 @@
 //! `floor(T*I/N)..floor(T*(I+1)/N)`, each at its expected length, a
 //! deterministic pair once per shard that holds any of its repetitions, each
 //! weighed by its players' move costs; a fixation matrix's Moran runs at
-//! N^2 steps each, its matches in proportion to its runs), so a study too big for
+//! N (ln N + 2) steps each, its matches in proportion to its runs), so a study too big for
 //! one process runs when split finely enough; a single run is checked as a
 //! whole, as before. The shards' estimates add up to at least the whole's.
 //!
@@ -134,22 +159,43 @@ use crate::ipd::strategies::Player;
 use crate::ipd::tournament::Tournament;
 use crate::scenario::Scenario;
 
-/// Most turns a tournament (or an ecological study's tournament) may simulate.
-pub const MAX_TURNS: u128 = 10_000_000_000;
-/// Most Moran process steps, over all runs.
-pub const MAX_MORAN_STEPS: u128 = 2_000_000_000;
+/// Most turns a tournament (or an ecological study's tournament) may simulate:
+/// measured at 1 to 2.6 x 10^8 ordinary turns a second on one core (noisy
+/// classic strategies the slowest, a deterministic pair the fastest), so
+/// a minute to two of one core, 30 s to a minute on two. (It was 10^10
+/// until the audit of issue 27.)
+pub const MAX_TURNS: u128 = 15_000_000_000;
+/// Most Moran process steps, over all runs: about 4 x 10^7 a second
+/// measured on the complete graph's count-based path, so 75 s of one core.
+/// (It was 2 x 10^9 until the audit of issue 27.)
+pub const MAX_MORAN_STEPS: u128 = 3_000_000_000;
 /// Most lattice cell updates of a spatial game.
 pub const MAX_CELL_UPDATES: u128 = 10_000_000_000;
-/// Most replicator updates (steps x types^2) of an ecological study.
+/// Most replicator updates (steps x types^2) of an ecological study (the
+/// shares it holds, [`MAX_HELD_BYTES`], bound it first unless types are
+/// many).
 pub const MAX_REPLICATOR_UPDATES: u128 = 10_000_000_000;
+/// Most memory a study may hold in what grows with its size (an ecological
+/// study's shares at every step), in bytes: 1 GiB, the same order as the
+/// chart budget ([`MAX_CHART_PIXELS`]).
+pub const MAX_HELD_BYTES: u128 = 1 << 30;
+/// Bytes an ecological study holds per share (a type at a step) without
+/// charts: measured 109 MB for 10^6 steps of 9 types.
+const SHARE_BYTES: u128 = 12;
+/// As [`SHARE_BYTES`], with the shares chart (its SVG path holds every
+/// point): measured 656 MB for 10^6 steps of 9 types, 5.9 GB for 10^7.
+const SHARE_BYTES_CHARTED: u128 = 72;
+
 /// Most terms of an invasion analysis's fixation sums (about 10^8 a
 /// second: a minute and a half).
 pub const MAX_FIXATION_TERMS: u128 = 10_000_000_000;
 /// Most elimination steps (log-sum-exp updates, about 3 x 10^7 a second)
 /// of an invasion analysis's small-mutation chain: 1800 strategies.
 pub const MAX_CHAIN_STEPS: u128 = 2_000_000_000;
-/// Most impartial positions solved in one scenario.
-pub const MAX_POSITIONS: u128 = 10_000;
+/// Most impartial positions solved in one scenario: each solution is kept
+/// with its winning moves (about 2.7 KB: 10^5 positions of nim took 0.6 s
+/// and 270 MB), so 540 MB here. (It was 10^4 until the audit of issue 27.)
+pub const MAX_POSITIONS: u128 = 200_000;
 /// Most work of an impartial scenario's positions together, in elementary
 /// steps (split evaluations, mex steps, table entries: each position's
 /// estimate by `impartial::catalogue::position_work`, added): twice one
@@ -189,6 +235,25 @@ impl Estimate {
             .iter()
             .map(|(f, v)| format!("{f} = {v}"))
             .collect();
+        if self.measure == CHART_MEASURE {
+            return format!(
+                "too much memory: [output] {} gives about {} {}{}, more than the chart memory \
+                 budget of {} pixels (about {} MB of pictures at once); allowed: width, height \
+                 and dpi that keep every chart within it; make them smaller, or lift the limit \
+                 with `dilemma run --no-limit` (`dilemma merge --no-limit` for shards) or \
+                 `[limits] none = true` in the scenario",
+                drivers
+                    .iter()
+                    .map(|d| d.trim_start_matches("output."))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                shown(self.amount),
+                self.measure,
+                self.notes_text(),
+                shown(self.limit),
+                (self.limit * 3).div_ceil(1_000_000)
+            );
+        }
         format!(
             "too much work: {} gives about {} {}{}, more than the default limit of {} (minutes \
              on a laptop); make it smaller, or lift the limit with `dilemma run --no-limit` or \
@@ -415,17 +480,67 @@ fn approx(c: u128) -> String {
 
 /// Moran steps over all runs: each run stops at `max_steps`, and without
 /// mutation at fixation, about N^2 steps for N individuals (the neutral
-/// expectation on a complete graph).
-pub fn moran_steps(population: u64, runs: u64, mutation: f64, max_steps: Option<u64>) -> u128 {
+/// expectation on a complete graph from an even mix is 0.69 N^2), times
+/// `factor` for the replacement graph ([`graph_factor`]).
+pub fn moran_steps(
+    population: u64,
+    runs: u64,
+    mutation: f64,
+    max_steps: Option<u64>,
+    factor: f64,
+) -> u128 {
     let n = population as u128;
+    let fixation = (n.saturating_mul(n) as f64 * factor.max(1.0)).min(u128::MAX as f64) as u128;
     let per_run = match (mutation > 0.0, max_steps) {
         (true, Some(s)) => s as u128,
         (true, None) => u128::MAX,
-        (false, Some(s)) => (s as u128).min(n.saturating_mul(n)),
-        (false, None) => n.saturating_mul(n),
+        (false, Some(s)) => (s as u128).min(fixation),
+        (false, None) => fixation,
     };
     per_run.saturating_mul(runs as u128)
 }
+
+/// How much longer than on the complete graph a Moran run takes to fix on
+/// `graph` (steps, as a multiple of N^2): 1 on the complete graph; N / 6
+/// on a graph of mean degree at most 2.5 (a cycle, a path, a 1 x n
+/// lattice: drift moves only the ends of a segment; 200 on a cycle took
+/// 1.35 x 10^6 steps a run, N^3 / 6); ln(N) / 2 on any other (a 2-D
+/// lattice: 32 x 32 took 3.1 x 10^6 steps a run, 3 N^2). Measured in the
+/// audit of issue 27: the N^2 of the complete graph had been used for every
+/// graph, so 20 runs on a cycle of 1000 (estimated 2 x 10^7 steps) ran for
+/// more than ten minutes.
+pub fn graph_factor(graph: &crate::evolution::graph::Graph) -> f64 {
+    if graph.is_complete() {
+        return 1.0;
+    }
+    let n = graph.len().max(1) as f64;
+    let degree = (0..graph.len())
+        .map(|i| graph.degree(i) as f64)
+        .sum::<f64>()
+        / n;
+    if degree <= 2.5 {
+        (n / 6.0).max(1.0)
+    } else {
+        (n.ln() / 2.0).max(1.0)
+    }
+}
+
+/// Steps of one run of a fixation matrix (one mutant among N on the
+/// complete graph, no mutation): the neutral expectation is about 1.1 N
+/// ln N (it dies out early most of the time, and fixes in about N^2 steps
+/// with probability 1 / N); N (ln N + 2) here. (It was N^2 until the audit
+/// of issue 27: 8 players, N = 100 and 3000 runs were estimated at 1.7 x
+/// 10^9 steps, and take 3 s.)
+pub fn fixation_run_steps(population: u64) -> u128 {
+    let n = population as f64;
+    (n * (n.max(1.0).ln() + 2.0)).ceil() as u128
+}
+
+/// Most node visits of Moran runs on the node-by-node path (any graph but
+/// the complete one, or sampled matches): each step draws its parent or
+/// its dead among all N by fitness, so steps x N; about 10^9 a second
+/// measured, so a minute of one core, 30 s on two.
+pub const MAX_NODE_VISITS: u128 = 60_000_000_000;
 
 /// Cell updates of a lattice game.
 pub fn cell_updates(rows: u64, cols: u64, steps: u64) -> u128 {
@@ -479,6 +594,15 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
         Scenario::Ecological(e) => {
             let t = e.tournament.tournament();
             let types = t.players.len() as u128;
+            let drivers = vec![
+                ("dynamics.steps".to_string(), e.steps.to_string()),
+                ("players".to_string(), types.to_string()),
+            ];
+            let per_share = if e.tournament.charts {
+                SHARE_BYTES_CHARTED
+            } else {
+                SHARE_BYTES
+            };
             vec![
                 tournament_estimate(&t, "players"),
                 Estimate {
@@ -486,11 +610,26 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                     amount: (e.steps as u128).saturating_mul(types * types),
                     limit: MAX_REPLICATOR_UPDATES,
                     field: "dynamics.steps".into(),
-                    drivers: vec![
-                        ("dynamics.steps".into(), e.steps.to_string()),
-                        ("players".into(), types.to_string()),
-                    ],
+                    drivers: drivers.clone(),
                     notes: Vec::new(),
+                },
+                Estimate {
+                    measure: "bytes of shares held (steps x types, each written to shares.csv \
+                              and drawn)",
+                    amount: (e.steps as u128 + 1)
+                        .saturating_mul(types)
+                        .saturating_mul(per_share),
+                    limit: MAX_HELD_BYTES,
+                    field: "dynamics.steps".into(),
+                    drivers,
+                    notes: vec![format!(
+                        "about {per_share} bytes a share{}",
+                        if e.tournament.charts {
+                            " with charts, 12 without"
+                        } else {
+                            ""
+                        }
+                    )],
                 },
             ]
         }
@@ -506,18 +645,53 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             if m.process.mutation > 0.0 {
                 drivers.push(("moran.mutation".into(), m.process.mutation.to_string()));
             }
-            let steps = moran_steps(n, m.runs, m.process.mutation, m.process.max_steps);
+            let graph = &m.process.replacement;
+            let factor = graph_factor(graph);
+            if !graph.is_complete() {
+                drivers.push(("moran.replacement".into(), graph.description.clone()));
+            }
+            let steps = moran_steps(n, m.runs, m.process.mutation, m.process.max_steps, factor);
             let matches = moran_match_estimate(m, steps, &drivers);
+            // Steps on the node-by-node path cost N each (the count-based
+            // path, on complete graphs with fitness known in advance, O(1)).
+            let by_node = !(m.process.interaction.is_complete()
+                && graph.is_complete()
+                && match &m.process.fitness {
+                    crate::evolution::moran::Fitness::Constant(_) => true,
+                    crate::evolution::moran::Fitness::Matches(t) => t.is_deterministic(),
+                });
+            let visits = if by_node {
+                steps.saturating_mul(n as u128)
+            } else {
+                0
+            };
+            let notes = if factor > 1.0 {
+                vec![format!(
+                    "a run on the {} graph takes about {factor:.0} times the N^2 steps of the \
+                     complete graph",
+                    graph.description
+                )]
+            } else {
+                Vec::new()
+            };
             vec![
                 Estimate {
                     measure: "process steps",
                     amount: steps,
                     limit: MAX_MORAN_STEPS,
                     field: "moran.runs".into(),
-                    drivers,
-                    notes: Vec::new(),
+                    drivers: drivers.clone(),
+                    notes: notes.clone(),
                 },
                 matches,
+                Estimate {
+                    measure: "node visits (process steps x individuals, off the complete graph)",
+                    amount: visits,
+                    limit: MAX_NODE_VISITS,
+                    field: "moran.runs".into(),
+                    drivers,
+                    notes,
+                },
             ]
         }
         Scenario::Spatial(s) => {
@@ -626,7 +800,8 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             vec![
                 Estimate {
                     measure: "process steps",
-                    amount: moran_steps(s.size as u64, pairs.saturating_mul(s.runs), 0.0, None),
+                    amount: fixation_run_steps(s.size as u64)
+                        .saturating_mul(pairs.saturating_mul(s.runs) as u128),
                     limit: MAX_MORAN_STEPS,
                     field: "fixation.runs".into(),
                     drivers: vec![
@@ -848,7 +1023,7 @@ fn moran_match_estimate(
 fn fixation_match_estimate(s: &crate::evolution::fixation_matrix::FixationMatrix) -> Estimate {
     let turns = expected_turns(&s.settings.horizon);
     let n = s.size as u128;
-    let per_run_matches = moran_steps(s.size as u64, 1, 0.0, None)
+    let per_run_matches = fixation_run_steps(s.size as u64)
         .saturating_mul(n.saturating_mul(n.saturating_sub(1)) / 2)
         .saturating_mul(turns);
     let repeatable = s.settings.noise == 0.0 && !s.settings.horizon.is_random();
@@ -910,12 +1085,17 @@ pub fn pirates_scenario_estimate(pirates: u64, survival_max: u64) -> Estimate {
 }
 
 /// Most pirate-split induction steps (N (N + 1) / 2 for N pirates: each
-/// round is linear in the pirates alive); about 40 s in a release build
-/// (30,000 pirates, 4.5e8 steps: 3.4 s).
-pub const MAX_INDUCTION_STEPS: u128 = 5_000_000_000;
-/// Most QRE cost units (lambda x (high - low + 2R) x claims^3 per trace,
-/// summed over every trace a command or scenario runs); 10 to 30 s.
-pub const MAX_QRE_COST: u128 = 15_000_000_000;
+/// round is linear in the pirates alive); measured at 1.7 to 1.9 x 10^8 a
+/// second (N = 100,000, 5 x 10^9 steps: 29 s), so about 35 s (it was 5 x
+/// 10^9 until the audit of issue 27).
+pub const MAX_INDUCTION_STEPS: u128 = 6_000_000_000;
+/// Most QRE cost units ([`qre_cost`]: claims^3 / 3 x (45 + 100 ln(1 +
+/// lambda)) per trace, summed over every trace a command or scenario
+/// runs); measured at 0.8 to 1.6 x 10^9 units a second, so 30 s to a
+/// minute. (Until the audit of issue 27 the cost was lambda x (spread of
+/// the payoffs) x claims^3 against 1.5 x 10^10: 150 claims to lambda 100
+/// was estimated at 5 x 10^10 and refused, and takes 0.6 s.)
+pub const MAX_QRE_COST: u128 = 50_000_000_000;
 /// Most simulated choices (players x rounds) of a guessing-game simulation
 /// (about 2.5 s in a release build, and 400 MB: every choice is kept).
 pub const MAX_GUESS_CHOICES: u128 = 50_000_000;
@@ -995,13 +1175,20 @@ pub fn pirates_estimate(pirates: u64, field: &str) -> Estimate {
     }
 }
 
-/// The cost of one QRE trace to `lambda`: lambda x (high - low + 2R) x
-/// claims^3 (the path's length grows with lambda times the payoff spread,
-/// each step a dense claims^3 solve), saturating, `u128::MAX` when not finite.
-pub fn qre_cost(low: i64, high: i64, bonus: f64, lambda: f64) -> u128 {
+/// The cost of one QRE trace to `lambda`: claims^3 / 3 (one dense solve of
+/// the predictor-corrector, about a nanosecond each) times the solves the
+/// trace makes, 45 + 100 ln(1 + lambda) (the step grows 1.5 times a step
+/// with the unknowns' scale, so the steps grow with the logarithm of
+/// lambda; fitted to traces of 50 to 150 claims, lambda 0.1 to 100, bonus
+/// 2 to 10^6, which changes little); saturating, `u128::MAX` when not
+/// finite. `bonus` is kept for the callers (it does not drive the cost).
+pub fn qre_cost(low: i64, high: i64, _bonus: f64, lambda: f64) -> u128 {
+    if lambda.is_nan() {
+        return u128::MAX;
+    }
     let claims = (high as f64 - low as f64) + 1.0;
-    let spread = (high as f64 - low as f64) + 2.0 * bonus.abs();
-    let cost = lambda * spread * claims.powi(3);
+    let solves = 45.0 + 100.0 * lambda.max(0.0).ln_1p();
+    let cost = claims.powi(3) / 3.0 * solves;
     if cost.is_finite() && cost >= 0.0 {
         cost.ceil().min(u128::MAX as f64) as u128
     } else {
@@ -1016,7 +1203,7 @@ pub fn travelers_estimate(
     drivers: Vec<(String, String)>,
 ) -> Estimate {
     Estimate {
-        measure: "QRE cost units (lambda x spread x claims^3, summed over traces)",
+        measure: "QRE cost units (claims^3 / 3 x (45 + 100 ln(1 + lambda)), summed over traces)",
         amount: traces.iter().copied().fold(0u128, u128::saturating_add),
         limit: MAX_QRE_COST,
         drivers,
@@ -1114,7 +1301,7 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
             let s = &f.study;
             let total = s.unit_count();
             let ids = shard.ids(total);
-            let per_run = moran_steps(s.size as u64, 1, 0.0, None);
+            let per_run = fixation_run_steps(s.size as u64);
             let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
             // Its matches in proportion to its runs, rounded up.
             if let Some(matches) = estimates.get_mut(1)
@@ -1139,9 +1326,120 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
     (estimates, part)
 }
 
-/// The first estimate over its limit, if any.
+/// The first estimate over its limit, if any: the work ([`estimate`]), then
+/// the charts' memory ([`chart_estimate`]).
 pub fn over_limit(scenario: &Scenario) -> Option<Estimate> {
-    estimate(scenario).into_iter().find(Estimate::exceeds)
+    estimate(scenario)
+        .into_iter()
+        .chain(chart_estimate(scenario))
+        .find(Estimate::exceeds)
+}
+
+/// Most pixels of chart pictures held at once (the chart memory budget): a
+/// PNG is an RGB picture, 3 bytes a pixel, so about 900 MB. A chart over it
+/// is refused ([`chart_estimate`] up front where the sizes are known, the
+/// renderer when it is drawn: `ChartStyle::pixel_limit`), and charts that
+/// would together exceed it are drawn one after another, whatever the
+/// thread count (`output::charts::PIXEL_BUDGET`).
+pub const MAX_CHART_PIXELS: u64 = crate::output::charts::PIXEL_BUDGET;
+
+/// What [`chart_estimate`] measures.
+pub const CHART_MEASURE: &str = "pixels in its largest chart picture";
+
+/// The least natural size (96 dpi) of a kind's largest chart: every kind
+/// draws one at least this big (a 2 x 2 game's table, 626 x 431, is the
+/// smallest seen); fitted to one side given, the flattest shape (height /
+/// width 1 / 4), so an estimate over the budget is always a true refusal.
+const SMALLEST_CHART: (u32, u32) = (600, 300);
+
+/// The largest chart picture a scenario draws, in pixels, against
+/// [`MAX_CHART_PIXELS`]; `None` when it draws no charts. Exact when
+/// `[output]` sets both `width` and `height` (every picture is that size);
+/// otherwise from the natural size of its largest chart, scaled by `dpi /
+/// 96` or fitted to the side given: computed from the players' names for
+/// the charts that grow with them (a round robin's heat map and rows, a
+/// fixation matrix, an invasion's fixation map, a lattice's cells), else
+/// the least any chart of a kind is ([`SMALLEST_CHART`]), so an estimate
+/// over the budget is always a true refusal. Charts whose size only their
+/// data decide are held to the same budget as they are drawn
+/// (`ChartStyle::pixel_limit`: the same refusal, exit 2).
+pub fn chart_estimate(scenario: &Scenario) -> Option<Estimate> {
+    use crate::output::charts::{png_size, round_robin_natural_sizes, with_style};
+    if !scenario.charts() {
+        return None;
+    }
+    let style = scenario.chart_style();
+    let dummy = |k: usize| -> Vec<String> { (1..=k).map(|i| i.to_string()).collect() };
+    let (names, what): (Option<Vec<String>>, &str) = match scenario {
+        Scenario::Tournament(t) => (
+            Some(
+                t.tournament()
+                    .players
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect(),
+            ),
+            "its heat map and rows of players",
+        ),
+        Scenario::Fixation(f) => (
+            Some(f.study.players.iter().map(|p| p.name.clone()).collect()),
+            "its fixation matrix",
+        ),
+        Scenario::Invasion(s) => (Some(dummy(s.strategies())), "its fixation map"),
+        Scenario::Spatial(s) if s.frames || !s.snapshots.is_empty() => (None, "its lattice"),
+        _ => (None, "the least chart of any kind"),
+    };
+    let mut naturals = Vec::new();
+    if let Some(names) = &names {
+        naturals.extend(with_style(&style, || round_robin_natural_sizes(names)));
+    }
+    if let Scenario::Spatial(s) = scenario
+        && (s.frames || !s.snapshots.is_empty())
+    {
+        // A lattice's cells are squares of at least a pixel.
+        let (rows, cols) = (s.game.rows as u32, s.game.cols as u32);
+        let cell = (720 / rows.max(cols).max(1)).max(1);
+        naturals.push((cols.saturating_mul(cell), rows.saturating_mul(cell)));
+    }
+    let pixels_of = |size: (u32, u32)| u64::from(size.0) * u64::from(size.1);
+    let (size, natural) = match naturals
+        .iter()
+        .map(|&n| (png_size(n, &style), n))
+        .max_by_key(|&(size, _)| pixels_of(size))
+    {
+        Some(found) => found,
+        None => {
+            let smallest = SMALLEST_CHART;
+            let size = match (style.width, style.height) {
+                (Some(w), None) => (w, w.div_ceil(4)),
+                (None, Some(h)) => (h.div_ceil(4), h),
+                _ => png_size(smallest, &style),
+            };
+            (size, smallest)
+        }
+    };
+    let mut drivers = Vec::new();
+    if let Some(w) = style.width {
+        drivers.push(("output.width".to_string(), w.to_string()));
+    }
+    if let Some(h) = style.height {
+        drivers.push(("output.height".to_string(), h.to_string()));
+    }
+    if style.width.is_none() && style.height.is_none() {
+        drivers.push(("output.dpi".to_string(), style.dpi.to_string()));
+    }
+    let field = drivers[0].0.clone();
+    Some(Estimate {
+        measure: CHART_MEASURE,
+        amount: u128::from(pixels_of(size)),
+        limit: u128::from(MAX_CHART_PIXELS),
+        drivers,
+        field,
+        notes: vec![format!(
+            "{} x {} pixels of 3 bytes, by {what}, {} x {} at its natural size",
+            size.0, size.1, natural.0, natural.1
+        )],
+    })
 }
 
 #[cfg(test)]
@@ -1171,10 +1469,13 @@ mod tests {
     #[test]
     fn products_saturate_instead_of_wrapping() {
         assert_eq!(cell_updates(u64::MAX, u64::MAX, u64::MAX), u128::MAX);
-        assert_eq!(moran_steps(u64::MAX, u64::MAX, 0.0, None), u128::MAX);
-        assert_eq!(moran_steps(10, 1000, 0.0, None), 100_000);
-        assert_eq!(moran_steps(10, 1000, 0.1, Some(500)), 500_000);
-        assert_eq!(moran_steps(10, 1000, 0.0, Some(5)), 5_000);
+        assert_eq!(moran_steps(u64::MAX, u64::MAX, 0.0, None, 1.0), u128::MAX);
+        assert_eq!(moran_steps(10, 1000, 0.0, None, 1.0), 100_000);
+        assert_eq!(moran_steps(10, 1000, 0.1, Some(500), 1.0), 500_000);
+        assert_eq!(moran_steps(10, 1000, 0.0, Some(5), 1.0), 5_000);
+        // Off the complete graph a run takes longer: N / 6 times on a cycle.
+        assert_eq!(moran_steps(600, 1, 0.0, None, 100.0), 36_000_000);
+        assert_eq!(moran_steps(600, 1, 0.0, Some(5), 100.0), 5);
     }
 
     fn small_tournament(noise: f64) -> Tournament {
@@ -1388,8 +1689,15 @@ mod tests {
         assert!(pirates_estimate(200_000, "--pirates").exceeds());
         // The default travelers command: one trace to 2 and 8 bonuses at 0.1.
         let one = qre_cost(2, 100, 2.0, 2.0);
-        assert_eq!(one, 2 * 102 * 99u128.pow(3));
+        assert_eq!(
+            one,
+            (99f64.powi(3) / 3.0 * (45.0 + 100.0 * 3f64.ln())).ceil() as u128
+        );
+        // The bonus does not drive it; lambda by its logarithm.
+        assert_eq!(qre_cost(2, 100, 1e9, 2.0), one);
+        assert!(qre_cost(2, 100, 2.0, 100.0) < 4 * one);
         assert_eq!(qre_cost(2, 100, 2.0, f64::NAN), u128::MAX);
+        assert_eq!(qre_cost(2, 100, 2.0, f64::INFINITY), u128::MAX);
         let many = vec![qre_cost(2, 100, 2.0, 0.1); 10_000];
         assert!(!travelers_estimate(&many[..8], "--bonuses", vec![]).exceeds());
         assert!(travelers_estimate(&many, "--bonuses", vec![]).exceeds());

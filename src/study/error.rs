@@ -38,7 +38,9 @@ pub fn failed(what: &str, path: &Path, error: impl std::fmt::Display) -> StudyEr
 }
 
 /// Charts that could not be drawn into `staging`: the message names the
-/// files by their place in `destination`, not the hidden staging folder.
+/// files by their place in `destination`, not the hidden staging folder. A
+/// chart over the memory budget (`output::charts::ChartError::OverBudget`)
+/// is the input's (exit 2), any other failure the machine's (exit 1).
 pub fn chart_failed(
     staging: &Path,
     destination: &Path,
@@ -47,6 +49,11 @@ pub fn chart_failed(
     let message = error
         .to_string()
         .replace(&shown(staging), &shown(destination));
+    if message.contains(crate::output::charts::OVER_BUDGET) {
+        // Over the chart memory budget: the scenario's `[output]` asked
+        // for it (exit 2; the message names the keys and `--no-limit`).
+        return StudyError::Input(message);
+    }
     failed("cannot draw charts", destination, message)
 }
 

@@ -379,6 +379,60 @@ fn placement(
     (out, scale, offset)
 }
 
+/// The size of the PNG of a scene of natural size `natural` under `style`.
+pub(super) fn png_size(natural: (u32, u32), style: &ChartStyle) -> (u32, u32) {
+    placement(natural, style, true).0
+}
+
+/// Pictures being drawn at once share this many pixels at most (the chart memory
+/// budget, `scenario::work::MAX_CHART_PIXELS`, whatever the thread count; 3 bytes a
+/// pixel: about 900 MB): a PNG
+/// waits while others are drawn if it would take the pixels in flight past it, and
+/// one larger than the whole (the limit lifted) is drawn alone. So `par_draw` of many
+/// large charts holds the budget, not threads x the largest. Results do not depend on
+/// it (each chart is drawn the same, only later).
+pub const PIXEL_BUDGET: u64 = 300_000_000;
+
+/// The pixels of the pictures being drawn, shared by every thread.
+static IN_FLIGHT: std::sync::Mutex<u64> = std::sync::Mutex::new(0);
+static RELEASED: std::sync::Condvar = std::sync::Condvar::new();
+
+thread_local! {
+    /// Whether this thread holds pixels already (a picture drawn inside another's
+    /// drawing never waits for itself).
+    static HOLDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Pixels of one picture being drawn, given back when dropped.
+struct Permit {
+    pixels: u64,
+    /// Taken while this thread held pixels already: it did not wait.
+    nested: bool,
+}
+
+impl Permit {
+    fn take(pixels: u64) -> Self {
+        let nested = HOLDING.with(|h| h.replace(true));
+        let mut in_flight = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+        while !nested && *in_flight > 0 && in_flight.saturating_add(pixels) > PIXEL_BUDGET {
+            in_flight = RELEASED.wait(in_flight).unwrap_or_else(|e| e.into_inner());
+        }
+        *in_flight = in_flight.saturating_add(pixels);
+        Permit { pixels, nested }
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        if !self.nested {
+            HOLDING.with(|h| h.set(false));
+        }
+        let mut in_flight = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+        *in_flight = in_flight.saturating_sub(self.pixels);
+        RELEASED.notify_all();
+    }
+}
+
 /// Renders `scene` to `<stem>.png` and/or `<stem>.svg` (as the style in effect says),
 /// creating their folder if needed. The two files are drawn at once (rayon's current
 /// pool, with the style in effect on both sides); a failure of the PNG is reported
@@ -452,6 +506,18 @@ pub(super) fn render_png<S: Scene>(stem: &Path, scene: &S) -> Result<(), ChartEr
     };
     let style = current();
     let (size, scale, offset) = placement(scene.size(), &style, true);
+    let pixels = u64::from(size.0) * u64::from(size.1);
+    if let Some(limit) = style.pixel_limit
+        && pixels > limit
+    {
+        return Err(ChartError::OverBudget {
+            path: png,
+            width: size.0,
+            height: size.1,
+            limit,
+        });
+    }
+    let _permit = Permit::take(pixels);
     let raster = Raster::new(size);
     {
         let area = raster.backend().into_drawing_area();
@@ -585,6 +651,89 @@ pub(super) fn fitted_title(title: &str, room: f64) -> (String, f64) {
 mod tests {
     use super::plain_write_error;
     use crate::output::charts::test_support::{out_dir, strings};
+
+    #[test]
+    fn a_picture_over_the_pixel_limit_is_refused_before_it_is_drawn() {
+        use crate::output::charts::{
+            BarChart, ChartError, ChartFormat, ChartStyle, OVER_BUDGET, draw_bar_chart, png_size,
+            with_style,
+        };
+        let dir = out_dir("over-budget");
+        let names = strings(&["a", "b"]);
+        let chart = BarChart {
+            title: "t",
+            value_label: "v",
+            category_label: "c",
+            names: &names,
+            values: &[1.0, 2.0],
+        };
+        let style = |limit| ChartStyle {
+            format: ChartFormat::Png,
+            width: Some(400),
+            height: Some(300),
+            pixel_limit: limit,
+            ..ChartStyle::default()
+        };
+        let stem = dir.join("over");
+        let err = with_style(&style(Some(119_999)), || draw_bar_chart(&stem, &chart)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ChartError::OverBudget {
+                    width: 400,
+                    height: 300,
+                    limit: 119_999,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let text = err.to_string();
+        for needle in [
+            OVER_BUDGET,
+            "400 x 300 = 120000 pixels",
+            "[output] width",
+            "--no-limit",
+        ] {
+            assert!(text.contains(needle), "{needle}: {text}");
+        }
+        assert!(!dir.join("over.png").exists());
+        // At the limit: drawn, the size the budget counts.
+        let stem = dir.join("within");
+        with_style(&style(Some(120_000)), || draw_bar_chart(&stem, &chart)).unwrap();
+        assert!(dir.join("within.png").exists());
+        assert_eq!(png_size((1200, 800), &style(None)), (400, 300));
+    }
+
+    #[test]
+    fn pictures_over_the_budget_together_are_drawn_one_after_another() {
+        use super::{PIXEL_BUDGET, Permit};
+        use std::sync::mpsc;
+        use std::time::{Duration, Instant};
+        // A picture of the whole budget held for a while on one thread:
+        // another of one pixel waits for it; the same thread taking more
+        // (nested) never waits for itself.
+        let (held, taken) = mpsc::channel();
+        let holder = std::thread::spawn(move || {
+            let whole = Permit::take(PIXEL_BUDGET);
+            let nested = Permit::take(PIXEL_BUDGET);
+            held.send(()).unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+            drop(nested);
+            let released = Instant::now();
+            drop(whole);
+            released
+        });
+        taken.recv().unwrap();
+        let one = Permit::take(1);
+        let acquired = Instant::now();
+        drop(one);
+        let released = holder.join().unwrap();
+        assert!(
+            acquired >= released,
+            "waited for the whole budget to be given back"
+        );
+    }
 
     #[test]
     fn write_errors_lose_their_debug_text() {

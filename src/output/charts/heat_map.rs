@@ -25,6 +25,11 @@ use super::{ChartError, HeatMap, padded_names};
 const HEATMAP_VALUE_LIMIT: usize = 20;
 const MISSING_CELL: RGBColor = RGBColor(212, 212, 212);
 
+/// The natural size of `chart` (96 dpi) under the style in effect, nothing drawn.
+pub(super) fn natural_size(chart: &HeatMap) -> (u32, u32) {
+    HeatScene::new(chart, None).size()
+}
+
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_heat_map(stem: &Path, chart: &HeatMap) -> Result<(), ChartError> {
     ensure_fonts(stem)?;

@@ -63,6 +63,7 @@ use std::path::PathBuf;
 
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
+pub use canvas::PIXEL_BUDGET;
 pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
 pub use labelled_lines::{LabelledLines, draw_labelled_lines};
@@ -95,6 +96,75 @@ pub enum ChartError {
         /// Message reported by the drawing backend.
         message: String,
     },
+    /// The PNG picture would be larger than the chart memory budget in effect
+    /// ([`ChartStyle::pixel_limit`]): refused before any pixel is allocated. Its text
+    /// holds [`OVER_BUDGET`], so the study layer reports it as bad input (exit 2).
+    #[error("{}", over_budget_message(.path, *.width, *.height, *.limit))]
+    OverBudget {
+        /// File that was to be written.
+        path: PathBuf,
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+        /// The budget in pixels.
+        limit: u64,
+    },
+}
+
+/// How a chart over the memory budget ([`ChartError::OverBudget`]) begins its message.
+pub const OVER_BUDGET: &str = "too much memory for a chart";
+
+fn over_budget_message(path: &std::path::Path, width: u32, height: u32, limit: u64) -> String {
+    let pixels = u64::from(width) * u64::from(height);
+    format!(
+        "{}: {OVER_BUDGET}: the picture would be {width} x {height} = {} pixels ({} MB at 3 \
+         bytes a pixel), more than the chart budget of {} pixels (about {} MB); allowed: \
+         [output] width, height and dpi that keep every chart within it (each chart's \
+         natural size, about 1200 pixels wide and taller with more rows, times dpi / 96, or \
+         fitted to width x height); make them smaller, or lift the limit with `--no-limit` \
+         (on `dilemma run` or `dilemma merge`) or `[limits] none = true` in the scenario",
+        path.display(),
+        shown_count(pixels),
+        (pixels * 3).div_ceil(1_000_000),
+        shown_count(limit),
+        (limit * 3).div_ceil(1_000_000)
+    )
+}
+
+/// A count as digits, with its order of magnitude when large.
+fn shown_count(n: u64) -> String {
+    if n >= 1_000_000 {
+        format!("{n} ({:.1e})", n as f64)
+    } else {
+        n.to_string()
+    }
+}
+
+/// The size of the PNG picture of a chart whose natural size is `natural` under
+/// `style` (scaled by dpi / 96, or fitted to the width and height asked for): what the
+/// chart memory budget counts.
+pub fn png_size(natural: (u32, u32), style: &ChartStyle) -> (u32, u32) {
+    canvas::png_size(natural, style)
+}
+
+/// The natural sizes (96 dpi) of the two largest charts a round robin of `names`
+/// draws under the style in effect: its heat map (names x names) and its rows (a box,
+/// violin or bar per name). The values do not change the size much (zeros here): an
+/// estimate for the work model, made before anything is played.
+pub fn round_robin_natural_sizes(names: &[String]) -> [(u32, u32); 2] {
+    let zeros = vec![vec![0.0; names.len()]; names.len()];
+    let heat = heat_map::natural_size(&HeatMap {
+        title: "",
+        row_label: "Player",
+        col_label: "Opponent",
+        value_label: "Mean payoff per turn",
+        row_names: names,
+        col_names: names,
+        values: &zeros,
+    });
+    let rows = rows::Rows::new("", "Mean score per turn", "Strategy", names).size();
+    [heat, rows]
 }
 
 /// Box-and-whisker plot, one box per named sample, drawn in the order given (the caller

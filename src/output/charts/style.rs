@@ -108,6 +108,11 @@ pub struct ChartStyle {
     /// Size of tick labels in pixels at the natural size (16 by default); titles, axis
     /// labels, legends and values scale with it.
     pub font_size: f64,
+    /// Most pixels of one PNG picture (`None`: no limit). Not an `[output]` key: the
+    /// work model's chart budget (`scenario::work::MAX_CHART_PIXELS`), set on a scenario
+    /// read within the limits and lifted by `--no-limit` or `[limits] none = true`. A
+    /// picture over it is not drawn: [`crate::output::charts::ChartError::OverBudget`].
+    pub pixel_limit: Option<u64>,
 }
 
 /// Dots per inch of the natural size.
@@ -124,6 +129,7 @@ impl Default for ChartStyle {
             format: ChartFormat::Both,
             title: true,
             font_size: BASE_FONT_SIZE,
+            pixel_limit: None,
         }
     }
 }
