@@ -154,6 +154,7 @@ impl Scenario {
                 EvolutionSweep::Ecological(e) => &mut e.base.tournament.chart_style,
             },
             Scenario::Invasion(s) => &mut s.chart_style,
+            Scenario::Fingerprint(s) => &mut s.chart_style,
         }
     }
 
@@ -175,6 +176,7 @@ impl Scenario {
                 EvolutionSweep::Ecological(e) => e.base.tournament.charts,
             },
             Scenario::Invasion(s) => s.charts,
+            Scenario::Fingerprint(s) => s.charts,
         }
     }
 
