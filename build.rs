@@ -7,7 +7,7 @@
 use std::path::Path;
 
 // lock_packages, not_linked, linked_versions: what the binary links, by the
-// dependency graph of Cargo.lock (tested by tests/cli_provenance.rs).
+// dependency graph of Cargo.lock (tested by tests/suite/cli_provenance.rs).
 include!("build/linked_versions.rs");
 
 /// The dependencies whose versions `run.json` records.

@@ -1,6 +1,6 @@
 // The versions of the packages the binary links, read from Cargo.lock and the
 // manifest. Included (`include!`) by build.rs, which records them for run.json,
-// and by tests/cli_provenance.rs, which tests it: build.rs cannot have tests.
+// and by tests/suite/cli_provenance.rs, which tests it: build.rs cannot have tests.
 //
 // Cargo.lock may hold several versions of one name (rand 0.9.5 for proptest, a
 // dev-dependency, and rand 0.10.3 for the engine), and it does not say which

@@ -33,7 +33,7 @@ import generate_axelrod_catalogue as catalogue  # noqa: E402
 
 # axelrod strategies kept out, with the reason (see issue 12's notes). Both kinds
 # are playable (strategies "evolved-attention" and the meta files) and checked
-# against axelrod by tests/axelrod_attention.rs, but far too slow for these
+# against axelrod by tests/suite/axelrod_attention.rs, but far too slow for these
 # runs: every move of EvolvedAttention is a full forward pass of its 24-layer
 # transformer over up to 201 tokens (cargo bench --bench attention: ~14 ms at 11
 # tokens, ~80 ms at 201 on one loaded core; torch ~70 ms). Estimates for the

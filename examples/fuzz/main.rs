@@ -23,7 +23,7 @@
 //! still equal the single run's); a scenario run on 1, 2 and 3 threads
 //! (`threads`: the three results folders must be byte-identical, run.json
 //! compared without `threads` and the fields ending in `_seconds` or
-//! `_per_second`, the rule of tests/cli_shards.rs). `--only CLASS` keeps
+//! `_per_second`, the rule of tests/suite/cli_shards.rs). `--only CLASS` keeps
 //! one class.
 //!
 //! Every input is first loaded in-process by a worker (this binary with
@@ -34,7 +34,7 @@
 //! stack overflow, no abort); the binary exits 0, 1 or 2 with no panic
 //! message and no Rust debug text. An input that breaks a rule is copied to
 //! tests/fuzz_corpus/<class>/<id>/ (the regression corpus that
-//! tests/fuzz_regressions.rs runs) with `args.json`, the command line to
+//! tests/suite/fuzz_regressions.rs runs) with `args.json`, the command line to
 //! replay it (a shard damage is saved as the damage done: `{truncate} FILE
 //! N`, `{set-byte} FILE OFFSET VALUE`, `{remove} FILE` or `{write} FILE
 //! SAVED` with the damaged bytes saved beside); an input that outlives the
@@ -728,7 +728,7 @@ impl Fuzzer {
 
     /// One scenario run on 1, 2 and 3 threads: the three results folders
     /// must be byte-identical (run.json compared without its thread count
-    /// and timings, as tests/cli_shards.rs does).
+    /// and timings, as tests/suite/cli_shards.rs does).
     fn threads_case(&mut self) -> Case {
         let candidates: Vec<(String, Value)> = self
             .scenarios
@@ -1398,7 +1398,7 @@ fn choose_damage(
 }
 
 /// Does a damage chosen by [`choose_damage`] (`{dir}` already expanded);
-/// tests/fuzz_regressions.rs replays the same four forms.
+/// tests/suite/fuzz_regressions.rs replays the same four forms.
 fn apply_damage(argv: &[String]) {
     let path = Path::new(&argv[1]);
     match argv[0].as_str() {
@@ -1460,7 +1460,7 @@ fn differs(a: &Path, b: &Path) -> Option<String> {
 }
 
 /// run.json without `threads` and the timings (every field whose name ends
-/// in `_seconds` or `_per_second`): the rule of tests/cli_shards.rs
+/// in `_seconds` or `_per_second`): the rule of tests/suite/cli_shards.rs
 /// (`RUN_JSON_VARIABLE`), widened to the timing fields of every kind.
 fn comparable_run_json(bytes: Option<Vec<u8>>) -> Option<serde_json::Value> {
     let mut value: serde_json::Value = serde_json::from_slice(&bytes?).ok()?;

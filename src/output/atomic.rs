@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn staging_folders_are_registered_until_committed_or_dropped() {
         // The register the panic hook empties (its removal is tested end to
-        // end in tests/cli_kill_safety.rs: removing here would touch other
+        // end in tests/suite/cli_kill_safety.rs: removing here would touch other
         // tests' live folders).
         let live = |path: &Path| LIVE.lock().unwrap().iter().any(|p| p == path);
         let root = scratch("live-staging");

@@ -155,7 +155,7 @@ META_PLAYERS = [
 
 # Shipped players kept out of the catalogue generator's PLAYERS, with their ids:
 # EvolvedAttention (strategies/axelrod/generate_attention.py writes its file) is
-# checked by tests/axelrod_attention.rs, as its matches are too slow to replay
+# checked by tests/suite/axelrod_attention.rs, as its matches are too slow to replay
 # against every catalogue player at 200 turns.
 EXTRA_IDS = {"EvolvedAttention": "evolved-attention"}
 

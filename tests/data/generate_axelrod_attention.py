@@ -12,7 +12,7 @@ Every EvolvedAttention instance shares one loaded model (see
 ``shared_load_model``): axelrod loads the 51 MB weights per instance.
 
 It writes ``tests/data/axelrod_attention.json``, read by
-``tests/axelrod_attention.rs``:
+``tests/suite/axelrod_attention.rs``:
 
 * ``logits``: torch's logit (the output of the model before the sigmoid) for
   fixed token sequences (CLS = 0, then game states CD = 2, DC = 3, CC = 4,

@@ -9,7 +9,7 @@ is slow (10-60 s); the rest takes a few seconds.
     python3 tests/data/generate_axelrod_catalogue.py --only new-id,other-id --processes 1
 
 It writes ``tests/data/axelrod_catalogue.json``, read by
-``tests/axelrod_catalogue.rs``:
+``tests/suite/axelrod_catalogue.rs``:
 
 * ``players``: one entry per catalogue player below (our strategy id, our
   parameter values, and the axelrod constructor in a comment), with
@@ -66,7 +66,7 @@ SHIPPED_DIR = Path(__file__).resolve().parents[2] / "strategies" / "axelrod"
 def shipped(file_id, cls_name):
     """A PLAYERS entry for a shipped strategy file, strategies/axelrod/<file_id>.toml
     (written by strategies/axelrod/generate.py): the id is the file id, which
-    tests/axelrod_catalogue.rs resolves as a scenario names it; no parameters."""
+    tests/suite/axelrod_catalogue.rs resolves as a scenario names it; no parameters."""
     if not (SHIPPED_DIR / f"{file_id}.toml").is_file():
         sys.exit(f"no shipped strategy file {SHIPPED_DIR / file_id}.toml")
     return (file_id, {}, lambda: getattr(axl, cls_name)())

@@ -11,7 +11,7 @@ it plays ``SEEDS`` matches of ``TURNS`` turns (``axl.Match(..., seed=s)``,
 standard payoffs, no noise) and records the mean and the (population)
 variance over the seeds of the player's total score and of its number of
 cooperations, plus how often it cooperated on each of the first ``PROFILE``
-turns. ``tests/axelrod_distributions.rs`` plays the same matches with our own
+turns. ``tests/suite/axelrod_distributions.rs`` plays the same matches with our own
 generator and compares the means with Welch's z test at a Bonferroni-corrected
 family-wise significance level (stated there). ``--only`` replays just the
 listed ids and keeps the other records of the existing file.

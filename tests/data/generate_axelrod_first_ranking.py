@@ -10,7 +10,7 @@ about 10 s.
 Plays ``axl.Tournament(axl.axelrod_first_strategies, turns=200,
 repetitions=5, seed=s)`` (standard payoffs, no noise, one process) for every
 seed in ``SEEDS`` and writes ``tests/data/axelrod_first_ranking.json``, read
-by ``tests/axelrod_first.rs``:
+by ``tests/suite/axelrod_first.rs``:
 
 * ``players``: the line-up in axelrod's order: our strategy id, ``str(player)``
   and axelrod's ``stochastic`` classifier;

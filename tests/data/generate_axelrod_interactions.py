@@ -4,7 +4,7 @@
 Needs `pip install axelrod==4.14.0`. Run from the repository root:
     python3 tests/data/generate_axelrod_interactions.py
 
-Writes, read by tests/axelrod_interactions.rs:
+Writes, read by tests/suite/axelrod_interactions.rs:
 
 * ``axelrod_interactions_det5.csv``: the interactions file axelrod writes
   (``Tournament.play(filename=...)``) for five deterministic strategies,

@@ -12,7 +12,7 @@ built with ``team=``) and each opponent of ``OPPONENTS`` (plus the meta player
 itself), the moves of both players over ``TURNS`` turns under each payoff
 matrix of ``PAYOFFS``; and for the stochastic rules of ``STOCHASTIC``, the
 mean and variance over ``SEEDS`` seeds of the meta player's score and
-cooperations against each opponent of ``PANEL``. Read by ``tests/axelrod_meta_rules.rs``, which builds
+cooperations against each opponent of ``PANEL``. Read by ``tests/suite/axelrod_meta_rules.rs``, which builds
 the same players as inline `kind = "meta"` definitions.
 
 Output: ``tests/data/axelrod_meta_rules.json``.

@@ -9,7 +9,7 @@ Plays ``axl.Tournament(players, prob_end=0.00346, repetitions=5, seed=s)``
 (standard payoffs, no noise) for every seed in ``SEEDS``, with the line-up of
 ``scenarios/axelrod-second.toml`` (the 24 ``Second by`` rules, Tit For Tat and
 Revised Downing, in the scenario's order), and writes
-``tests/data/axelrod_second_ranking.json``, read by ``tests/axelrod_second.rs``:
+``tests/data/axelrod_second_ranking.json``, read by ``tests/suite/axelrod_second.rs``:
 ``players`` (our id and ``str(player)``) and, per seed, ``ranked_names`` and
 ``median_scores`` (median over repetitions of the normalised score, in
 line-up order). The horizon is random, so the comparison is in distribution.

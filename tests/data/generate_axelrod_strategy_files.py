@@ -5,7 +5,7 @@ Python `axelrod` library (``pip install axelrod==4.14.0``).
     python3 tests/data/generate_axelrod_strategy_files.py
 
 Writes ``tests/data/axelrod_strategy_files.json``, read by
-``tests/strategy_files.rs``: for each file in FILES (our file name and the
+``tests/suite/strategy_files.rs``: for each file in FILES (our file name and the
 axelrod player it defines) and every deterministic player of the catalogue
 list in ``generate_axelrod_catalogue.py``, the moves of both players
 (file's player first, run-length encoded as there) for 1, 10 and 200 turns

@@ -5,7 +5,7 @@ First by Stein and Rapoport and First by Graaskamp (axelrod library,
 ``strategies/axelrod_first.py``) call ``scipy.stats.chisquare([cooperations,
 defections]).pvalue`` and treat the opponent as random when it is at least
 ``alpha``.  This script writes ``tests/data/chi_squared_reference.json``, read
-by ``tests/axelrod_first.rs``:
+by ``tests/suite/axelrod_first.rs``:
 
 * ``thresholds``: for each alpha in ``ALPHAS`` and each number of moves n in
   1..=``MAX_N``, the smallest number of cooperations c with p >= alpha (the

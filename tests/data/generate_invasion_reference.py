@@ -4,7 +4,7 @@ stationary distributions of the small-mutation chain from EGTtools
 (`PairwiseComparison`, 0.1.14.2: 0.1.14 itself is not on PyPI) and single-
 population alpha-Rank from OpenSpiel (`alpharank.compute`), next to a
 50-digit reference computed here with mpmath from the same formulas, for
-the tests in src/evolution/invasion (tests/invasion_reference.rs).
+the tests in src/evolution/invasion (tests/suite/invasion_reference.rs).
 
     python3 -m venv /tmp/venv
     /tmp/venv/bin/pip install egttools==0.1.14.2 open_spiel==2.0.2 numpy mpmath==1.4.1

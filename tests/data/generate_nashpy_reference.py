@@ -1,4 +1,4 @@
-"""Reference equilibria from nashpy for tests/nashpy_reference.rs.
+"""Reference equilibria from nashpy for tests/suite/nashpy_reference.rs.
 
 Draws seeded random non-degenerate bimatrix games (sizes 2x2..6x6, integer
 payoffs 0..99) and records every equilibrium nashpy's `vertex_enumeration`

@@ -11,7 +11,7 @@
 //! bit-identical; the p-value is computed with the series and continued
 //! fraction of Numerical Recipes (Press et al., 3rd ed., section 6.2) to a
 //! relative error of a few units in the last place, and
-//! `tests/axelrod_first.rs` checks it and every accept/reject decision
+//! `tests/suite/axelrod_first.rs` checks it and every accept/reject decision
 //! against scipy's for all splits of up to 1000 moves.
 //!
 //! Invariant: pure functions; a split of no moves gives NaN (as scipy), which

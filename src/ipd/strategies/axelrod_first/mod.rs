@@ -15,9 +15,9 @@
 //! them. The chi-squared test is scipy's (`chi_squared.rs`).
 //!
 //! Invariant: a deterministic rule here plays exactly the library's moves
-//! (tests/axelrod_catalogue.rs); a stochastic one draws only from the
+//! (tests/suite/axelrod_catalogue.rs); a stochastic one draws only from the
 //! match's generator and matches the library in distribution
-//! (tests/axelrod_first.rs).
+//! (tests/suite/axelrod_first.rs).
 //!
 //! One file per entry; this file holds the family list and the (D, D)
 //! final-moves rule that Tideman and Chieruzzi and Stein and Rapoport share.

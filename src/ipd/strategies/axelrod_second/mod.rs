@@ -8,7 +8,7 @@
 //! are kept and named in each rule's doc.
 //!
 //! Invariant: a deterministic rule here plays exactly the library's moves
-//! (tests/axelrod_catalogue.rs). A stochastic rule draws only from the
+//! (tests/suite/axelrod_catalogue.rs). A stochastic rule draws only from the
 //! match's generator, at the same points of play as the library and with the
 //! same comparisons, through [`Uniform`]; `replays.rs` feeds those rules
 //! the library's own transcripts, played with a fixed sequence in place of

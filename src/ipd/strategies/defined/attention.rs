@@ -37,7 +37,7 @@
 //! (SSE2 / AVX / FMA / AVX-512) from the CPU at run time, so logits may differ
 //! in the last bits between machines; a decision can only change where the
 //! logit is within that rounding of 0 (see the margins in
-//! tests/axelrod_attention.rs).
+//! tests/suite/axelrod_attention.rs).
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;

@@ -104,7 +104,7 @@ fn scenario_mistakes_exit_2() {
             "[game]\nrule = \"chess\"\ntable = 5\n",
             "unknown game 'chess'",
         ),
-        // Over the default limit: the work refusal (tests/cli_limits.rs).
+        // Over the default limit: the work refusal (tests/suite/cli_limits.rs).
         ("[game]\nrule = \"wythoff\"\ntable = 2001\n", "0 to 2000"),
         ("[game]\nrule = \"kayles\"\ntable = -1\n", "0 or more"),
         (

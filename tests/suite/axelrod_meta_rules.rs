@@ -14,7 +14,7 @@
 //! distribution: mean score and mean cooperations against a panel, ours over
 //! `OUR_SEEDS` matches against axelrod's over its seeds, by Welch's z test at
 //! a Bonferroni-corrected family-wise level of 0.001 (as
-//! `tests/axelrod_distributions.rs`, which checks Memory Decay).
+//! `tests/suite/axelrod_distributions.rs`, which checks Memory Decay).
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, MoveList, NoRecording, play_match};

@@ -38,7 +38,7 @@ fn close(a: &[f64], b: &[f64]) -> bool {
 
 #[test]
 fn equilibria_match_nashpy_vertex_enumeration() {
-    let text = include_str!("data/nashpy_reference.json");
+    let text = include_str!("../data/nashpy_reference.json");
     let data: Value = serde_json::from_str(text).expect("reference JSON");
     assert!(data["nashpy_version"].is_string());
     let games = data["games"].as_array().expect("games");

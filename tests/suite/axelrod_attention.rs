@@ -26,7 +26,7 @@
 //!   For Tat by Welch's z test, Bonferroni-corrected to a family-wise level of
 //!   `FAMILY_ALPHA` = 0.001 over the file.
 //!
-//! These players are kept out of `tests/axelrod_catalogue.rs` (every pair at
+//! These players are kept out of `tests/suite/axelrod_catalogue.rs` (every pair at
 //! 200 turns would cost hours of forward passes); it lists them as checked
 //! here, and `covered_here` makes sure they are.
 

@@ -1,5 +1,5 @@
 //! Axelrod's first tournament (1980) beyond move-for-move agreement (which
-//! `tests/axelrod_catalogue.rs` checks for the deterministic entries):
+//! `tests/suite/axelrod_catalogue.rs` checks for the deterministic entries):
 //! - the chi-squared test of Stein and Rapoport and Graaskamp against scipy's
 //!   (`tests/data/chi_squared_reference.json`, scipy version recorded);
 //! - the stochastic entries in distribution: each observed cooperation rate

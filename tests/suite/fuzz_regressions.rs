@@ -292,7 +292,7 @@ fn expand(args: &[String], dir: &Path) -> Vec<String> {
 }
 
 /// run.json without `threads` and the timings (every field whose name ends
-/// in `_seconds` or `_per_second`): tests/cli_shards.rs's rule, widened to
+/// in `_seconds` or `_per_second`): tests/suite/cli_shards.rs's rule, widened to
 /// the timing fields of every kind (the fuzzer compares the same way).
 fn comparable_run_json(bytes: &[u8]) -> serde_json::Value {
     let mut value: serde_json::Value = serde_json::from_slice(bytes).unwrap();

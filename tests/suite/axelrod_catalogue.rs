@@ -35,7 +35,7 @@ use std::path::Path;
 /// with its generosity from the match's payoffs, in memory_one.rs).
 const NOT_IN_AXELROD: &[&str] = &["gtft-from-payoffs"];
 
-/// Shipped files checked by tests/axelrod_attention.rs instead: EvolvedAttention
+/// Shipped files checked by tests/suite/axelrod_attention.rs instead: EvolvedAttention
 /// and the meta players whose team holds it (a full forward pass of its
 /// 24-layer encoder per move makes every pair at 200 turns far too slow).
 const CHECKED_IN_AXELROD_ATTENTION: &[&str] = &[

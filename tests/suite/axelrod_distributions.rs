@@ -22,7 +22,7 @@
 //!
 //! An entry's id may name a shipped strategy file (`strategies/axelrod/`,
 //! e.g. the gamblers and Evolved HMM 5); it is resolved as a scenario names
-//! it, like in `tests/axelrod_catalogue.rs`.
+//! it, like in `tests/suite/axelrod_catalogue.rs`.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, play_match};
