@@ -27,6 +27,7 @@ pub mod result_set_files;
 pub mod shard_files;
 pub mod sweep_files;
 pub mod table;
+pub mod toml_lines;
 pub mod tournament_charts;
 pub mod tournament_files;
 pub mod travelers_text;
