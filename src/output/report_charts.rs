@@ -75,8 +75,8 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
         ),
         (_, "wins") => known(
             20,
-            "Matches each player won (scored more than its opponent), per repetition, \
-             players in ranking order.",
+            "Matches each player won (scored more than its opponent), the median over \
+             the repetitions, players in ranking order.",
         ),
         (_, "payoff_heatmap") => known(
             30,
