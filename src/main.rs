@@ -48,13 +48,13 @@ fn report_bugs_plainly() {
             .map(|l| format!(" ({}:{})", l.file(), l.line()))
             .unwrap_or_default();
         let command: Vec<String> = std::env::args().collect();
-        eprintln!(
+        dilemma::cli::eprint_message(&format!(
             "error: internal error in dilemma {}: {what}{place}\n\
              This is a bug in dilemma, not a mistake in your input. No results folder was changed.\n\
              Please report it with this message, the command line (`{}`) and the scenario or strategy files it reads.",
             env!("CARGO_PKG_VERSION"),
             command.join(" ")
-        );
+        ));
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             eprintln!("{}", std::backtrace::Backtrace::force_capture());
         }
@@ -88,14 +88,8 @@ fn main() {
     };
     test_panic_trigger();
     if let Err(error) = execute(cli) {
-        // On a terminal the message is wrapped to the width budget; piped,
-        // it stays one line per error for scripts.
-        let message = format!("error: {error}");
-        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            eprintln!("{}", dilemma::output::width::fit(&message));
-        } else {
-            eprintln!("{message}");
-        }
+        // Wrapped on a terminal, one line per error when piped.
+        dilemma::cli::eprint_message(&format!("error: {error}"));
         std::process::exit(error.exit_code());
     }
 }

@@ -212,10 +212,10 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
         .map_err(|m| bad(format!("--payoffs: {m}")))?;
     let broken = payoffs.dilemma_violations();
     if !broken.is_empty() {
-        eprintln!(
+        crate::cli::eprint_message(&format!(
             "warning: payoffs {payoffs} are not an iterated prisoner's dilemma: {}",
             broken.join("; ")
-        );
+        ));
     }
     Ok(MatchSettings {
         horizon,

@@ -115,6 +115,19 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// Prints `message` (an error or a warning, one or more lines) on standard
+/// error: the one place messages reach the terminal. On a terminal each line
+/// is wrapped to the width budget with a hanging indent, never inside a path,
+/// a number or a short quoted value ([`crate::output::width::fit_whole`]);
+/// piped, each message stays on one line, as scripts and tests read it.
+pub fn eprint_message(message: &str) {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("{}", crate::output::width::fit_whole(message));
+    } else {
+        eprintln!("{message}");
+    }
+}
+
 /// A path shown in messages.
 pub fn shown(path: &std::path::Path) -> String {
     PathBuf::from(path).display().to_string()

@@ -128,7 +128,7 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
     check_out_folder(&args.out, folders.iter().map(String::as_str))?;
     sweep_stale(&args.out);
     for warning in loaded.iter().flat_map(|l| &l.warnings) {
-        eprintln!("{warning}");
+        crate::cli::eprint_message(&warning.to_string());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
@@ -172,12 +172,7 @@ pub fn sweep_stale(out: &Path) {
         crate::output::width::count(names.len(), "hidden folder", "hidden folders"),
         names.join(", ")
     );
-    // Wrapped on a terminal; piped, one line for scripts (as errors are).
-    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("{}", crate::output::width::fit(&message));
-    } else {
-        eprintln!("{message}");
-    }
+    crate::cli::eprint_message(&message);
 }
 
 /// The environment variable holding the secret key of keyed shard digests.

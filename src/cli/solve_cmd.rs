@@ -115,7 +115,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
                 }
             );
             for m in &s.winning_moves {
-                println!("  {m}");
+                println!("{}", move_line(m));
             }
         }
         None => println!("winning moves  not enumerated (too many options)"),
@@ -125,6 +125,22 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         crate::output::width::fit(&format!("reason         {}", s.reason))
     );
     Ok(())
+}
+
+/// One winning move, indented, fitted to the width budget: a line too long
+/// breaks before its `-> position`, which stays whole on the next line (the
+/// words of a command to copy), then at spaces as prose does.
+fn move_line(m: &str) -> String {
+    let line = format!("  {m}");
+    let fits = crate::output::width::limit().is_none_or(|w| line.chars().count() <= w);
+    match m.rsplit_once(" -> ") {
+        Some((what, next)) if !fits => format!(
+            "{}\n{}",
+            crate::output::width::fit_whole(&format!("  {what}")),
+            crate::output::width::fit_whole(&format!("    -> {next}"))
+        ),
+        _ => crate::output::width::fit_whole(&line),
+    }
 }
 
 fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(), CliError> {
@@ -150,11 +166,11 @@ fn print_table(words: &[String], n: u64, json: bool, no_limit: bool) -> Result<(
     if let Table::Heap { label, period, .. } = &table {
         if !json {
             match period {
-                Some(p) => eprintln!(
+                Some(p) => crate::cli::eprint_message(&format!(
                     "{label}: period {} from n = {} (proven on {} values)",
                     p.period, p.preperiod, p.checked
-                ),
-                None => eprintln!("{label}: no period certified"),
+                )),
+                None => crate::cli::eprint_message(&format!("{label}: no period certified")),
             }
         }
     }

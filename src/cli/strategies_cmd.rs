@@ -281,7 +281,9 @@ fn shipped_strategies() -> Vec<Shipped> {
         .filter_map(|file| match load_shipped(file) {
             Ok(loaded) => Some(loaded),
             Err(message) => {
-                eprintln!("warning: skipped a shipped strategy file: {message}");
+                crate::cli::eprint_message(&format!(
+                    "warning: skipped a shipped strategy file: {message}"
+                ));
                 None
             }
         })
@@ -380,7 +382,9 @@ fn strategy_files() -> Vec<FileStrategy> {
         .filter_map(|path| match load(path, &mut chain) {
             Ok(file) => Some(file),
             Err(message) => {
-                eprintln!("warning: skipped a strategy file with a mistake: {message}");
+                crate::cli::eprint_message(&format!(
+                    "warning: skipped a strategy file with a mistake: {message}"
+                ));
                 None
             }
         })
@@ -749,14 +753,25 @@ fn print_files(files: &[FileStrategy]) {
 fn describe_shipped(strategy: &Shipped) -> String {
     let player = &strategy.player;
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mut out = format!("{} ({})\n", display_label(&player.name), strategy.file.id);
-    out.push_str(&format!("Family: {}\n", shipped::family(strategy.file)));
-    out.push_str(&format!("Source: {}\n", strategy.source()));
-    out.push_str(&format!(
-        "Shipped strategy file: {} ({} definition, embedded in the binary)\n\n",
-        strategy.file.path,
-        strategy.definition.kind()
-    ));
+    let mut out = String::new();
+    prose(
+        &mut out,
+        &format!("{} ({})", display_label(&player.name), strategy.file.id),
+    );
+    prose(
+        &mut out,
+        &format!("Family: {}", shipped::family(strategy.file)),
+    );
+    prose(&mut out, &format!("Source: {}", strategy.source()));
+    prose(
+        &mut out,
+        &format!(
+            "Shipped strategy file: {} ({} definition, embedded in the binary)",
+            strategy.file.path,
+            strategy.definition.kind()
+        ),
+    );
+    out.push('\n');
     out.push_str("Rule:\n");
     out.push_str(&wrap(&strategy.description(), 78, "  "));
     out.push_str("\nClassifiers:\n");
@@ -786,11 +801,7 @@ fn describe_shipped(strategy: &Shipped) -> String {
         .lines()
         .skip_while(|line| line.starts_with('#') || line.is_empty());
     for line in body {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
-            out.push_str(&format!("  {line}\n"));
-        }
+        toml_line(&mut out, line);
     }
     out.push_str(&format!(
         "\nIn a scenario file:\n  [[players]]\n  strategy = \"{}\"\n",
@@ -803,12 +814,20 @@ fn describe_shipped(strategy: &Shipped) -> String {
 fn describe_file(file: &FileStrategy) -> String {
     let player = &file.player;
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mut out = format!("{} ({})\n", display_label(&player.name), file.id);
-    out.push_str(&format!(
-        "Strategy file: {} ({} definition)\n\n",
-        file.path.display(),
-        file.definition.kind()
-    ));
+    let mut out = String::new();
+    prose(
+        &mut out,
+        &format!("{} ({})", display_label(&player.name), file.id),
+    );
+    prose(
+        &mut out,
+        &format!(
+            "Strategy file: {} ({} definition)",
+            file.path.display(),
+            file.definition.kind()
+        ),
+    );
+    out.push('\n');
     out.push_str("Rule:\n");
     out.push_str(&wrap(&file.description(), 78, "  "));
     out.push_str("\nClassifiers (computed from the definition):\n");
@@ -833,11 +852,7 @@ fn describe_file(file: &FileStrategy) -> String {
         .unwrap_or_else(|e| format!("# could not show: {e}\n"));
     out.push_str("\nDefinition (as it is written into a results folder's scenario.toml):\n");
     for line in definition.lines() {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
-            out.push_str(&format!("  {line}\n"));
-        }
+        toml_line(&mut out, line);
     }
     out.push_str(&format!(
         "\nIn a scenario file:\n  [[players]]\n  strategy = \"{}\"\n",
@@ -852,6 +867,32 @@ fn first_sentence(text: &str) -> String {
         .unwrap_or(text)
         .trim_end_matches('.')
         .to_string()
+}
+
+/// Appends one line of a strategy page, wrapped to the width budget at
+/// spaces (never inside a path, a number or a short quoted value).
+fn prose(out: &mut String, line: &str) {
+    out.push_str(&crate::output::width::fit_whole(line));
+    out.push('\n');
+}
+
+/// Appends one line of a definition, indented by two spaces; a line too
+/// long for the width budget is folded into TOML lines that read back as
+/// the same value ([`crate::output::toml_lines::fold`]).
+fn toml_line(out: &mut String, line: &str) {
+    if line.is_empty() {
+        out.push('\n');
+        return;
+    }
+    let lines = match crate::output::width::limit() {
+        Some(width) => crate::output::toml_lines::fold(line, width.saturating_sub(2)),
+        None => vec![line.to_string()],
+    };
+    for line in lines {
+        out.push_str("  ");
+        out.push_str(&line);
+        out.push('\n');
+    }
 }
 
 /// Wraps text to `width` columns with an indent.
@@ -880,23 +921,33 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 
 /// The full text shown by `dilemma strategies ID`.
 fn describe(info: &StrategyInfo) -> String {
-    let mut out = format!("{} ({})\n", display_label(info.name), info.id);
+    let mut out = String::new();
+    prose(
+        &mut out,
+        &format!("{} ({})", display_label(info.name), info.id),
+    );
     if !info.aliases.is_empty() {
-        out.push_str(&format!("Also accepted as: {}\n", info.aliases.join(", ")));
+        prose(
+            &mut out,
+            &format!("Also accepted as: {}", info.aliases.join(", ")),
+        );
     }
     let name = default_name(info);
     let shown = display_label(&name);
     if shown == name {
-        out.push_str(&format!(
-            "Name in results with default parameters: {name}\n"
-        ));
+        prose(
+            &mut out,
+            &format!("Name in results with default parameters: {name}"),
+        );
     } else {
-        out.push_str(&format!(
-            "Name in results with default parameters: {shown} (CSV files: {name})\n"
-        ));
+        prose(
+            &mut out,
+            &format!("Name in results with default parameters: {shown} (CSV files: {name})"),
+        );
     }
-    out.push_str(&format!("Family: {}\n", family_of(info)));
-    out.push_str(&format!("Source: {}\n\n", info.source));
+    prose(&mut out, &format!("Family: {}", family_of(info)));
+    prose(&mut out, &format!("Source: {}", info.source));
+    out.push('\n');
     out.push_str("Rule:\n");
     out.push_str(&wrap(info.description, 78, "  "));
     out.push_str("\nClassifiers:\n");
@@ -947,14 +998,17 @@ fn describe(info: &StrategyInfo) -> String {
     } else {
         out.push_str("\nParameters:\n");
         for p in info.params {
-            out.push_str(&format!(
-                "  {} = {} (from {} to {}): {}\n",
-                p.name,
-                p.kind.show(p.default),
-                p.kind.show(p.min),
-                p.kind.show(p.max),
-                p.description
-            ));
+            prose(
+                &mut out,
+                &format!(
+                    "  {} = {} (from {} to {}): {}",
+                    p.name,
+                    p.kind.show(p.default),
+                    p.kind.show(p.min),
+                    p.kind.show(p.max),
+                    p.description
+                ),
+            );
         }
     }
     out.push_str(&format!(

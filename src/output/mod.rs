@@ -5,6 +5,7 @@
 pub mod atomic;
 // charts: pending
 pub mod charts;
+pub mod embed;
 pub mod evolution_files;
 pub mod evolution_sweep_files;
 pub mod exact_files;
@@ -21,10 +22,12 @@ pub mod pigs_files;
 pub mod pirates_files;
 pub mod pirates_text;
 pub mod report;
+pub mod report_charts;
 pub mod result_set_files;
 pub mod shard_files;
 pub mod sweep_files;
 pub mod table;
+pub mod toml_lines;
 pub mod tournament_charts;
 pub mod tournament_files;
 pub mod travelers_text;

@@ -1,8 +1,10 @@
 //! The terminal's width budget: every line printed for people fits
 //! [`DEFAULT_COLUMNS`] columns (counted in characters) unless `--wide` was
 //! given. Prose is wrapped at spaces with a hanging indent; table cells are
-//! elided with "…" by [`crate::output::table::render`]. JSON and CSV printed on
-//! standard output are never touched.
+//! elided with "…" by [`crate::output::table::render`]. Messages on standard
+//! error and the strategy pages wrap with [`wrap_whole`], which never cuts a
+//! path, a number or a short quoted value (a token longer than a line may
+//! exceed it). JSON and CSV printed on standard output are never touched.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -108,6 +110,97 @@ pub fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// `text` with every line fitted to the current [`limit`] by [`wrap_whole`]
+/// (messages on standard error, the strategy pages): nothing is cut inside a
+/// word.
+pub fn fit_whole(text: &str) -> String {
+    match limit() {
+        Some(width) => wrap_whole(text, width),
+        None => text.to_string(),
+    }
+}
+
+/// Wraps every line of `text` longer than `width` characters at spaces, as
+/// [`wrap`] does (continuation lines keep the line's indent plus two spaces),
+/// but never inside a word: a path, a number or a name stays whole, and a
+/// span quoted with backticks or double quotes (`` `Tit For Tat` ``) is kept
+/// on one line when it fits on one. A word longer than a whole line is put
+/// on a line of its own, which it exceeds: an unbreakable token is better
+/// whole than copied in two pieces.
+pub fn wrap_whole(text: &str, width: usize) -> String {
+    let width = width.max(8);
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let spaces = line.chars().take_while(|c| *c == ' ').count();
+        let indent = spaces.min(width / 2);
+        let hanging = " ".repeat((indent + 2).min(width / 2));
+        let room = width - hanging.len();
+        let mut current = " ".repeat(indent);
+        let mut current_len = indent;
+        let mut has_word = false;
+        for (gap, word) in tokens(&line[spaces..], room) {
+            let length = word.chars().count();
+            let needed = if has_word { gap } else { 0 } + length;
+            if has_word && current_len + needed > width {
+                out.push_str(&current);
+                out.push('\n');
+                current.clone_from(&hanging);
+                current_len = hanging.len();
+                has_word = false;
+            }
+            if has_word {
+                current.push_str(&" ".repeat(gap));
+                current_len += gap;
+            }
+            current.push_str(word);
+            current_len += length;
+            has_word = true;
+        }
+        out.push_str(&current);
+    }
+    out
+}
+
+/// The words of `text` with the spaces before each, a quoted span (between
+/// two backticks or two double quotes) joined into one word when it is at
+/// most `room` characters long.
+fn tokens(text: &str, room: usize) -> Vec<(usize, &str)> {
+    let words = words_with_gaps(text);
+    // Byte offsets of each word in `text`.
+    let mut starts = Vec::with_capacity(words.len());
+    let base = text.as_ptr() as usize;
+    for (_, word) in &words {
+        starts.push(word.as_ptr() as usize - base);
+    }
+    let odd = |word: &str, quote: char| word.matches(quote).count() % 2 == 1;
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let (gap, word) = words[i];
+        let quote = ['`', '"'].into_iter().find(|q| odd(word, *q));
+        let close = quote.and_then(|q| (i + 1..words.len()).find(|&j| odd(words[j].1, q)));
+        if let Some(j) = close {
+            let end = starts[j] + words[j].1.len();
+            let span = &text[starts[i]..end];
+            if span.chars().count() <= room {
+                out.push((gap, span));
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push((gap, word));
+        i += 1;
+    }
+    out
+}
+
 /// The words of `text`, each with the number of spaces before it.
 fn words_with_gaps(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -184,6 +277,61 @@ mod tests {
         let words = |t: &str| t.split_whitespace().collect::<String>();
         assert_eq!(words(&wrapped), words(&line));
         assert!(wrapped.starts_with(&" ".repeat(40)));
+    }
+
+    #[test]
+    fn whole_wrapping_never_cuts_a_word_or_a_short_quoted_span() {
+        let path = format!("/tmp/{}/scenario.toml", "very-long-folder-name-".repeat(5));
+        let line = format!(
+            "error: {path}:9:9: field `match.turns`: expected a number from 1 to 4294967295, got 0; \
+             did you mean `Tit For Tat`? strategy = \"first by davis\" is 12345678901234567890"
+        );
+        let wrapped = wrap_whole(&line, 80);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        // The path is longer than a line: alone on its line, whole.
+        assert!(
+            lines.contains(&format!("  {path}:9:9:").as_str()),
+            "{wrapped}"
+        );
+        for l in &lines {
+            assert!(
+                l.chars().count() <= 80 || !l.trim().contains(' '),
+                "{wrapped}"
+            );
+        }
+        assert!(lines[1..].iter().all(|l| l.starts_with("  ")), "{wrapped}");
+        assert!(
+            lines.iter().any(|l| l.contains("`Tit For Tat`")),
+            "{wrapped}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("\"first by davis\"")),
+            "{wrapped}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("12345678901234567890")),
+            "{wrapped}"
+        );
+        let words = |t: &str| t.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(&line));
+    }
+
+    #[test]
+    fn whole_wrapping_breaks_a_quoted_span_longer_than_a_line_at_its_spaces() {
+        let quoted = format!("`{}`", "word ".repeat(30).trim_end());
+        let line = format!("error: unknown value {quoted}; allowed: a, b");
+        let wrapped = wrap_whole(&line, 40);
+        assert!(widest(&wrapped) <= 40, "{wrapped}");
+        let words = |t: &str| t.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(&line));
+        // An unbalanced quote joins nothing.
+        let odd = "a `b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h";
+        assert!(widest(&wrap_whole(odd, 20)) <= 20);
+        // Apostrophes are not quotes; short lines stay as they are.
+        assert_eq!(
+            wrap_whole("the prisoner's dilemma\n", 80),
+            "the prisoner's dilemma\n"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The results folder as people see it: every shipped scenario (except the long
 //! axelrod-reference-* tournaments) writes at least one CSV and one chart and a
-//! `report.html` that shows every chart and links every CSV; the `[output]` chart keys
+//! `report.html` that holds every chart (inline SVG or PNG data URI), the most
+//! important first, each with a one-sentence caption, shows ranks from 1 (and says
+//! so) and links every file; the `[output]` chart keys
 //! (width, height, dpi, format, title, font_size) change the files as documented, and
 //! bad chart keys are rejected with exit code 2 naming file, line, column and field.
 
@@ -97,14 +99,74 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
                 "{name}: report.html does not link {file}"
             );
         }
-        for chart in &charts {
-            let stem = chart.rsplit_once('.').unwrap().0;
+        // Every chart is inside the page (inline SVG or a PNG data URI), once,
+        // with a figure number and a one-sentence caption; none is loaded
+        // from a file.
+        let mut stems: Vec<&str> = charts
+            .iter()
+            .map(|c| c.rsplit_once('.').unwrap().0)
+            .collect();
+        stems.dedup();
+        let figures = figures(&html);
+        let mut shown: Vec<&str> = figures.iter().map(|f| f.stem.as_str()).collect();
+        shown.sort();
+        assert_eq!(shown, stems, "{name}: figures");
+        assert_eq!(
+            html.matches("<img src=\"").count(),
+            html.matches("<img src=\"data:image/png;base64,").count(),
+            "{name}: a chart loaded from a file"
+        );
+        for (k, figure) in figures.iter().enumerate() {
+            assert!(figure.embedded, "{name}: {} not embedded", figure.stem);
             assert!(
-                html.contains(&format!("<img src=\"{stem}.png\""))
-                    || html.contains(&format!("<img src=\"{stem}.svg\"")),
-                "{name}: report.html does not show {chart}"
+                figure.caption.starts_with(&format!("Figure {}. ", k + 1)),
+                "{name}: {}",
+                figure.caption
+            );
+            let sentence = figure.caption.split_once(". ").unwrap().1;
+            assert!(
+                sentence.ends_with('.') && !sentence.contains(". "),
+                "{name}: {sentence}"
+            );
+            assert!(
+                !sentence.starts_with("The chart "),
+                "{name}: {} has no caption of its own",
+                figure.stem
             );
         }
+        // The most important chart of each kind first.
+        let kind = std::fs::read_to_string(folder.join("scenario.toml")).unwrap();
+        let kind = kind
+            .lines()
+            .find_map(|l| l.strip_prefix("kind = "))
+            .unwrap()
+            .trim_matches('"')
+            .to_string();
+        let first = figures[0].stem.as_str();
+        let sweep = names.iter().any(|n| n == "sweep.csv");
+        let expected: &[&str] = match (kind.as_str(), sweep) {
+            ("tournament", false) => &["scores_boxplot", "ranking"],
+            ("tournament", true) => &["sweep_rank", "sweep_winner_score"],
+            // With mutation nothing fixes: the long-run shares are the answer.
+            ("moran", false) => &["fixation", "long_run_shares"],
+            ("moran", true) => &["sweep_fixation", "sweep_focal"],
+            ("ecological", false) => &["shares"],
+            ("ecological", true) => &["sweep_rank", "sweep_top_share"],
+            ("spatial", _) => &["lattice_"],
+            ("invasion", _) => &["stationary"],
+            ("fixation", _) => &["fixation_matrix"],
+            ("pirates", _) => &["allocation"],
+            ("guess", _) => &["elimination"],
+            ("travelers", _) => &["qre_branch"],
+            ("impartial", _) => &["grundy_values", "wythoff_p_positions"],
+            ("game", _) => &["game"],
+            ("pigs", _) => &["region_map", "regions"],
+            (other, _) => panic!("{name}: kind {other} has no expected first chart"),
+        };
+        assert!(
+            expected.iter().any(|e| first.starts_with(e)),
+            "{name}: {first} first"
+        );
         // The resolved scenario is on the page.
         assert!(html.contains("Scenario (resolved)"), "{name}");
         assert!(
@@ -112,15 +174,106 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
             "{name}"
         );
     }
-    // Tournaments show their ranking table.
+    // Tournaments show their ranking table, ranks from 1 as on the terminal
+    // (summary.csv keeps axelrod's 0-based Rank), and the page says so.
     let classic = std::fs::read_to_string(out.join("classic/report.html")).unwrap();
+    let summary = std::fs::read_to_string(out.join("classic/summary.csv")).unwrap();
     assert!(
-        classic.contains("<th>Rank</th>") && classic.contains("<td class=\"t\">Tit For Tat</td>")
+        summary
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("0,Tit For Tat,"),
+        "{summary}"
     );
+    assert!(
+        summary.lines().last().unwrap().starts_with("8,"),
+        "{summary}"
+    );
+    assert!(classic.contains("<th>Rank</th>"));
+    assert!(classic.contains("<tr><td>1</td><td class=\"t\">Tit For Tat</td>"));
+    assert!(classic.contains("<tr><td>9</td>") && !classic.contains("<tr><td>0</td>"));
+    assert!(classic.contains(
+        "Ranks count from 1 here, as on the terminal; summary.csv keeps axelrod&#39;s 0-based Rank column."
+    ));
+    let order: Vec<String> = figures(&classic).into_iter().map(|f| f.stem).collect();
+    assert_eq!(
+        order,
+        [
+            "scores_boxplot",
+            "wins",
+            "payoff_heatmap",
+            "payoff_diffs_heatmap",
+            "score_diffs_violin"
+        ]
+    );
+    assert!(
+        figures(&classic)[0]
+            .caption
+            .starts_with("Figure 1. The ranking: ")
+    );
+    // A page without a Rank column says nothing about ranks.
+    let pirates = std::fs::read_to_string(out.join("pirates-classic/report.html")).unwrap();
+    assert!(!pirates.contains("Ranks count from 1"));
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// One chart on a page: its stem (the figure's id), whether it is inside the
+/// page, and its caption as text.
+struct Figure {
+    stem: String,
+    embedded: bool,
+    caption: String,
+}
+
+/// The figures of a report, in page order.
+fn figures(html: &str) -> Vec<Figure> {
+    html.split("<figure id=\"")
+        .skip(1)
+        .map(|part| {
+            let part = part.split("</figure>").next().unwrap();
+            let stem = part.split('"').next().unwrap().to_string();
+            let body = part.split("<figcaption>").next().unwrap();
+            let embedded =
+                body.contains("<svg") || body.contains("<img src=\"data:image/png;base64,");
+            let caption = part.split("<figcaption>").nth(1).unwrap();
+            let caption = caption.split(" <span>").next().unwrap();
+            let caption = caption
+                .replace("<b>", "")
+                .replace("</b>", "")
+                .replace("&#39;", "'");
+            Figure {
+                stem,
+                embedded,
+                caption,
+            }
+        })
+        .collect()
+}
+
 const PIRATES: &str = "name = \"p\"\nkind = \"pirates\"\n[game]\npirates = 5\ncoins = 100\n[output]\nsurvival_max = 20\n";
+
+/// Decodes standard base64 (the test's own decoder, to check the page's encoder).
+fn decode_base64(text: &str) -> Vec<u8> {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for c in text.bytes().filter(|c| *c != b'=') {
+        let v = alphabet
+            .iter()
+            .position(|a| *a == c)
+            .expect("base64 letter") as u32;
+        bits = (bits << 6) | v;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    out
+}
 
 fn png_size(path: &Path) -> (u32, u32) {
     let png = std::fs::read(path).unwrap();
@@ -184,6 +337,21 @@ fn chart_options_change_size_resolution_formats_and_title() {
     assert_eq!(ww, 600);
     assert_eq!(wh, (f64::from(h) * 600.0 / f64::from(w)).round() as u32);
     assert!(!wide.join("allocation.svg").exists());
+    // PNG only: the report holds the PNG as a data URI, byte for byte.
+    let png_only = std::fs::read_to_string(wide.join("report.html")).unwrap();
+    let png = std::fs::read(wide.join("allocation.png")).unwrap();
+    let start = png_only
+        .find("<img src=\"data:image/png;base64,")
+        .expect("data URI")
+        + 32;
+    let encoded = &png_only[start..start + png_only[start..].find('"').unwrap()];
+    assert_eq!(encoded.len(), png.len().div_ceil(3) * 4);
+    assert_eq!(
+        decode_base64(encoded),
+        png,
+        "the page holds the PNG byte for byte"
+    );
+    assert!(!png_only.contains("<svg"));
     let boxed = run_pirates(&dir, "width = 800\nheight = 800\n");
     assert_eq!(png_size(&boxed.join("survival.png")), (800, 800));
     assert!(
@@ -198,8 +366,14 @@ fn chart_options_change_size_resolution_formats_and_title() {
     let text = std::fs::read_to_string(svg_only.join("allocation.svg")).unwrap();
     assert!(!text.contains("thrown overboard\""), "title drawn");
     assert!(text.contains("aria-label=\"Coins received\""));
+    // The report holds the SVG inline (ids prefixed per figure).
     let html = std::fs::read_to_string(svg_only.join("report.html")).unwrap();
-    assert!(html.contains("<img src=\"allocation.svg\""));
+    assert!(
+        html.contains("<figure id=\"allocation\"><svg role=\"img\""),
+        "inline SVG"
+    );
+    assert!(html.contains("<path id=\"c1-g") && html.contains("xlink:href=\"#c1-g"));
+    assert!(html.contains("<path id=\"c2-g") && !html.contains("<img"));
     std::fs::remove_dir_all(&dir).ok();
 }
 
