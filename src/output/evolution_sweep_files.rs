@@ -223,6 +223,7 @@ fn lines(
                 })
                 .collect(),
             y_downwards,
+            x_log: false,
         },
     )
 }

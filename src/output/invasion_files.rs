@@ -6,11 +6,20 @@
 //! and the ranked table of the report. Floats as Python's
 //! `repr` shows them (`python_float`), `-inf` for ln 0. Charts:
 //! `stationary` (bars of the abundances, ranked) and `fixation` (a heat
-//! map of ρ Z, mutant by resident: above 1 the mutant is favoured).
+//! map of ρ Z, mutant by resident: above 1 the mutant is favoured),
+//! `invasion_diagram` (who invades whom, up to a dozen strategies),
+//! `abundance_curve` (the stationary abundances against the intensity of
+//! selection, logarithmic axis; data in `abundance_curve.csv`:
+//! `beta,strategy,abundance,ln_abundance`, `w` for Moran) and `gradient`
+//! (T+(k) - T-(k) of each pair against the mutants' share; data in
+//! `gradient.csv`: `mutant,resident,k,share,gradient`).
 
 use crate::evolution::invasion::{AlphaRank, Fixation, SmallMutation};
 use crate::ipd::strategies::catalogue::python_float;
-use crate::output::charts::{BarChart, ChartError, HeatMap, draw_bar_chart, draw_heat_map};
+use crate::output::charts::{
+    BarChart, ChartError, HeatMap, InvasionDiagram, LabelledLines, LineChart, Series,
+    draw_bar_chart, draw_heat_map, draw_invasion_diagram, draw_labelled_lines, draw_line_chart,
+};
 use std::io;
 use std::path::Path;
 
@@ -203,6 +212,170 @@ pub fn draw_fixation(
             row_names: names,
             col_names: names,
             values: &values,
+        },
+    )
+}
+
+/// Writes `abundance_curve.csv`: one row per intensity and strategy;
+/// `intensity` names the first column (`beta` or `w`).
+pub fn write_curve(
+    path: &Path,
+    intensity: &str,
+    names: &[String],
+    intensities: &[f64],
+    chains: &[SmallMutation],
+) -> io::Result<()> {
+    let mut w = writer(path)?;
+    w.write_record([intensity, "strategy", "abundance", "ln_abundance"])
+        .map_err(io::Error::other)?;
+    for (value, chain) in intensities.iter().zip(chains) {
+        for (i, name) in names.iter().enumerate() {
+            w.write_record([
+                python_float(*value),
+                name.clone(),
+                python_float(chain.abundance[i]),
+                python_float(chain.ln_abundance[i]),
+            ])
+            .map_err(io::Error::other)?;
+        }
+    }
+    w.flush()
+}
+
+/// One pair's gradient of selection: `(mutant, resident, G(k) for k = 0..=Z)`.
+pub type Gradient = (usize, usize, Vec<f64>);
+
+/// Writes `gradient.csv`: `mutant,resident,k,share,gradient`, k = 0..=Z.
+pub fn write_gradient(path: &Path, names: &[String], gradients: &[Gradient]) -> io::Result<()> {
+    let mut w = writer(path)?;
+    w.write_record(["mutant", "resident", "k", "share", "gradient"])
+        .map_err(io::Error::other)?;
+    for (mutant, resident, values) in gradients {
+        let z = values.len().saturating_sub(1).max(1);
+        for (k, g) in values.iter().enumerate() {
+            w.write_record([
+                names[*mutant].clone(),
+                names[*resident].clone(),
+                k.to_string(),
+                python_float(k as f64 / z as f64),
+                python_float(*g),
+            ])
+            .map_err(io::Error::other)?;
+        }
+    }
+    w.flush()
+}
+
+/// The arrows of the invasion diagram: `(resident, mutant, ρZ)` for every
+/// ordered pair with ρZ > 1.
+pub fn invasions(population: usize, rho: &[Vec<Fixation>]) -> Vec<(usize, usize, f64)> {
+    let mut arrows = Vec::new();
+    for (r, row) in rho.iter().enumerate() {
+        for (m, f) in row.iter().enumerate() {
+            // ln ρZ > 0, so that ρ underflowing to 0 never draws an arrow.
+            if m != r && f.ln + (population as f64).ln() > 1e-12 {
+                arrows.push((r, m, (f.ln + (population as f64).ln()).exp()));
+            }
+        }
+    }
+    arrows
+}
+
+/// Draws `invasion_diagram.png/.svg`.
+pub fn draw_diagram(
+    stem: &Path,
+    title: &str,
+    names: &[String],
+    population: usize,
+    rho: &[Vec<Fixation>],
+    chain: &SmallMutation,
+) -> Result<(), ChartError> {
+    draw_invasion_diagram(
+        stem,
+        &InvasionDiagram {
+            title,
+            names,
+            abundance: &chain.abundance,
+            arrows: &invasions(population, rho),
+            population,
+        },
+    )
+}
+
+/// Draws `abundance_curve.png/.svg`: each strategy's abundance against the
+/// intensity (logarithmic axis), labelled at the right end.
+pub fn draw_curve(
+    stem: &Path,
+    title: &str,
+    intensity_label: &str,
+    names: &[String],
+    intensities: &[f64],
+    chains: &[SmallMutation],
+) -> Result<(), ChartError> {
+    let lines: Vec<Vec<(f64, f64)>> = (0..names.len())
+        .map(|i| {
+            intensities
+                .iter()
+                .zip(chains)
+                .map(|(&x, c)| (x, c.abundance[i]))
+                .collect()
+        })
+        .collect();
+    draw_labelled_lines(
+        stem,
+        &LabelledLines {
+            title,
+            x_label: intensity_label,
+            y_label: "Stationary abundance (rare mutations)",
+            series: names
+                .iter()
+                .zip(&lines)
+                .map(|(name, points)| Series {
+                    name: name.clone(),
+                    points,
+                })
+                .collect(),
+            y_downwards: false,
+            x_log: true,
+        },
+    )
+}
+
+/// Draws `gradient.png/.svg`: G against the mutants' share k/Z, one line
+/// per pair (named "mutant in resident").
+pub fn draw_gradient(
+    stem: &Path,
+    title: &str,
+    names: &[String],
+    gradients: &[Gradient],
+) -> Result<(), ChartError> {
+    let lines: Vec<Vec<(f64, f64)>> = gradients
+        .iter()
+        .map(|(_, _, values)| {
+            let z = values.len().saturating_sub(1).max(1) as f64;
+            values
+                .iter()
+                .enumerate()
+                .map(|(k, &g)| (k as f64 / z, g))
+                .collect()
+        })
+        .collect();
+    draw_line_chart(
+        stem,
+        &LineChart {
+            title,
+            x_label: "Share of the mutant, k / Z",
+            y_label: "Gradient of selection T+(k) - T-(k)",
+            series: gradients
+                .iter()
+                .zip(&lines)
+                .map(|((m, r, _), points)| Series {
+                    name: format!("{} in {}", names[*m], names[*r]),
+                    points,
+                })
+                .collect(),
+            steps: false,
+            y_from_zero: false,
         },
     )
 }

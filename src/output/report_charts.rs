@@ -158,6 +158,22 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
             "Fixation probability times Z of one mutant (row) in a population of the \
              resident (column); 1 is neutral.",
         ),
+        ("invasion", "invasion_diagram") => known(
+            15,
+            "Who invades whom: an arrow from B to A where one A mutant takes over a \
+             population of B more often than the neutral 1/Z; node area is the \
+             stationary abundance.",
+        ),
+        ("invasion", "abundance_curve") => known(
+            25,
+            "Each strategy's stationary abundance as the intensity of selection \
+             grows (logarithmic axis).",
+        ),
+        ("invasion", "gradient") => known(
+            30,
+            "The gradient of selection T+(k) - T-(k) of a mutant among residents: \
+             above 0 the mutant's share tends to grow.",
+        ),
         (_, "fixation") => known(
             10,
             "Each type's estimated fixation probability with its 95% Wilson interval.",

@@ -152,6 +152,7 @@ pub fn write_sweep_charts(
                                 })
                                 .collect(),
                             y_downwards: downwards,
+                            x_log: false,
                         },
                     )
                 })

@@ -17,6 +17,13 @@
 //! alpha = 1.0            # ranking intensity >= 0, or "infinite"
 //! m = 50                 # its population size (default: population.size)
 //! epsilon = 0.01         # the noise of infinite alpha (default 0.01)
+//! [curve]                # optional: stationary abundance against the intensity
+//! from = 0.001           # of selection, at `points` log-spaced values from `from`
+//! to = 10.0              # to `to` (defaults: fermi 0.001 to 10, moran 0.001 to 1,
+//! points = 41            # 41 points; on by default up to 12 strategies; 0: none)
+//! [gradient]             # optional: gradient of selection of [mutant, resident]
+//! pairs = [["Defector", "Tit For Tat"]]  # default: the most abundant strategy
+//!                        # and the mutant that takes it over most easily
 //! ```
 //!
 //! Without `[payoffs] table` the payoffs come from the tournament the file
@@ -84,6 +91,64 @@ pub struct InvasionScenario {
     pub description: Option<String>,
     /// α-Rank too (`[alpharank]`): its population m and α.
     pub alpharank: Option<(usize, Alpha)>,
+    /// Stationary abundance against the intensity (`[curve]`).
+    pub curve: Option<Curve>,
+    /// Gradients of selection to draw, `(mutant, resident)` by index;
+    /// empty: the default pair, chosen from the results.
+    pub gradient: Vec<(usize, usize)>,
+}
+
+/// The intensities of selection of the abundance curve: `points` values
+/// spaced evenly in logarithm from `from` to `to`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Curve {
+    /// Smallest intensity (> 0).
+    pub from: f64,
+    /// Largest intensity.
+    pub to: f64,
+    /// How many (2 to [`MAX_CURVE_POINTS`]).
+    pub points: usize,
+}
+
+/// Most points of an abundance curve.
+pub const MAX_CURVE_POINTS: usize = 200;
+/// Most strategies drawn as an invasion diagram, and the default curve's.
+pub const DIAGRAM_STRATEGIES: usize = 12;
+/// Most gradient pairs.
+pub const MAX_GRADIENT_PAIRS: usize = 8;
+
+impl Curve {
+    /// The default curve of a process.
+    pub fn default_for(selection: Selection) -> Curve {
+        let to = match selection {
+            Selection::Fermi { .. } => 10.0,
+            Selection::Moran { .. } => 1.0,
+        };
+        Curve {
+            from: 0.001,
+            to,
+            points: 41,
+        }
+    }
+
+    /// The intensities, smallest first.
+    pub fn intensities(&self) -> Vec<f64> {
+        let (lo, hi) = (self.from.ln(), self.to.ln());
+        let last = (self.points - 1).max(1) as f64;
+        (0..self.points)
+            .map(|k| {
+                let v = (lo + (hi - lo) * k as f64 / last).exp();
+                // Decimal values as written (0.001, not 0.0010000000000000002).
+                let digits = 12 - v.abs().log10().floor() as i32;
+                let scale = 10f64.powi(digits.clamp(0, 300));
+                if scale.is_finite() {
+                    (v * scale).round() / scale
+                } else {
+                    v
+                }
+            })
+            .collect()
+    }
 }
 
 impl InvasionScenario {
@@ -92,6 +157,14 @@ impl InvasionScenario {
         match &self.payoffs {
             InvasionPayoffs::Table { names, .. } => names.len(),
             InvasionPayoffs::Tournament(t) => t.players.len(),
+        }
+    }
+
+    /// The strategies' names, in order.
+    pub fn names(&self) -> Vec<String> {
+        match &self.payoffs {
+            InvasionPayoffs::Table { names, .. } => names.clone(),
+            InvasionPayoffs::Tournament(t) => t.players.iter().map(|p| p.name.clone()).collect(),
         }
     }
 
@@ -126,6 +199,31 @@ impl InvasionScenario {
             }
             table.insert("m".into(), (m as i64).into());
             tail.insert("alpharank".into(), table.into());
+        }
+        let mut curve = toml::Table::new();
+        match self.curve {
+            Some(c) => {
+                curve.insert("from".into(), c.from.into());
+                curve.insert("to".into(), c.to.into());
+                curve.insert("points".into(), (c.points as i64).into());
+            }
+            None => {
+                curve.insert("points".into(), 0.into());
+            }
+        }
+        tail.insert("curve".into(), curve.into());
+        if !self.gradient.is_empty() {
+            let names = self.names();
+            let pairs: Vec<toml::Value> = self
+                .gradient
+                .iter()
+                .map(|&(a, b)| {
+                    toml::Value::Array(vec![names[a].clone().into(), names[b].clone().into()])
+                })
+                .collect();
+            let mut gradient = toml::Table::new();
+            gradient.insert("pairs".into(), pairs.into());
+            tail.insert("gradient".into(), gradient.into());
         }
         match &self.payoffs {
             InvasionPayoffs::Table { given, subset, .. } => {
@@ -407,6 +505,12 @@ pub fn read_invasion(
             }
         },
     };
+    let names = match &payoffs {
+        InvasionPayoffs::Table { names, .. } => names.clone(),
+        InvasionPayoffs::Tournament(t) => t.players.iter().map(|p| p.name.clone()).collect(),
+    };
+    let curve = read_curve(top, selection, names.len())?;
+    let gradient = read_gradient(top, &names)?;
     Ok(InvasionScenario {
         name,
         seed,
@@ -417,7 +521,143 @@ pub fn read_invasion(
         chart_style,
         description,
         alpharank,
+        curve,
+        gradient,
     })
+}
+
+/// `[curve]`: the abundance curve, or none.
+fn read_curve(
+    top: &mut TableReader<'_>,
+    selection: Selection,
+    strategies: usize,
+) -> Result<Option<Curve>, ScenarioError> {
+    let default = Curve::default_for(selection);
+    let Some(mut table) = top.table("curve")? else {
+        return Ok((strategies <= DIAGRAM_STRATEGIES).then_some(default));
+    };
+    let points = match table.integer("points")? {
+        None => default.points,
+        Some(p) if p.value == 0 => 0,
+        Some(p) if (2..=MAX_CURVE_POINTS as i64).contains(&p.value) => p.value as usize,
+        Some(p) => {
+            return Err(table.error(
+                p.span.start,
+                "points",
+                format!(
+                    "expected 0 (no curve) or 2 to {MAX_CURVE_POINTS} intensities, got {}",
+                    p.value
+                ),
+            ));
+        }
+    };
+    let mut bound = |key: &str, fallback: f64| -> Result<(f64, usize), ScenarioError> {
+        let span = table.span().start;
+        Ok(match table.number(key)? {
+            None => (fallback, span),
+            Some(v) => (v.value, v.span.start),
+        })
+    };
+    let (from, from_at) = bound("from", default.from)?;
+    let (to, to_at) = bound("to", default.to)?;
+    if points == 0 {
+        table.finish()?;
+        return Ok(None);
+    }
+    let upper = match selection {
+        Selection::Fermi { .. } => f64::MAX,
+        Selection::Moran { .. } => 1.0,
+    };
+    if !(from > 0.0 && from <= upper) {
+        return Err(table.error(
+            from_at,
+            "from",
+            format!("the smallest intensity must be above 0 and at most {upper}, got {from}"),
+        ));
+    }
+    if !(to > from && to <= upper) {
+        return Err(table.error(
+            to_at,
+            "to",
+            format!(
+                "the largest intensity must be above `from` ({from}) and at most {upper}, got {to}"
+            ),
+        ));
+    }
+    table.finish()?;
+    Ok(Some(Curve { from, to, points }))
+}
+
+/// `[gradient] pairs`: `[mutant, resident]` names, as indices.
+fn read_gradient(
+    top: &mut TableReader<'_>,
+    names: &[String],
+) -> Result<Vec<(usize, usize)>, ScenarioError> {
+    let Some(mut table) = top.table("gradient")? else {
+        return Ok(Vec::new());
+    };
+    let Some(list) = table.array("pairs")? else {
+        return Err(table.error(
+            table.span().start,
+            "pairs",
+            "missing: `[gradient]` needs `pairs = [[\"mutant\", \"resident\"], ...]`",
+        ));
+    };
+    let at = list.span.start;
+    let mut pairs = Vec::new();
+    for item in list.value {
+        let offset = item.span().start;
+        let pair: Option<Vec<&str>> = match item.get_ref() {
+            DeValue::Array(two) if two.len() == 2 => two
+                .iter()
+                .map(|v| match v.get_ref() {
+                    DeValue::String(s) => Some(s.as_ref()),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        };
+        let Some(pair) = pair else {
+            return Err(table.error(
+                offset,
+                "pairs",
+                "expected pairs of names, [\"mutant\", \"resident\"]",
+            ));
+        };
+        let mut index = [0usize; 2];
+        for (slot, wanted) in index.iter_mut().zip(&pair) {
+            *slot = names.iter().position(|n| n == wanted).ok_or_else(|| {
+                table.error(
+                    offset,
+                    "pairs",
+                    format!(
+                        "`{wanted}` is not one of the strategies ({})",
+                        names.join(", ")
+                    ),
+                )
+            })?;
+        }
+        if index[0] == index[1] {
+            return Err(table.error(
+                offset,
+                "pairs",
+                format!(
+                    "a pair needs two different strategies, got `{}` twice",
+                    pair[0]
+                ),
+            ));
+        }
+        pairs.push((index[0], index[1]));
+    }
+    if pairs.is_empty() || pairs.len() > MAX_GRADIENT_PAIRS {
+        return Err(table.error(
+            at,
+            "pairs",
+            format!("give 1 to {MAX_GRADIENT_PAIRS} pairs, got {}", pairs.len()),
+        ));
+    }
+    table.finish()?;
+    Ok(pairs)
 }
 
 /// A payoff table read from CSV: the strategies' names and their rows.

@@ -940,25 +940,33 @@ fn invasion_estimates(s: &crate::scenario::InvasionScenario) -> Vec<Estimate> {
         InvasionPayoffs::Table { .. } => (Vec::new(), "payoffs.table"),
     };
     let z = s.population as u128;
+    // The abundance curve repeats both at each of its intensities.
+    let chains = 1 + s.curve.map_or(0, |c| c.points as u128);
+    let mut drivers = vec![
+        ("strategies".into(), strategies.to_string()),
+        ("population.size".into(), s.population.to_string()),
+    ];
+    if let Some(c) = s.curve {
+        drivers.push(("curve.points".into(), c.points.to_string()));
+    }
     estimates.push(Estimate {
-        measure: "fixation terms (strategies x (strategies - 1) x (size - 1))",
+        measure: "fixation terms (strategies x (strategies - 1) x (size - 1) x chains)",
         amount: strategies
             .saturating_mul(strategies.saturating_sub(1))
-            .saturating_mul(z.saturating_sub(1)),
+            .saturating_mul(z.saturating_sub(1))
+            .saturating_mul(chains),
         limit: MAX_FIXATION_TERMS,
         field: "population.size".into(),
-        drivers: vec![
-            ("strategies".into(), strategies.to_string()),
-            ("population.size".into(), s.population.to_string()),
-        ],
+        drivers: drivers.clone(),
         notes: Vec::new(),
     });
+    drivers.remove(1);
     estimates.push(Estimate {
-        measure: "elimination steps of the small-mutation chain (strategies^3 / 3)",
-        amount: strategies.saturating_pow(3) / 3,
+        measure: "elimination steps of the small-mutation chains (strategies^3 / 3 x chains)",
+        amount: (strategies.saturating_pow(3) / 3).saturating_mul(chains),
         limit: MAX_CHAIN_STEPS,
         field: field.into(),
-        drivers: vec![("strategies".into(), strategies.to_string())],
+        drivers,
         notes: Vec::new(),
     });
     estimates

@@ -293,7 +293,8 @@ fn axelrod_display_names_with_parameters_are_players() {
         assert!(stderr.contains(said), "{text}: {stderr}");
     }
     // The same names in a scenario's [[players]].
-    let dir = std::env::temp_dir().join(format!("dilemma-head-to-head-names-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("dilemma-head-to-head-names-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let scenario = dir.join("names.toml");

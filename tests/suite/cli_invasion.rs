@@ -407,3 +407,116 @@ fn bad_input_exits_2_naming_the_field() {
         "too much work",
     );
 }
+
+#[test]
+fn curve_gradient_and_diagram_are_written_and_agree_with_the_single_analysis() {
+    let dir = scratch("curve");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    // The default curve (0.001 to 10, 41 points) passes through beta = 0.2?
+    // No: ask for one that does, and check its point against stationary.csv.
+    let body = format!(
+        "{FERMI}[curve]\nfrom = 0.002\nto = 20.0\npoints = 5\n\
+         [gradient]\npairs = [[\"Defector\", \"Reciprocator\"], [\"Reciprocator\", \"Defector\"]]\n"
+    );
+    let folder = run_ok(&dir, "curve", &scenario("curve", &body));
+    for chart in ["invasion_diagram", "abundance_curve", "gradient"] {
+        for ext in ["png", "svg"] {
+            assert!(
+                folder.join(format!("{chart}.{ext}")).exists(),
+                "{chart}.{ext}"
+            );
+        }
+    }
+    let curve = std::fs::read_to_string(folder.join("abundance_curve.csv")).unwrap();
+    assert!(curve.starts_with("beta,strategy,abundance,ln_abundance\n"));
+    let curve = rows(&folder.join("abundance_curve.csv"));
+    let betas: Vec<&str> = curve.iter().step_by(3).map(|r| r[0].as_str()).collect();
+    assert_eq!(betas, ["0.002", "0.02", "0.2", "2.0", "20.0"]);
+    // The point at the scenario's beta is its stationary distribution, digit
+    // for digit.
+    let stationary = rows(&folder.join("stationary.csv"));
+    let at: Vec<&Vec<String>> = curve.iter().filter(|r| r[0] == "0.2").collect();
+    for (point, row) in at.iter().zip(&stationary) {
+        assert_eq!(point[1..], row[..], "{point:?} {row:?}");
+    }
+    // Strong selection: defection takes over; weak: nearly uniform.
+    let share = |beta: &str, name: &str| -> f64 {
+        curve.iter().find(|r| r[0] == beta && r[1] == name).unwrap()[2]
+            .parse()
+            .unwrap()
+    };
+    assert!((share("0.002", "Cooperator") - 1.0 / 3.0).abs() < 0.05);
+    assert!(share("20.0", "Defector") > share("0.002", "Defector"));
+    // The gradient: both orders of a pair, G(k) of one is -G(Z - k) of the other.
+    let gradient = rows(&folder.join("gradient.csv"));
+    assert_eq!(gradient.len(), 2 * 51);
+    for k in 0..=50usize {
+        let a: f64 = gradient[k][4].parse().unwrap();
+        let b: f64 = gradient[51 + 50 - k][4].parse().unwrap();
+        assert!((a + b).abs() < 1e-15, "k {k}: {a} {b}");
+        assert_eq!(gradient[k][2], k.to_string());
+    }
+    // The report shows the new charts.
+    let html = std::fs::read_to_string(folder.join("report.html")).unwrap();
+    assert!(html.contains("abundance_curve") && html.contains("invasion_diagram"));
+}
+
+#[test]
+fn the_curve_can_be_turned_off_and_bad_curves_and_pairs_are_refused() {
+    let dir = scratch("curve-bad");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    let folder = run_ok(
+        &dir,
+        "off",
+        &scenario("off", &format!("{FERMI}[curve]\npoints = 0\n")),
+    );
+    assert!(!folder.join("abundance_curve.csv").exists());
+    // Default gradient: the most abundant strategy and a non-neutral mutant.
+    let gradient = rows(&folder.join("gradient.csv"));
+    assert_eq!(gradient.len(), 51);
+    assert!(gradient.iter().any(|r| r[4].parse::<f64>().unwrap() != 0.0));
+    let resolved = std::fs::read_to_string(folder.join("scenario.toml")).unwrap();
+    assert!(resolved.contains("[curve]\npoints = 0"), "{resolved}");
+    refused(
+        &dir,
+        "points",
+        &format!("{FERMI}[curve]\npoints = 1\n"),
+        "curve.points",
+        "2 to 200",
+    );
+    refused(
+        &dir,
+        "from",
+        &format!("{FERMI}[curve]\nfrom = 0.0\n"),
+        "curve.from",
+        "above 0",
+    );
+    refused(
+        &dir,
+        "to",
+        &format!("{FERMI}[curve]\nfrom = 1.0\nto = 0.5\n"),
+        "curve.to",
+        "above `from`",
+    );
+    refused(
+        &dir,
+        "unknown",
+        &format!("{FERMI}[gradient]\npairs = [[\"Defector\", \"Grim\"]]\n"),
+        "gradient.pairs",
+        "`Grim` is not one of the strategies",
+    );
+    refused(
+        &dir,
+        "same",
+        &format!("{FERMI}[gradient]\npairs = [[\"Defector\", \"Defector\"]]\n"),
+        "gradient.pairs",
+        "two different strategies",
+    );
+    refused(
+        &dir,
+        "shape",
+        &format!("{FERMI}[gradient]\npairs = [\"Defector\"]\n"),
+        "gradient.pairs",
+        "pairs of names",
+    );
+}

@@ -9,6 +9,8 @@
 //!   2006; EGTtools' `PairwiseComparison`) or the birth-death Moran process
 //!   with fitness 1 - w + w f (Nowak, *Evolutionary Dynamics*, 2006, ch. 6);
 //!   self-play is left out of the finite-population payoffs.
+//! * [`curve`]: the stationary distribution against the intensity.
+//! * [`gradient`]: the gradient of selection T+(k) - T-(k) of a pair.
 //! * [`stationary`]: the small-mutation chain (Fudenberg & Imhof, J. Econ.
 //!   Theory 131, 2006) and its stationary distribution by a subtraction-free
 //!   elimination (GTH) carried out on logarithms.
@@ -22,12 +24,16 @@
 //! does not). Neutral selection gives exactly 1 / Z.
 
 pub mod alpharank;
+pub mod curve;
 pub mod fixation;
+pub mod gradient;
 pub mod log_sum;
 pub mod stationary;
 
 pub use alpharank::{Alpha, AlphaRank, alpharank};
+pub use curve::abundance_curve;
 pub use fixation::{Fixation, Selection, fixation, fixation_matrix};
+pub use gradient::gradient;
 pub use stationary::{SmallMutation, small_mutation, stationary_from_log};
 
 /// Why an invasion analysis cannot be computed.

@@ -28,6 +28,21 @@ pub(super) fn plot_top(legend_h: f64) -> f64 {
     MARGIN + title_size() + TITLE_GAP + legend_h
 }
 
+/// Tick "decimals" meaning: each tick in its own shortest decimal form
+/// (logarithmic axes: 0.001, 0.01, 0.1, 1, 10).
+pub(super) const SHORTEST: usize = usize::MAX;
+
+/// A tick's text: `decimals` fixed, or [`SHORTEST`].
+fn tick_text(t: f64, decimals: usize) -> String {
+    if decimals == SHORTEST {
+        let s = format!("{t}");
+        s.strip_prefix('-')
+            .map_or(s.clone(), |rest| format!("\u{2212}{rest}"))
+    } else {
+        fmt_num(t, decimals)
+    }
+}
+
 /// A plot area `x0..x1` by `y0..y1` (pixels, y down) with numeric axes.
 pub(super) struct Axes<'a, X: Fn(f64) -> f64, Y: Fn(f64) -> f64> {
     pub x0: f64,
@@ -38,7 +53,7 @@ pub(super) struct Axes<'a, X: Fn(f64) -> f64, Y: Fn(f64) -> f64> {
     pub px: X,
     /// Pixel of a value on the y axis.
     pub py: Y,
-    /// Tick values and their number of decimals.
+    /// Tick values and their number of decimals (or [`SHORTEST`]).
     pub x_ticks: (&'a [f64], usize),
     pub y_ticks: (&'a [f64], usize),
     pub x_label: &'a str,
@@ -54,7 +69,7 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
             let x = (self.px)(t);
             c.line(&[(x, self.y1), (x, self.y1 + TICK_LEN)], FRAME, 1)?;
             c.text(
-                &fmt_num(t, self.x_ticks.1),
+                &tick_text(t, self.x_ticks.1),
                 (x, self.y1 + TICK_LEN + 8.0),
                 tick_txt,
             )?;
@@ -64,7 +79,7 @@ impl<X: Fn(f64) -> f64, Y: Fn(f64) -> f64> Axes<'_, X, Y> {
             let y = (self.py)(t);
             c.line(&[(self.x0 - TICK_LEN, y), (self.x0, y)], FRAME, 1)?;
             c.text(
-                &fmt_num(t, self.y_ticks.1),
+                &tick_text(t, self.y_ticks.1),
                 (self.x0 - TICK_LEN - 8.0, y),
                 y_txt,
             )?;

@@ -218,6 +218,7 @@ fn labelled_lines(stem: &Path, empty: bool) -> Result<(), ChartError> {
                 })
                 .collect(),
             y_downwards: true,
+            x_log: false,
         },
     )
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 use plotters::prelude::DrawingBackend;
 use plotters::style::RGBColor;
 
-use super::axes::{Axes, plot_bottom, plot_left, plot_top};
+use super::axes::{Axes, SHORTEST, plot_bottom, plot_left, plot_top};
 use super::canvas::{
     Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
 };
@@ -68,6 +68,9 @@ pub struct LabelledLines<'a> {
     pub series: Vec<Series<'a>>,
     /// The vertical axis runs downwards (smallest value at the top).
     pub y_downwards: bool,
+    /// The horizontal axis is logarithmic (ticks at powers of ten; values
+    /// at or below 0 are left out).
+    pub x_log: bool,
 }
 
 fn colour(i: usize, count: usize) -> RGBColor {
@@ -122,15 +125,27 @@ pub fn draw_labelled_lines(stem: &Path, chart: &LabelledLines) -> Result<(), Cha
         .series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.1));
-    let (x_lo, x_hi) = finite_min_max(xs.clone()).unwrap_or((0.0, 1.0));
-    let (x_lo, x_hi) = if x_hi > x_lo {
-        (x_lo, x_hi)
+    let (x_lo, x_hi, x_ticks, x_dec) = if chart.x_log {
+        let (lo, hi) =
+            finite_min_max(xs.clone().filter(|&x| x > 0.0).map(f64::log10)).unwrap_or((0.0, 1.0));
+        let (lo, hi) = if hi > lo {
+            (lo, hi)
+        } else {
+            (lo - 0.5, hi + 0.5)
+        };
+        (lo, hi, log_ticks(lo, hi), SHORTEST)
     } else {
-        padded_range(x_lo, x_hi, 0.05)
+        let (lo, hi) = finite_min_max(xs.clone()).unwrap_or((0.0, 1.0));
+        let (lo, hi) = if hi > lo {
+            (lo, hi)
+        } else {
+            padded_range(lo, hi, 0.05)
+        };
+        let (ticks, dec) = nice_ticks(lo, hi, 8, all_integers(xs));
+        (lo, hi, ticks, dec)
     };
     let (y_lo, y_hi) = finite_min_max(ys.clone()).unwrap_or((0.0, 1.0));
     let (y_lo, y_hi) = padded_range(y_lo, y_hi, 0.04);
-    let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
     let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 8, all_integers(ys));
     let y_tick_w = y_ticks
         .iter()
@@ -193,8 +208,38 @@ struct LabelledScene<'a> {
     y_dec: usize,
 }
 
+/// Tick values (data space) of a logarithmic axis spanning `lo..hi` in
+/// log10: the powers of ten, with 2 and 5 between them when there are few.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let (first, last) = (lo.ceil() as i32, hi.floor() as i32);
+    let steps: &[f64] = if last - first >= 2 {
+        &[1.0]
+    } else {
+        &[1.0, 2.0, 5.0]
+    };
+    let mut ticks = Vec::new();
+    for e in (first - 1)..=(last + 1) {
+        for &m in steps {
+            let v = m * 10f64.powi(e);
+            // Printed as written: 0.001, not 0.0010000000000000002.
+            let v: f64 = format!("{v:.e$}", e = (-e).max(0) as usize)
+                .parse()
+                .unwrap_or(v);
+            if (lo - 1e-9..=hi + 1e-9).contains(&v.log10()) {
+                ticks.push(v);
+            }
+        }
+    }
+    ticks
+}
+
 impl LabelledScene<'_> {
     fn px(&self, x: f64) -> f64 {
+        let x = if self.chart.x_log {
+            if x > 0.0 { x.log10() } else { f64::NAN }
+        } else {
+            x
+        };
         self.x0 + (x - self.x_lo) / (self.x_hi - self.x_lo) * (self.x1 - self.x0)
     }
     fn py(&self, y: f64) -> f64 {
@@ -226,7 +271,7 @@ impl Scene for LabelledScene<'_> {
             let mut run: Vec<(f64, f64)> = Vec::new();
             let mut end = None;
             for &(x, y) in series.points {
-                if x.is_finite() && y.is_finite() {
+                if x.is_finite() && y.is_finite() && (!self.chart.x_log || x > 0.0) {
                     let point = (
                         self.px(x).clamp(self.x0, self.x1),
                         self.py(y).clamp(self.y0, self.y1),
@@ -342,6 +387,7 @@ mod tests {
                 })
                 .collect(),
             y_downwards: false,
+            x_log: false,
         };
         draw_labelled_lines(&dir.join("many"), &chart).expect("chart");
         check_files(&dir.join("many"), "Many strategies");
@@ -351,6 +397,7 @@ mod tests {
             y_label: "y",
             series: vec![],
             y_downwards: true,
+            x_log: false,
         };
         draw_labelled_lines(&dir.join("empty"), &empty).expect("empty chart");
         check_files(&dir.join("empty"), "Nothing");

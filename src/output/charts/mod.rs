@@ -41,6 +41,7 @@ mod font;
 mod glyph_cache;
 mod heat_map;
 mod interval_chart;
+mod invasion_diagram;
 mod labelled_lines;
 mod lattice;
 mod legend;
@@ -66,6 +67,7 @@ pub use box_plot::draw_box_plot;
 pub use canvas::PIXEL_BUDGET;
 pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
+pub use invasion_diagram::draw_invasion_diagram;
 pub use labelled_lines::{LabelledLines, draw_labelled_lines};
 pub use lattice::{draw_lattice, draw_lattice_frame};
 pub use line_chart::draw_line_chart;
@@ -315,6 +317,22 @@ pub struct LatticeImage<'a> {
     pub cells: &'a [u8],
     /// Type names (legend).
     pub names: &'a [String],
+}
+
+/// Who invades whom ([`draw_invasion_diagram`]): one node per strategy, an
+/// arrow where a mutant takes over more often than a neutral one.
+pub struct InvasionDiagram<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// One name per strategy (node).
+    pub names: &'a [String],
+    /// Stationary abundance of each strategy (node area).
+    pub abundance: &'a [f64],
+    /// `(resident, mutant, ρ(resident -> mutant) x Z)` for every pair
+    /// where ρZ > 1: an arrow from the resident to the mutant.
+    pub arrows: &'a [(usize, usize, f64)],
+    /// The population size Z.
+    pub population: usize,
 }
 
 /// A parameter axis cut into intervals, one category (colour) per interval: which

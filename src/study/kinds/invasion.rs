@@ -4,16 +4,20 @@
 //! ρ(resident -> mutant) at population Z (`evolution::invasion`), and the
 //! small-mutation chain its stationary distribution. Written:
 //! `fixation.csv`, `stationary.csv`, `alpharank.csv` (with `[alpharank]`),
-//! `payoff_matrix.csv` (the table used),
-//! the charts `stationary` and `fixation` (`[output] charts`),
+//! `payoff_matrix.csv` (the table used), `abundance_curve.csv` (with a
+//! `[curve]`, by default up to 12 strategies), `gradient.csv`, the charts
+//! `stationary`, `fixation`, `invasion_diagram` (up to 12 strategies),
+//! `abundance_curve` and `gradient` (`[output] charts`),
 //! `scenario.toml`, `run.json`. One computation (`Whole`): no shards.
 
 use crate::evolution::invasion::{
-    AlphaRank, Fixation, PayoffMatrix, SmallMutation, alpharank, fixation_matrix, small_mutation,
+    AlphaRank, Fixation, PayoffMatrix, SmallMutation, abundance_curve, alpharank, fixation_matrix,
+    gradient, small_mutation,
 };
 use crate::output::invasion_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::InvasionScenario;
+use crate::scenario::invasion::DIAGRAM_STRATEGIES;
 use crate::scenario::invasion::InvasionPayoffs;
 use crate::scenario::tournament::{Method, TournamentScenario};
 use crate::study::folder::dependencies;
@@ -42,6 +46,9 @@ pub struct Invaded {
     rho: Vec<Vec<Fixation>>,
     chain: SmallMutation,
     alpharank: Option<AlphaRank>,
+    /// The intensities of the abundance curve and the chain at each.
+    curve: Option<(Vec<f64>, Vec<SmallMutation>)>,
+    gradients: Vec<files::Gradient>,
 }
 
 impl Analysis for Invasion<'_> {
@@ -92,12 +99,34 @@ impl Analysis for Invasion<'_> {
             Some((m, alpha)) => Some(alpharank(&payoffs, m, alpha).map_err(input)?),
             None => None,
         };
+        let curve = match s.curve {
+            Some(curve) => {
+                let intensities = curve.intensities();
+                let chains = abundance_curve(&payoffs, s.population, s.selection, &intensities)
+                    .map_err(input)?;
+                Some((intensities, chains))
+            }
+            None => None,
+        };
+        let pairs = if s.gradient.is_empty() {
+            default_pair(&payoffs, s, &rho, &chain)
+                .into_iter()
+                .collect()
+        } else {
+            s.gradient.clone()
+        };
+        let gradients = pairs
+            .into_iter()
+            .map(|(m, r)| (m, r, gradient(&payoffs, m, r, s.population, s.selection)))
+            .collect();
         Ok(Invaded {
             names,
             matrix,
             rho,
             chain,
             alpharank,
+            curve,
+            gradients,
         })
     }
 
@@ -114,7 +143,13 @@ impl Analysis for Invasion<'_> {
             rho,
             chain,
             alpharank,
+            curve,
+            gradients,
         } = done;
+        let intensity = match s.selection.process() {
+            "moran" => "w",
+            _ => "beta",
+        };
         folder.write("fixation.csv", |p| {
             files::write_fixation(p, &names, s.population, &rho)
         })?;
@@ -127,8 +162,55 @@ impl Analysis for Invasion<'_> {
         folder.write("payoff_matrix.csv", |p| {
             write_payoff_matrix(p, &names, &matrix)
         })?;
+        if let Some((values, chains)) = &curve {
+            folder.write("abundance_curve.csv", |p| {
+                files::write_curve(p, intensity, &names, values, chains)
+            })?;
+        }
+        if !gradients.is_empty() {
+            folder.write("gradient.csv", |p| {
+                files::write_gradient(p, &names, &gradients)
+            })?;
+        }
         folder.text("scenario.toml", &self.context.resolved)?;
         if s.charts {
+            if names.len() <= DIAGRAM_STRATEGIES {
+                files::draw_diagram(
+                    &folder.file("invasion_diagram"),
+                    &format!("{}: who invades whom (Z = {})", s.name, s.population),
+                    &names,
+                    s.population,
+                    &rho,
+                    &chain,
+                )
+                .map_err(|e| folder.chart_failed(e))?;
+            }
+            if let Some((values, chains)) = &curve {
+                let label = match intensity {
+                    "w" => "Intensity of selection w (logarithmic)",
+                    _ => "Intensity of selection β (logarithmic)",
+                };
+                files::draw_curve(
+                    &folder.file("abundance_curve"),
+                    &format!("{}: abundance against the intensity of selection", s.name),
+                    label,
+                    &names,
+                    values,
+                    chains,
+                )
+                .map_err(|e| folder.chart_failed(e))?;
+            }
+            if !gradients.is_empty() {
+                let title = match gradients.as_slice() {
+                    [(m, r, _)] => format!(
+                        "{}: gradient of selection, {} in {}",
+                        s.name, names[*m], names[*r]
+                    ),
+                    _ => format!("{}: gradients of selection", s.name),
+                };
+                files::draw_gradient(&folder.file("gradient"), &title, &names, &gradients)
+                    .map_err(|e| folder.chart_failed(e))?;
+            }
             files::draw_stationary(
                 &folder.file("stationary"),
                 &format!("{}: stationary distribution, rare mutations", s.name),
@@ -180,10 +262,6 @@ impl Analysis for Invasion<'_> {
             "dependencies": dependencies(),
         });
         folder.text("run.json", &format!("{run:#}\n"))?;
-        let intensity = match s.selection.process() {
-            "moran" => "w",
-            _ => "beta",
-        };
         let mut text = format!(
             "{}: {} strategies, population {}, {} process, {intensity} = {}; stationary \
              distribution of the small-mutation limit (Invades: residents a single mutant \
@@ -269,4 +347,41 @@ fn exact_matrix(
         matrix[j][i] = b;
     }
     Ok(matrix)
+}
+
+/// The pair a gradient chart shows by default: the most abundant strategy
+/// as the resident and, among the mutants whose gradient against it is not
+/// zero throughout (a neutral pair's chart would be a flat line), the one
+/// that takes it over most easily.
+fn default_pair(
+    payoffs: &PayoffMatrix,
+    scenario: &InvasionScenario,
+    rho: &[Vec<Fixation>],
+    chain: &SmallMutation,
+) -> Option<(usize, usize)> {
+    let resident = *files::ranked(chain).first()?;
+    let others = (0..rho.len()).filter(|&m| m != resident);
+    let selected: Vec<usize> = others
+        .clone()
+        .filter(|&m| {
+            gradient(
+                payoffs,
+                m,
+                resident,
+                scenario.population,
+                scenario.selection,
+            )
+            .iter()
+            .any(|g| g.abs() > 1e-12)
+        })
+        .collect();
+    let candidates = if selected.is_empty() {
+        others.collect()
+    } else {
+        selected
+    };
+    let mutant = candidates
+        .into_iter()
+        .max_by(|&a, &b| rho[resident][a].ln.total_cmp(&rho[resident][b].ln))?;
+    Some((mutant, resident))
 }
