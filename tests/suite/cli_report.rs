@@ -9,10 +9,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn scratch(test: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("dilemma-cli-report-{test}-{}", std::process::id()));
@@ -50,30 +46,11 @@ fn files(dir: &Path) -> Vec<String> {
 
 #[test]
 fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
-    let dir = scratch("shipped");
-    let mut scenarios: Vec<String> = std::fs::read_dir(root().join("scenarios"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .map(|p| p.to_string_lossy().into_owned())
-        .filter(|p| !p.contains("axelrod-reference-"))
-        .collect();
-    scenarios.sort();
+    let runs = crate::shipped_runs::shipped_runs();
+    let scenarios = &runs.scenarios;
     assert!(scenarios.len() >= 30, "{scenarios:?}");
-    let out = dir.join("out");
-    let mut args = vec!["run", "--quiet", "--out", out.to_str().unwrap()];
-    args.extend(scenarios.iter().map(String::as_str));
-    let output = dilemma(&root(), &args);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    folders.sort();
+    let out = &runs.out;
+    let folders = runs.folders();
     assert_eq!(folders.len(), scenarios.len());
     for folder in folders {
         let name = folder.file_name().unwrap().to_string_lossy().into_owned();
@@ -215,7 +192,7 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
     // A page without a Rank column says nothing about ranks.
     let pirates = std::fs::read_to_string(out.join("pirates-classic/report.html")).unwrap();
     assert!(!pirates.contains("Ranks count from 1"));
-    std::fs::remove_dir_all(&dir).ok();
+    runs.done();
 }
 
 /// One chart on a page: its stem (the figure's id), whether it is inside the

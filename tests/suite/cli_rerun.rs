@@ -1,33 +1,20 @@
 //! A results folder's own `scenario.toml`, run again, reproduces the folder byte for
 //! byte (`run.json` aside: it records the time taken), for every shipped scenario in
-//! `scenarios/` that is cheap in a debug build.
+//! `scenarios/` but the long `axelrod-reference-*.toml` tournaments (every catalogue
+//! strategy, 100 repetitions: minutes in a debug build; `cargo bench --bench
+//! reference` runs them in release).
 //!
-//! Skipped, for time only: `axelrod-reference-*.toml` (every catalogue strategy, 100
-//! repetitions: minutes in a debug build; `cargo bench --bench reference` runs them in
-//! release), and any scenario named in [`SLOW`] (none now: the slowest others took 5.5 s
-//! (travelers-qre), 4.1 s (axelrod-second) and 3.1 s (fixation-matrix) a run in a debug
-//! build on two busy cores; the whole test about 90 s).
-//!
-//! Every other scenario is run with `--threads 2` into one folder, then the results
-//! folder's `scenario.toml` is run into another, and every file of the two folders (and
-//! of their subfolders) but `run.json` is compared byte for byte.
+//! The first runs are the ones `crate::shipped_runs` makes once for the whole test
+//! binary (all scenarios in one `dilemma run --threads 2`); each results folder's
+//! `scenario.toml` is run again into another folder, and every file of the two folders
+//! (and of their subfolders) but `run.json` is compared byte for byte.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Shipped scenarios too slow for a debug test, by file name (see the module doc).
-const SLOW: &[&str] = &[];
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dilemma-cli-rerun-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `dilemma run SCENARIO --quiet --threads 2 --out OUT`.
@@ -81,11 +68,6 @@ fn results_folder(out: &Path) -> PathBuf {
     folders.into_iter().next().unwrap()
 }
 
-fn is_skipped(path: &Path) -> bool {
-    let name = path.file_name().unwrap().to_string_lossy();
-    name.starts_with("axelrod-reference-") || SLOW.contains(&name.as_ref())
-}
-
 /// The first lines that differ between two texts, for the failure message.
 fn first_difference(a: &[u8], b: &[u8]) -> String {
     let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
@@ -101,26 +83,18 @@ fn first_difference(a: &[u8], b: &[u8]) -> String {
 
 #[test]
 fn every_cheap_shipped_scenario_reruns_from_its_results_folder_byte_for_byte() {
-    let dir = scratch("all");
-    let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root().join("scenarios"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .filter(|p| !is_skipped(p))
-        .collect();
-    scenarios.sort();
-    assert!(scenarios.len() >= 30, "{}", scenarios.len());
+    // The first runs are shared with cli_report (crate::shipped_runs).
+    let runs = crate::shipped_runs::shipped_runs();
+    let folders = runs.folders();
+    assert!(folders.len() >= 30, "{}", folders.len());
+    assert_eq!(folders.len(), runs.scenarios.len());
+    let again = runs.scratch("rerun");
     let mut failures = Vec::new();
-    for (k, scenario) in scenarios.iter().enumerate() {
-        let (first, second) = (
-            dir.join(format!("{k}-first")),
-            dir.join(format!("{k}-again")),
-        );
-        run(scenario, &first);
-        let folder = results_folder(&first);
+    for (k, folder) in folders.iter().enumerate() {
+        let second = again.join(k.to_string());
         run(&folder.join("scenario.toml"), &second);
-        let (a, b) = (files(&folder), files(&results_folder(&second)));
-        let name = scenario.file_name().unwrap().to_string_lossy();
+        let (a, b) = (files(folder), files(&results_folder(&second)));
+        let name = crate::shipped_runs::name_of(folder);
         if a.keys().ne(b.keys()) {
             failures.push(format!(
                 "{name}: the files differ: {:?} then {:?}",
@@ -136,6 +110,6 @@ fn every_cheap_shipped_scenario_reruns_from_its_results_folder_byte_for_byte() {
             }
         }
     }
+    runs.done();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -59,5 +59,6 @@ mod fuzz_props;
 mod fuzz_regressions;
 mod invasion_reference;
 mod nashpy_reference;
+mod shipped_runs;
 mod strategy_files;
 mod study_layer;
