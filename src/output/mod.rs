@@ -8,6 +8,7 @@ pub mod charts;
 pub mod evolution_files;
 pub mod evolution_sweep_files;
 pub mod exact_files;
+pub mod fingerprint_files;
 pub mod fixation_files;
 pub mod game_files;
 pub mod game_text;

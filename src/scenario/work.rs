@@ -1387,11 +1387,23 @@ pub fn chart_estimate(scenario: &Scenario) -> Option<Estimate> {
         ),
         Scenario::Invasion(s) => (Some(dummy(s.strategies())), "its fixation map"),
         Scenario::Spatial(s) if s.frames || !s.snapshots.is_empty() => (None, "its lattice"),
+        Scenario::Fingerprint(s) if s.strategies.len() > 1 => {
+            (None, "its heat maps and contact sheet")
+        }
+        Scenario::Fingerprint(_) => (None, "its heat map"),
         _ => (None, "the least chart of any kind"),
     };
     let mut naturals = Vec::new();
     if let Some(names) = &names {
         naturals.extend(with_style(&style, || round_robin_natural_sizes(names)));
+    }
+    if let Scenario::Fingerprint(s) = scenario {
+        // A heat map of the grid (its cells and tick labels) and an atlas's
+        // contact sheet (its tiles), from the names alone.
+        let names: Vec<String> = s.strategies.iter().map(|p| p.name.clone()).collect();
+        naturals.extend(with_style(&style, || {
+            crate::output::fingerprint_files::natural_sizes(s.layout(), &s.describe(), &names)
+        }));
     }
     if let Scenario::Spatial(s) = scenario
         && (s.frames || !s.snapshots.is_empty())
