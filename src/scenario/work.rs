@@ -1459,6 +1459,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_fingerprint_counts_its_heat_map_and_its_contact_sheet_up_front() {
+        let load = |extra: &str| {
+            let source = crate::scenario::error::Source {
+                path: "f.toml".into(),
+                text: format!(
+                    "name = \"f\"\nkind = \"fingerprint\"\n[fingerprint]\n\
+                     strategies = [\"tft\", \"wsls\", \"gtft\"]\nstep = 0.01\nturns = 5\n{extra}"
+                ),
+            };
+            crate::scenario::parse_within(&source, &source.path, false).unwrap()
+        };
+        let loaded = load("");
+        let estimate = chart_estimate(&loaded.scenario).unwrap();
+        // 101 x 101 cells of 11 pixels with ticks, labels and colour bar.
+        assert!(
+            (1_000_000..3_000_000).contains(&estimate.amount),
+            "{estimate:?}"
+        );
+        assert!(estimate.notes[0].contains("contact sheet"), "{estimate:?}");
+        // 20000 pixels wide: the square heat map is over the budget, refused
+        // before anything is computed (the least chart of any kind, 20000 x
+        // 5000, would not be).
+        let big = load("[output]\nwidth = 20000\n");
+        let estimate = chart_estimate(&big.scenario).unwrap();
+        assert!(estimate.exceeds(), "{estimate:?}");
+        assert!(20_000 * 5_000 < estimate.limit);
+    }
+
+    #[test]
     fn expected_turns_of_each_horizon() {
         assert_eq!(expected_turns(&Horizon::Fixed { turns: 200 }), 200);
         let w = Horizon::Random {
