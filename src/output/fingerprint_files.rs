@@ -348,8 +348,16 @@ fn title(layout: Layout, d: &Describe<'_>, name: &str) -> String {
     }
 }
 
-/// The contact sheet's title, note (the tiles' axes) and colour bar label.
+/// The contact sheet's title, note (the tiles' axes, and the grid points
+/// shown when a tile shows fewer than it has) and colour bar label.
 fn sheet_texts(layout: Layout, d: &Describe<'_>, count: usize) -> [String; 3] {
+    let (nr, nc) = picture_size(layout);
+    let (shown_r, shown_c) = (tile_cells(nr).len(), tile_cells(nc).len());
+    let shown = if (shown_r, shown_c) == (nr, nc) {
+        String::new()
+    } else {
+        format!(", {shown_r} x {shown_c} of them shown")
+    };
     match layout {
         Layout::Ashlock { points } => [
             format!(
@@ -358,7 +366,7 @@ fn sheet_texts(layout: Layout, d: &Describe<'_>, count: usize) -> [String; 3] {
             ),
             format!(
                 "Each tile: x (probe cooperates) 0 to 1 across, y (probe defects) 0 to 1 up; \
-                 {points} x {points} points"
+                 {points} x {points} points{shown}"
             ),
             "Mean score per turn".into(),
         ],
@@ -368,8 +376,8 @@ fn sheet_texts(layout: Layout, d: &Describe<'_>, count: usize) -> [String; 3] {
                 d.method
             ),
             format!(
-                "Each tile: turns 1 to {turns} across, opponent Random(p) from p = 0 (top) to 1 \
-                 ({opponents} opponents)"
+                "Each tile: turns 1 to {turns} across, opponents Random(p), p = 0 (top) to 1; \
+                 {opponents} x {turns} values{shown}"
             ),
             "Cooperation rate".into(),
         ],
