@@ -1,7 +1,10 @@
 //! Speed of the exact engine: the exact Ashlock fingerprint (step 0.01, 200
 //! turns, probe Tit For Tat) of Tit For Tat, Win-Stay Lose-Shift and the
 //! 16-state Evolved FSM 16; the atlas of every finite-state strategy at step
-//! 0.05 (50 turns); one 200-turn exact match with noise in exact fractions.
+//! 0.05 (50 turns), its maths alone and as `dilemma run` plays it (the
+//! fingerprint study: rows of every strategy's grid as units, the results
+//! folder written, without and with its 79 heat maps and contact sheet); one
+//! 200-turn exact match with noise in exact fractions.
 //!
 //! Run with `cargo bench --bench exact`. CPU seconds are printed beside wall
 //! time (on a shared machine the wall clock says little). For comparison,
@@ -14,9 +17,13 @@ use dilemma::exact::fingerprint::{ashlock_exact, points};
 use dilemma::exact::reading::{Reading, machine_of};
 use dilemma::ipd::payoffs::Payoffs;
 use dilemma::ipd::strategies::Player;
-use dilemma::scenario::fingerprint::finite_strategies;
+use dilemma::output::charts::with_style;
+use dilemma::scenario::error::Source;
+use dilemma::scenario::fingerprint::finite_machines;
+use dilemma::scenario::parse_within;
 use dilemma::scenario::strategy_file::{Chain, resolve_text};
-use std::path::Path;
+use dilemma::study::{Settings, Silent, open};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn cpu_seconds() -> f64 {
@@ -74,24 +81,45 @@ fn main() {
         println!("  mean score over the grid {mean:.6}");
     }
     let strategies = timed("reading every finite-state strategy", || {
-        finite_strategies(&reading)
+        finite_machines(&reading)
     });
-    let machines: Vec<_> = strategies
-        .iter()
-        .map(|p| machine_of(p, &reading).expect("finite"))
-        .collect();
     let atlas = points(0.05);
     timed(
         &format!(
-            "atlas of {} strategies, 21 x 21 points, 50 turns",
-            machines.len()
+            "atlas of {} strategies, 21 x 21 points, 50 turns (the maths alone)",
+            strategies.len()
         ),
         || {
-            for m in &machines {
+            for (_, m) in &strategies {
                 std::hint::black_box(ashlock_exact(m, &probe, &atlas, 50, Payoffs::STANDARD));
             }
         },
     );
+    let out = std::env::temp_dir().join(format!("dilemma-bench-atlas-{}", std::process::id()));
+    for charts in [false, true] {
+        let source = Source {
+            path: PathBuf::from("atlas.toml"),
+            text: format!(
+                "name = \"atlas\"\nkind = \"fingerprint\"\n[fingerprint]\nstrategies = \"all\"\n\
+                 step = 0.05\nturns = 50\n[output]\ncharts = {charts}\n"
+            ),
+        };
+        let loaded = timed(
+            "reading the atlas scenario (every finite-state strategy)",
+            || parse_within(&source, &source.path, false).expect("a valid scenario"),
+        );
+        let study = open(&loaded.scenario, Settings::default());
+        let destination = out.join(format!("charts-{charts}"));
+        timed(
+            &format!("the atlas study as `dilemma run` plays it, charts {charts}"),
+            || {
+                with_style(&loaded.scenario.chart_style(), || {
+                    study.run(&destination, &Silent).expect("the atlas runs")
+                })
+            },
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
     let question = Question {
         payoffs: Payoffs::STANDARD,
         noise: 0.05,

@@ -15,7 +15,11 @@
 //!
 //! Exact values are the expectations of the joint chain (`chain`); the
 //! simulated ones play the matches with the engine, each match its own
-//! generator keyed by (seed, point, repetition).
+//! generator keyed by (seed, point, repetition), the point (or opponent)
+//! counted in the whole grid: a block of points played alone
+//! ([`ashlock_simulated_block`], [`transitive_simulated_block`]) draws what
+//! it draws inside the whole grid, so a study split into rows of the grid
+//! gives the same values however it is split.
 
 use crate::exact::analysis::{Question, expect_machines};
 use crate::exact::chain::{Chain, Length};
@@ -120,6 +124,17 @@ pub fn ashlock_exact(
         .collect()
 }
 
+/// Where a block of simulated points (or opponents) draws from: the
+/// master seed of the strategy and the index of the block's first point in
+/// the whole grid (x outer, y inner) or list of opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draws {
+    /// The strategy's seed.
+    pub seed: u64,
+    /// The index of the block's first point.
+    pub first: usize,
+}
+
 /// The simulated Ashlock fingerprint: the strategy's mean score per turn
 /// over `repetitions` matches of `turns` turns at each point.
 pub fn ashlock_simulated(
@@ -131,7 +146,24 @@ pub fn ashlock_simulated(
     payoffs: Payoffs,
     seed: u64,
 ) -> Vec<f64> {
+    let draws = Draws { seed, first: 0 };
+    ashlock_simulated_block(strategy, probe, points, turns, repetitions, payoffs, draws)
+}
+
+/// [`ashlock_simulated`] of a block of the grid whose first point is
+/// `draws.first`: point `k` of the block draws as point `first + k` of the
+/// whole grid.
+pub fn ashlock_simulated_block(
+    strategy: &Player,
+    probe: &Player,
+    points: &[(f64, f64)],
+    turns: u32,
+    repetitions: u32,
+    payoffs: Payoffs,
+    draws: Draws,
+) -> Vec<f64> {
     use rayon::prelude::*;
+    let Draws { seed, first } = draws;
     let settings = MatchSettings {
         horizon: Horizon::Fixed { turns },
         noise: 0.0,
@@ -144,7 +176,7 @@ pub fn ashlock_simulated(
             let p = probe_player(probe, x, y);
             let total: f64 = (0..repetitions)
                 .map(|r| {
-                    let mut rng = match_rng(seed, 0, k as u64 + 1, r as u64);
+                    let mut rng = match_rng(seed, 0, (first + k) as u64 + 1, r as u64);
                     let outcome = play_match(
                         &strategy.prototype,
                         &p.prototype,
@@ -185,7 +217,22 @@ pub fn transitive_simulated(
     payoffs: Payoffs,
     seed: u64,
 ) -> Vec<Vec<f64>> {
+    let draws = Draws { seed, first: 0 };
+    transitive_simulated_block(strategy, opponents, turns, repetitions, payoffs, draws)
+}
+
+/// [`transitive_simulated`] against a block of the opponents whose first is
+/// opponent `draws.first` of the whole list.
+pub fn transitive_simulated_block(
+    strategy: &Player,
+    opponents: &[Player],
+    turns: u32,
+    repetitions: u32,
+    payoffs: Payoffs,
+    draws: Draws,
+) -> Vec<Vec<f64>> {
     use rayon::prelude::*;
+    let Draws { seed, first } = draws;
     let settings = MatchSettings {
         horizon: Horizon::Fixed { turns },
         noise: 0.0,
@@ -197,7 +244,7 @@ pub fn transitive_simulated(
         .map(|(k, o)| {
             let mut counts = vec![0u32; turns as usize];
             for r in 0..repetitions {
-                let mut rng = match_rng(seed, 0, k as u64 + 1, r as u64);
+                let mut rng = match_rng(seed, 0, (first + k) as u64 + 1, r as u64);
                 let mut moves = MoveList::default();
                 play_match(
                     &strategy.prototype,
@@ -302,6 +349,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_block_of_points_draws_what_it_draws_in_the_whole_grid() {
+        let (s, probe) = (player("gtft"), player("tit-for-tat"));
+        let grid = points(0.25);
+        let whole = ashlock_simulated(&s, &probe, &grid, 10, 7, Payoffs::STANDARD, 11);
+        let draws = Draws { seed: 11, first: 5 };
+        let block =
+            ashlock_simulated_block(&s, &probe, &grid[5..10], 10, 7, Payoffs::STANDARD, draws);
+        assert_eq!(&whole[5..10], &block[..]);
+        // Another place in the grid draws otherwise.
+        let elsewhere = Draws { seed: 11, first: 6 };
+        let moved = ashlock_simulated_block(
+            &s,
+            &probe,
+            &grid[5..10],
+            10,
+            7,
+            Payoffs::STANDARD,
+            elsewhere,
+        );
+        assert_ne!(block, moved);
+        let opponents: Vec<Player> = linspace(4)
+            .iter()
+            .map(|&p| PlayerSpec::new("random").with("p", p).build().unwrap())
+            .collect();
+        let whole = transitive_simulated(&s, &opponents, 8, 5, Payoffs::STANDARD, 3);
+        let draws = Draws { seed: 3, first: 2 };
+        let block = transitive_simulated_block(&s, &opponents[2..], 8, 5, Payoffs::STANDARD, draws);
+        assert_eq!(&whole[2..], &block[..]);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod embed;
 pub mod evolution_files;
 pub mod evolution_sweep_files;
 pub mod exact_files;
+pub mod fingerprint_files;
 pub mod fixation_files;
 pub mod game_files;
 pub mod game_text;

@@ -8,6 +8,7 @@
 //! [fingerprint]
 //! type = "ashlock"              # or "transitive"
 //! strategies = ["wsls"]         # or "finite": every finite-state catalogue strategy
+//!                               # ("all": the same, refused with method = "simulate")
 //! probe = "tit-for-tat"         # ashlock: the probe (any strategy)
 //! step = 0.01                   # ashlock: the grid step, 0 < step <= 0.5
 //! opponents = 50                # transitive: Random(p), p = 0 .. 1 in this many steps
@@ -22,9 +23,11 @@ use crate::exact::machine::Machine;
 use crate::exact::reading::{Reading, machine_of};
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
+use crate::output::fingerprint_files::{Describe, Layout};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
 use crate::scenario::strategy_file::{Chain, player_toml, resolve_text};
+use crate::scenario::tournament::read_player_entry;
 use serde::Serialize;
 use std::path::Path;
 use toml::de::DeValue;
@@ -87,6 +90,9 @@ pub struct FingerprintScenario {
     pub charts: bool,
     /// `[output]` chart options.
     pub chart_style: crate::output::charts::ChartStyle,
+    /// Method exact: every strategy's machine, then the probe's (Ashlock)
+    /// or the opponents' (transitive), read once while the file is read.
+    pub exact_machines: Option<(Vec<Machine>, Vec<Machine>)>,
 }
 
 impl FingerprintScenario {
@@ -100,39 +106,13 @@ impl FingerprintScenario {
 
     /// Every strategy's machine, then the probe's (Ashlock) or the
     /// opponents' (transitive); `None` when the method is simulate.
-    pub fn machines(&self) -> Option<(Vec<Machine>, Vec<Machine>)> {
-        if self.method != FingerprintMethod::Exact {
-            return None;
-        }
-        let reading = self.reading();
-        let read = |p: &Player| machine_of(p, &reading).ok();
-        let strategies = self
-            .strategies
-            .iter()
-            .map(read)
-            .collect::<Option<Vec<_>>>()?;
-        let others = match &self.fingerprint {
-            Fingerprint::Ashlock { probe, .. } => vec![read(probe)?],
-            Fingerprint::Transitive { opponents } => self
-                .opponents(*opponents)
-                .iter()
-                .map(read)
-                .collect::<Option<Vec<_>>>()?,
-        };
-        Some((strategies, others))
+    pub fn machines(&self) -> Option<&(Vec<Machine>, Vec<Machine>)> {
+        self.exact_machines.as_ref()
     }
 
     /// Random(p) for p in linspace(0, 1, n).
     pub fn opponents(&self, n: u32) -> Vec<Player> {
-        crate::exact::fingerprint::linspace(n as usize)
-            .into_iter()
-            .map(|p| {
-                PlayerSpec::new("random")
-                    .with("p", p)
-                    .build()
-                    .expect("Random takes any p in [0, 1]")
-            })
-            .collect()
+        random_opponents(n)
     }
 
     /// The resolved scenario.
@@ -204,6 +184,34 @@ impl FingerprintScenario {
         toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
     }
 
+    /// The shape of one strategy's values.
+    pub fn layout(&self) -> Layout {
+        match &self.fingerprint {
+            Fingerprint::Ashlock { step, .. } => Layout::Ashlock {
+                points: (1.0 / step).floor() as usize + 1,
+            },
+            Fingerprint::Transitive { opponents } => Layout::Transitive {
+                opponents: *opponents as usize,
+                turns: self.turns as usize,
+            },
+        }
+    }
+
+    /// What the charts' titles say besides the strategy.
+    pub fn describe(&self) -> Describe<'_> {
+        Describe {
+            probe: match &self.fingerprint {
+                Fingerprint::Ashlock { probe, .. } => &probe.name,
+                Fingerprint::Transitive { .. } => "",
+            },
+            turns: self.turns,
+            method: match self.method {
+                FingerprintMethod::Exact => "exact",
+                FingerprintMethod::Simulate => "simulated",
+            },
+        }
+    }
+
     /// The number of values computed: points (or opponents x turns) per
     /// strategy, times the strategies.
     pub fn values(&self) -> u128 {
@@ -218,6 +226,10 @@ impl FingerprintScenario {
     }
 }
 
+/// A player of the `[fingerprint]` table: a string (an id, `id:key=value`, a
+/// display name or a strategy file) or, as a resolved scenario writes it, a
+/// table `{ strategy = ..., <parameters> }` (`strategy` perhaps an inline
+/// definition). `field` is its key (`probe`, `strategies[2]`).
 fn player_from(
     table: &TableReader<'_>,
     item: &toml::Spanned<DeValue<'_>>,
@@ -226,12 +238,17 @@ fn player_from(
 ) -> Result<Player, ScenarioError> {
     let text = match item.get_ref() {
         DeValue::String(s) => s.to_string(),
+        DeValue::Table(_) => {
+            let field = format!("fingerprint.{field}");
+            return read_player_entry(table.source(), &field, item, &mut Chain::default())
+                .map(|(_, player)| player);
+        }
         _ => {
             return Err(table.error(
                 item.span().start,
                 field,
                 "expected a strategy as a string: an id (`tit-for-tat`, `random:p=0.3`), \
-                 a display name or a strategy file",
+                 a display name or a strategy file (or a table { strategy = ..., parameters })",
             ));
         }
     };
@@ -239,20 +256,41 @@ fn player_from(
         .map_err(|e| table.error(item.span().start, field, e.text(field)))
 }
 
+/// Random(p) for p in linspace(0, 1, n).
+fn random_opponents(n: u32) -> Vec<Player> {
+    crate::exact::fingerprint::linspace(n as usize)
+        .into_iter()
+        .map(|p| {
+            PlayerSpec::new("random")
+                .with("p", p)
+                .build()
+                .expect("Random takes any p in [0, 1]")
+        })
+        .collect()
+}
+
 /// Every catalogue strategy and shipped data strategy that is finite-state
 /// (under `reading`), in catalogue order.
 pub fn finite_strategies(reading: &Reading) -> Vec<Player> {
-    let mut out: Vec<Player> = CATALOGUE
+    finite_machines(reading)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// [`finite_strategies`] with their machines.
+pub fn finite_machines(reading: &Reading) -> Vec<(Player, Machine)> {
+    let mut out: Vec<(Player, Machine)> = CATALOGUE
         .iter()
         .filter_map(|info| PlayerSpec::new(info.id).build().ok())
         .map(|p| p.with_game(&reading.payoffs))
-        .filter(|p| machine_of(p, reading).is_ok())
+        .filter_map(|p| machine_of(&p, reading).ok().map(|m| (p, m)))
         .collect();
     for file in crate::ipd::strategies::defined::shipped::SHIPPED {
         if let Ok(p) = resolve_text(file.id, Path::new("."), &mut Chain::default())
-            && machine_of(&p, reading).is_ok()
+            && let Ok(m) = machine_of(&p, reading)
         {
-            out.push(p);
+            out.push((p, m));
         }
     }
     out
@@ -349,22 +387,62 @@ pub fn read_fingerprint(
         payoffs,
         length_known: true,
     };
+    // The machines of a list that is every finite-state strategy.
+    let mut known: Option<Vec<Machine>> = None;
+    let mut finite = || {
+        let (players, machines) = finite_machines(&reading).into_iter().unzip();
+        known = Some(machines);
+        (players, true)
+    };
     let (strategies, all_finite) = match table.value("strategies") {
         None => {
             return Err(table.error(
                 table.span().start,
                 "strategies",
                 "missing: the strategies to fingerprint, e.g. strategies = [\"wsls\"], or \
-                 strategies = \"finite\" for every finite-state catalogue strategy",
+                 strategies = \"finite\" (or \"all\") for every finite-state catalogue strategy",
             ));
         }
         Some(item) => match item.get_ref() {
-            DeValue::String(s) if s.as_ref() == "finite" => (finite_strategies(&reading), true),
+            DeValue::String(s) if s.as_ref() == "finite" => finite(),
+            DeValue::String(s) if s.as_ref() == "all" => {
+                // "all" is "finite" computed exactly: refused (before the
+                // catalogue is read) when the method is or would be simulate.
+                let probe_refusal = match &fingerprint {
+                    Fingerprint::Ashlock { probe, .. } if method_text.is_none() => {
+                        machine_of(probe, &reading)
+                            .err()
+                            .map(|e| format!("the method would be \"simulate\" ({e})"))
+                    }
+                    _ => None,
+                };
+                let why = match method_text.as_ref().map(|m| m.value.as_str()) {
+                    Some("simulate") => Some("with method = \"simulate\"".to_string()),
+                    _ => probe_refusal,
+                };
+                if let Some(why) = why {
+                    return Err(table.error(
+                        item.span().start,
+                        "strategies",
+                        format!(
+                            "\"all\" stands for every finite-state catalogue strategy, \
+                             fingerprinted exactly, but {why}; allowed: strategies = \"finite\" \
+                             (the same strategies, simulated) or a list of strategies (ids, \
+                             names or files), or method = \"exact\" with a finite-state probe"
+                        ),
+                    ));
+                }
+                finite()
+            }
             DeValue::Array(list) if !list.is_empty() => {
                 let mut players = Vec::new();
-                for entry in list {
-                    players
-                        .push(player_from(&table, entry, "strategies", base)?.with_game(&payoffs));
+                for (k, entry) in list.iter().enumerate() {
+                    let field = if entry.get_ref().is_str() {
+                        "strategies".to_string()
+                    } else {
+                        format!("strategies[{k}]")
+                    };
+                    players.push(player_from(&table, entry, &field, base)?.with_game(&payoffs));
                 }
                 (players, false)
             }
@@ -372,21 +450,32 @@ pub fn read_fingerprint(
                 return Err(table.error(
                     item.span().start,
                     "strategies",
-                    "expected a non-empty list of strategies, or \"finite\"",
+                    "expected a non-empty list of strategies, or \"finite\" (or \"all\": \
+                     every finite-state catalogue strategy)",
                 ));
             }
         },
     };
-    // The method: exact by default when every player is finite-state.
-    let not_finite = || -> Option<String> {
-        let mut players: Vec<&Player> = strategies.iter().collect();
-        if let Fingerprint::Ashlock { probe, .. } = &fingerprint {
-            players.push(probe);
-        }
-        players
-            .into_iter()
-            .find_map(|p| machine_of(p, &reading).err().map(|e| e.to_string()))
-    };
+    // The machines (read once: the method needs them, an exact study plays
+    // them), unless the method is simulate; Err: why a player is not
+    // finite-state.
+    let simulate = method_text.as_ref().is_some_and(|m| m.value == "simulate");
+    let machines = (!simulate).then(|| -> Result<(Vec<Machine>, Vec<Machine>), String> {
+        let read = |p: &Player| machine_of(p, &reading).map_err(|e| e.to_string());
+        let ours = match known.take() {
+            Some(machines) => machines,
+            None => strategies.iter().map(read).collect::<Result<_, _>>()?,
+        };
+        let others = match &fingerprint {
+            Fingerprint::Ashlock { probe, .. } => vec![read(probe)?],
+            Fingerprint::Transitive { opponents } => random_opponents(*opponents)
+                .iter()
+                .map(read)
+                .collect::<Result<_, _>>()?,
+        };
+        Ok((ours, others))
+    });
+    let not_finite = || machines.as_ref().and_then(|m| m.as_ref().err().cloned());
     let method = match method_text.as_ref().map(|m| m.value.as_str()) {
         Some("simulate") => FingerprintMethod::Simulate,
         Some("exact") => {
@@ -426,7 +515,12 @@ pub fn read_fingerprint(
             (charts, style)
         }
     };
+    let exact_machines = match method {
+        FingerprintMethod::Exact => machines.and_then(Result::ok),
+        FingerprintMethod::Simulate => None,
+    };
     Ok(FingerprintScenario {
+        exact_machines,
         name,
         seed,
         fingerprint,

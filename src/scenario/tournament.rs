@@ -36,10 +36,11 @@ use crate::ipd::results::MAX_SCORE_CELLS;
 use crate::ipd::strategies::catalogue::find;
 use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
-use crate::scenario::error::ScenarioError;
+use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{At, TableReader};
 use crate::scenario::strategy_file::{Chain, defined_player, player_toml};
 use serde::Serialize;
+use toml::Spanned;
 use toml::de::DeValue;
 
 /// Default number of turns of a fixed horizon.
@@ -462,102 +463,112 @@ fn read_players(
     let mut chain = Chain::default();
     for (index, item) in list.value.iter().enumerate() {
         let field = format!("players[{index}]");
-        let start = item.span().start;
-        if let DeValue::String(_) = item.get_ref()
-            && let Some(player) = defined_player(source, &field, item, &mut chain)?
-        {
-            specs.push(PlayerSpec::new(player.id()));
-            players.push(player);
-            continue;
-        }
-        let (spec, strategy_at, param_spans) = match item.get_ref() {
-            DeValue::String(id) => (PlayerSpec::new(id), start, Vec::new()),
-            DeValue::Table(table) => {
-                let mut reader = TableReader::new(source, &field, table, item.span());
-                if let Some(value) = reader.value("strategy")
-                    && let Some(player) =
-                        defined_player(source, &format!("{field}.strategy"), value, &mut chain)?
-                {
-                    no_parameters(&reader, &field)?;
-                    reader.finish()?;
-                    specs.push(PlayerSpec::new(player.id()));
-                    players.push(player);
-                    continue;
-                }
-                let strategy = reader.string("strategy")?.ok_or_else(|| {
-                    source.invalid(
-                        start,
-                        &format!("{field}.strategy"),
-                        "missing; every player needs a strategy id",
-                    )
-                })?;
-                let mut spec = PlayerSpec::new(&strategy.value);
-                let mut spans = Vec::new();
-                let known = find(&strategy.value);
-                for key in reader.keys() {
-                    if key.value == "strategy" {
-                        continue;
-                    }
-                    if let Some(info) =
-                        known.filter(|info| !info.params.iter().any(|p| p.name == key.value))
-                    {
-                        let error = StrategyError::UnknownParameter {
-                            strategy: info.id.to_string(),
-                            param: key.value.clone(),
-                            allowed: info.params.iter().map(|p| p.name.to_string()).collect(),
-                        };
-                        return Err(source.invalid(
-                            key.span.start,
-                            &format!("{field}.{}", key.value),
-                            error.to_string(),
-                        ));
-                    }
-                    let value = reader.number(&key.value)?.ok_or_else(|| {
-                        source.invalid(
-                            key.span.start,
-                            &format!("{field}.{}", key.value),
-                            "missing value",
-                        )
-                    })?;
-                    spans.push((key.value.clone(), key.span.start, value.span.start));
-                    spec.params.push((key.value.clone(), value.value));
-                }
-                reader.finish()?;
-                (spec, strategy.span.start, spans)
-            }
-            _ => {
-                return Err(source.invalid(
-                    start,
-                    &field,
-                    "expected a strategy id or a table with `strategy` and parameters",
-                ));
-            }
-        };
-        let player = spec.build().map_err(|error| {
-            let (offset, name) = match &error {
-                StrategyError::UnknownStrategy { .. } => (strategy_at, format!("{field}.strategy")),
-                StrategyError::UnknownParameter { param, .. } => {
-                    let key = param_spans
-                        .iter()
-                        .find(|(k, _, _)| k == param)
-                        .map_or(start, |s| s.1);
-                    (key, format!("{field}.{param}"))
-                }
-                StrategyError::ParameterOutOfRange { param, .. }
-                | StrategyError::ParameterWrongKind { param, .. } => {
-                    let value = param_spans
-                        .iter()
-                        .find(|(k, _, _)| k == param)
-                        .map_or(start, |s| s.2);
-                    (value, format!("{field}.{param}"))
-                }
-            };
-            source.invalid(offset, &name, error.to_string())
-        })?;
+        let (spec, player) = read_player_entry(source, &field, item, &mut chain)?;
         specs.push(spec);
         players.push(player);
     }
     Ok((specs, players))
+}
+
+/// One player entry as `[[players]]` and resolved scenarios write it: a
+/// string (a built-in id with optional `:key=value,...`, a strategy name or
+/// file) or a table `{ strategy = ..., <parameters> }` whose `strategy` may
+/// be an inline definition. Errors name `field` (and its keys).
+pub(crate) fn read_player_entry(
+    source: &Source,
+    field: &str,
+    item: &Spanned<DeValue<'_>>,
+    chain: &mut Chain,
+) -> Result<(PlayerSpec, Player), ScenarioError> {
+    let start = item.span().start;
+    if let DeValue::String(_) = item.get_ref()
+        && let Some(player) = defined_player(source, field, item, chain)?
+    {
+        return Ok((PlayerSpec::new(player.id()), player));
+    }
+    let (spec, strategy_at, param_spans) = match item.get_ref() {
+        DeValue::String(id) => (PlayerSpec::new(id), start, Vec::new()),
+        DeValue::Table(table) => {
+            let mut reader = TableReader::new(source, field, table, item.span());
+            if let Some(value) = reader.value("strategy")
+                && let Some(player) =
+                    defined_player(source, &format!("{field}.strategy"), value, chain)?
+            {
+                no_parameters(&reader, field)?;
+                reader.finish()?;
+                return Ok((PlayerSpec::new(player.id()), player));
+            }
+            let strategy = reader.string("strategy")?.ok_or_else(|| {
+                source.invalid(
+                    start,
+                    &format!("{field}.strategy"),
+                    "missing; every player needs a strategy id",
+                )
+            })?;
+            let mut spec = PlayerSpec::new(&strategy.value);
+            let mut spans = Vec::new();
+            let known = find(&strategy.value);
+            for key in reader.keys() {
+                if key.value == "strategy" {
+                    continue;
+                }
+                if let Some(info) =
+                    known.filter(|info| !info.params.iter().any(|p| p.name == key.value))
+                {
+                    let error = StrategyError::UnknownParameter {
+                        strategy: info.id.to_string(),
+                        param: key.value.clone(),
+                        allowed: info.params.iter().map(|p| p.name.to_string()).collect(),
+                    };
+                    return Err(source.invalid(
+                        key.span.start,
+                        &format!("{field}.{}", key.value),
+                        error.to_string(),
+                    ));
+                }
+                let value = reader.number(&key.value)?.ok_or_else(|| {
+                    source.invalid(
+                        key.span.start,
+                        &format!("{field}.{}", key.value),
+                        "missing value",
+                    )
+                })?;
+                spans.push((key.value.clone(), key.span.start, value.span.start));
+                spec.params.push((key.value.clone(), value.value));
+            }
+            reader.finish()?;
+            (spec, strategy.span.start, spans)
+        }
+        _ => {
+            return Err(source.invalid(
+                start,
+                field,
+                "expected a strategy id or a table with `strategy` and parameters",
+            ));
+        }
+    };
+    let player = spec.build().map_err(|error| {
+        let (offset, name) = match &error {
+            StrategyError::UnknownStrategy { .. } => (strategy_at, format!("{field}.strategy")),
+            StrategyError::UnknownParameter { param, .. } => {
+                let key = param_spans
+                    .iter()
+                    .find(|(k, _, _)| k == param)
+                    .map_or(start, |s| s.1);
+                (key, format!("{field}.{param}"))
+            }
+            StrategyError::ParameterOutOfRange { param, .. }
+            | StrategyError::ParameterWrongKind { param, .. } => {
+                let value = param_spans
+                    .iter()
+                    .find(|(k, _, _)| k == param)
+                    .map_or(start, |s| s.2);
+                (value, format!("{field}.{param}"))
+            }
+        };
+        source.invalid(offset, &name, error.to_string())
+    })?;
+    Ok((spec, player))
 }
 
 /// A strategy defined in a file takes no parameters beside `strategy`:

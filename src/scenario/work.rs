@@ -1395,11 +1395,23 @@ pub fn chart_estimate(scenario: &Scenario) -> Option<Estimate> {
         ),
         Scenario::Invasion(s) => (Some(dummy(s.strategies())), "its fixation map"),
         Scenario::Spatial(s) if s.frames || !s.snapshots.is_empty() => (None, "its lattice"),
+        Scenario::Fingerprint(s) if s.strategies.len() > 1 => {
+            (None, "its heat maps and contact sheet")
+        }
+        Scenario::Fingerprint(_) => (None, "its heat map"),
         _ => (None, "the least chart of any kind"),
     };
     let mut naturals = Vec::new();
     if let Some(names) = &names {
         naturals.extend(with_style(&style, || round_robin_natural_sizes(names)));
+    }
+    if let Scenario::Fingerprint(s) = scenario {
+        // A heat map of the grid (its cells and tick labels) and an atlas's
+        // contact sheet (its tiles), from the names alone.
+        let names: Vec<String> = s.strategies.iter().map(|p| p.name.clone()).collect();
+        naturals.extend(with_style(&style, || {
+            crate::output::fingerprint_files::natural_sizes(s.layout(), &s.describe(), &names)
+        }));
     }
     if let Scenario::Spatial(s) = scenario
         && (s.frames || !s.snapshots.is_empty())
@@ -1453,6 +1465,35 @@ pub fn chart_estimate(scenario: &Scenario) -> Option<Estimate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fingerprint_counts_its_heat_map_and_its_contact_sheet_up_front() {
+        let load = |extra: &str| {
+            let source = crate::scenario::error::Source {
+                path: "f.toml".into(),
+                text: format!(
+                    "name = \"f\"\nkind = \"fingerprint\"\n[fingerprint]\n\
+                     strategies = [\"tft\", \"wsls\", \"gtft\"]\nstep = 0.01\nturns = 5\n{extra}"
+                ),
+            };
+            crate::scenario::parse_within(&source, &source.path, false).unwrap()
+        };
+        let loaded = load("");
+        let estimate = chart_estimate(&loaded.scenario).unwrap();
+        // 101 x 101 cells of 11 pixels with ticks, labels and colour bar.
+        assert!(
+            (1_000_000..3_000_000).contains(&estimate.amount),
+            "{estimate:?}"
+        );
+        assert!(estimate.notes[0].contains("contact sheet"), "{estimate:?}");
+        // 20000 pixels wide: the square heat map is over the budget, refused
+        // before anything is computed (the least chart of any kind, 20000 x
+        // 5000, would not be).
+        let big = load("[output]\nwidth = 20000\n");
+        let estimate = chart_estimate(&big.scenario).unwrap();
+        assert!(estimate.exceeds(), "{estimate:?}");
+        assert!(20_000 * 5_000 < estimate.limit);
+    }
 
     #[test]
     fn expected_turns_of_each_horizon() {

@@ -393,8 +393,276 @@ fn an_atlas_fingerprints_every_strategy_of_its_list() {
     assert_eq!(csv.lines().count(), 1 + 2 * 9);
     // Grudger is not finite-state: the atlas is simulated.
     assert!(read(&folder.join("run.json")).contains("\"method\": \"simulated\""));
-    assert!(folder.join("fingerprint-001-tit-for-tat.png").exists());
-    assert!(folder.join("fingerprint-002-grudger.png").exists());
+    // One folder per strategy: its own fingerprint.csv (no strategy column)
+    // and heat map; the contact sheet of both at the top.
+    for (sub, name) in [
+        ("001-tit-for-tat", "Tit For Tat"),
+        ("002-grudger", "Grudger"),
+    ] {
+        let own = read(&folder.join(sub).join("fingerprint.csv"));
+        assert!(own.starts_with("x,y,score\n"), "{own}");
+        assert_eq!(own.lines().count(), 1 + 9);
+        // The same rows as the atlas's, without the strategy column.
+        for line in own.lines().skip(1) {
+            assert!(csv.contains(&format!("\n{name},{line}\n")), "{sub}: {line}");
+        }
+        for ext in ["png", "svg"] {
+            assert!(folder.join(sub).join(format!("fingerprint.{ext}")).exists());
+        }
+    }
+    assert!(folder.join("contact_sheet.png").exists() && folder.join("contact_sheet.svg").exists());
+    assert!(!folder.join("fingerprint.png").exists());
+    // The page shows the contact sheet and lists every strategy's chart.
+    let page = read(&folder.join("report.html"));
+    assert!(page.contains("<img src=\"contact_sheet.png\""), "{page}");
+    assert!(page.contains("001-tit-for-tat/fingerprint.png"), "{page}");
+    assert!(page.contains("002-grudger/fingerprint.svg"), "{page}");
+}
+
+/// Every file under `dir` (relative paths, sorted) but `run.json`, which
+/// holds the thread count and timings.
+fn files_but_run_json(dir: &std::path::Path) -> Vec<String> {
+    fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            if entry.file_type().unwrap().is_dir() {
+                walk(&entry.path(), &format!("{name}/"), out);
+            } else if name != "run.json" {
+                out.push(name);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, "", &mut out);
+    out.sort();
+    out
+}
+
+const FIVE: &str = "name = \"NAME\"\nkind = \"fingerprint\"\nseed = 9\n[fingerprint]\n\
+    TYPE\nstrategies = [\"tit-for-tat\", \"win-stay-lose-shift\", \"gtft\", \"evolved-fsm-4\", \
+    \"evolved-fsm-16-noise-05\"]\nturns = 12\nrepetitions = 6\nmethod = \"METHOD\"\n";
+
+#[test]
+fn a_fingerprint_atlas_in_three_shards_merges_into_the_single_run() {
+    let dir = scratch("fingerprint-shards");
+    for (name, kind, method) in [
+        ("ashlock-exact", "step = 0.25", "exact"),
+        ("ashlock-simulated", "step = 0.25", "simulate"),
+        (
+            "transitive-simulated",
+            "type = \"transitive\"\nopponents = 4",
+            "simulate",
+        ),
+    ] {
+        let text = FIVE
+            .replace("NAME", name)
+            .replace("TYPE", kind)
+            .replace("METHOD", method);
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let scenario = path.to_str().unwrap();
+        let whole = dir.join("whole");
+        ok(&["run", scenario, "--quiet", "--out", whole.to_str().unwrap()]);
+        let shards = dir.join(format!("shards-{name}"));
+        let parts: Vec<String> = (0..3)
+            .map(|i| {
+                let out = ok(&[
+                    "run",
+                    scenario,
+                    "--json",
+                    "--shard",
+                    &format!("{i}/3"),
+                    "--out",
+                    shards.to_str().unwrap(),
+                ]);
+                assert!(out.contains("row_ids"), "{out}");
+                shards
+                    .join(format!("{name}.shard-{i}-of-3"))
+                    .to_string_lossy()
+                    .to_string()
+            })
+            .collect();
+        // Units are rows of every strategy's grid: 5 x 5 (Ashlock at 0.25)
+        // or 5 x 4 (four opponents), split 3 ways.
+        let rows = read(&std::path::Path::new(&parts[1]).join("fingerprint_rows.csv"));
+        let units = if kind.contains("transitive") { 20 } else { 25 };
+        assert_eq!(
+            rows.lines().count() - 1,
+            units / 3 + usize::from(units % 3 > 1)
+        );
+        let merged = dir.join("merged");
+        let mut args = vec![
+            "merge",
+            "--quiet",
+            "--verify",
+            "9",
+            "--out",
+            merged.to_str().unwrap(),
+        ];
+        args.extend(parts.iter().map(String::as_str));
+        ok(&args);
+        let (whole, merged) = (whole.join(name), merged.join(name));
+        let files = files_but_run_json(&whole);
+        assert_eq!(files, files_but_run_json(&merged), "{name}");
+        assert!(files.contains(&"005-evolved-fsm-16-noise-05/fingerprint.png".into()));
+        assert!(
+            files.contains(&"contact_sheet.svg".to_string()),
+            "{files:?}"
+        );
+        for file in &files {
+            assert!(
+                std::fs::read(whole.join(file)).unwrap()
+                    == std::fs::read(merged.join(file)).unwrap(),
+                "{name}: {file} differs"
+            );
+        }
+    }
+}
+
+/// A PNG's width and height, from its IHDR chunk.
+fn png_size(path: &std::path::Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let at = |k: usize| u32::from_be_bytes(bytes[k..k + 4].try_into().unwrap());
+    (at(16), at(20))
+}
+
+#[test]
+fn the_contact_sheet_has_the_size_the_work_model_counts_and_fits_a_page() {
+    use dilemma::output::fingerprint_files::{Describe, Layout, natural_sizes};
+    let dir = scratch("contact-sheet");
+    let names: Vec<String> = [
+        "Tit For Tat",
+        "Win-Stay Lose-Shift",
+        "GTFT: 0.33",
+        "Evolved FSM 4",
+        "Evolved FSM 16 Noise 05",
+    ]
+    .map(String::from)
+    .to_vec();
+    let describe = Describe {
+        probe: "Tit For Tat",
+        turns: 12,
+        method: "exact",
+    };
+    let natural = natural_sizes(Layout::Ashlock { points: 5 }, &describe, &names);
+    assert_eq!(natural.len(), 2);
+    for (name, output, want) in [
+        ("natural", "", natural[1]),
+        (
+            "doubled",
+            "[output]\ndpi = 192\n",
+            (natural[1].0 * 2, natural[1].1 * 2),
+        ),
+        (
+            "narrow",
+            "[output]\nwidth = 900\nformat = \"png\"\n",
+            (
+                900,
+                (f64::from(natural[1].1) * 900.0 / f64::from(natural[1].0)).round() as u32,
+            ),
+        ),
+    ] {
+        let text = FIVE
+            .replace("NAME", name)
+            .replace("TYPE", "step = 0.25")
+            .replace("METHOD", "exact")
+            + output;
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        let sheet = dir.join(name).join("contact_sheet.png");
+        let (w, h) = png_size(&sheet);
+        assert_eq!((w, h), want, "{name}");
+        // A page: no taller than A4 portrait's proportions.
+        assert!(
+            f64::from(h) <= std::f64::consts::SQRT_2 * f64::from(w),
+            "{name}: {w} x {h}"
+        );
+        let svg = !output.contains("format = \"png\"");
+        assert_eq!(dir.join(name).join("contact_sheet.svg").exists(), svg);
+        // The heat map of the strategy with the longest name (the widest
+        // title): the size the work model counts too.
+        let heat = dir
+            .join(name)
+            .join("005-evolved-fsm-16-noise-05/fingerprint.png");
+        if output.is_empty() {
+            assert_eq!(png_size(&heat), natural[0]);
+        }
+    }
+    // strategies = "all": every finite-state strategy, exact (charts off
+    // here: 80 heat maps take long in a debug build; the contact sheet of
+    // 79 tiles is checked against the page in output/charts/contact_sheet.rs).
+    let all = dir.join("all.toml");
+    std::fs::write(
+        &all,
+        "name = \"all\"\nkind = \"fingerprint\"\n[fingerprint]\nstrategies = \"all\"\n\
+         step = 0.5\nturns = 5\n[output]\ncharts = false\n",
+    )
+    .unwrap();
+    let summary = json(&[
+        "run",
+        all.to_str().unwrap(),
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let count = summary["summary"].as_array().map_or(0, Vec::len);
+    assert!(count >= 70, "{summary}");
+    let folder = dir.join("all");
+    assert!(read(&folder.join("scenario.toml")).contains("strategies = \"finite\""));
+    assert!(read(&folder.join("run.json")).contains("\"method\": \"exact\""));
+    assert!(
+        folder
+            .join(format!("{count:03}-zd-mem2/fingerprint.csv"))
+            .exists()
+    );
+}
+
+#[test]
+fn all_strategies_simulated_is_refused_with_the_reason() {
+    let dir = scratch("all-simulated");
+    for (name, extra, words) in [
+        (
+            "explicit",
+            "method = \"simulate\"\n",
+            "with method = \"simulate\"",
+        ),
+        ("probe", "probe = \"grudger\"\n", "Grudger"),
+    ] {
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(
+            &path,
+            format!(
+                "name = \"{name}\"\nkind = \"fingerprint\"\n[fingerprint]\nstrategies = \"all\"\n\
+                 step = 0.5\n{extra}"
+            ),
+        )
+        .unwrap();
+        let out = dilemma(&[
+            "run",
+            path.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for needle in [
+            "fingerprint.strategies",
+            "\"all\"",
+            "\"finite\"",
+            words,
+            &format!("{name}.toml:4:"),
+        ] {
+            assert!(err.contains(needle), "{name}: {needle}: {err}");
+        }
+    }
 }
 
 #[test]

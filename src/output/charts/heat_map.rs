@@ -1,6 +1,13 @@
 //! Heat map: a matrix of values coloured with viridis, row names on the left, column
 //! names written upwards below it, a colour bar legend with ticks, and the value written
 //! in each cell (in black or white, whichever contrasts more) when the matrix is small.
+//!
+//! Names are labels of every row and column (players), or ticks: most names empty and a
+//! few written (a grid of numbers labelled at tenths, as a fingerprint's 101 x 101
+//! points). Ticks keep the full tick size whatever the number of cells (their size is
+//! bounded by the room between two ticks, not by one cell), get tick marks, and are
+//! written level under the matrix when they fit between their neighbours; cells of a
+//! ticked matrix may be as small as a pixel, so a fine grid stays about 1200 pixels.
 
 use std::path::Path;
 
@@ -25,9 +32,12 @@ use super::{ChartError, HeatMap, padded_names};
 const HEATMAP_VALUE_LIMIT: usize = 20;
 const MISSING_CELL: RGBColor = RGBColor(212, 212, 212);
 
-/// The natural size of `chart` (96 dpi) under the style in effect, nothing drawn.
+/// The natural size of `chart` (96 dpi) under the style in effect, nothing drawn: the
+/// size follows from the names, labels and title (the values only change the colour
+/// bar's tick labels a little), so none are copied, and a matrix with as many rows and
+/// columns as it has names is assumed.
 pub(super) fn natural_size(chart: &HeatMap) -> (u32, u32) {
-    HeatScene::new(chart, None).size()
+    HeatScene::build(chart, None, false).size()
 }
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
@@ -66,6 +76,12 @@ struct HeatScene {
     matrix_h: f64,
     cell: f64,
     name_size: f64,
+    /// Whether the names are ticks (some rows or columns unnamed): tick marks drawn.
+    ticked: bool,
+    /// Whether the column names are written level (ticks that fit), not upwards.
+    cols_level: bool,
+    /// Height taken by the column names under the matrix.
+    col_names_h: f64,
     row_names: Vec<String>,
     col_names: Vec<String>,
     /// Normalised to `row_names.len()` x `col_names.len()`, missing cells are NaN.
@@ -91,12 +107,18 @@ const COLOR_BAR_WIDTH: f64 = 26.0;
 
 impl HeatScene {
     fn new(chart: &HeatMap, categories: Option<[String; 2]>) -> Self {
+        Self::build(chart, categories, true)
+    }
+
+    /// The scene of `chart`; without `with_values` only its layout (no values are
+    /// copied: for [`natural_size`]).
+    fn build(chart: &HeatMap, categories: Option<[String; 2]>, with_values: bool) -> Self {
         let nr = chart.row_names.len().max(chart.values.len());
         let nc = chart
             .col_names
             .len()
             .max(chart.values.iter().map(Vec::len).max().unwrap_or(0));
-        let values: Vec<Vec<f64>> = (0..nr)
+        let values: Vec<Vec<f64>> = (0..if with_values { nr } else { 0 })
             .map(|r| {
                 (0..nc)
                     .map(|c| {
@@ -119,14 +141,20 @@ impl HeatScene {
 
         let m = nr.max(nc).max(1) as f64;
         let small = nr.max(nc) <= HEATMAP_VALUE_LIMIT;
+        // Cells from one written name to the next (1: every row and column named).
+        let (row_gap, col_gap) = (name_gap(chart.row_names, nr), name_gap(chart.col_names, nc));
+        let ticked = row_gap.min(col_gap) > 1;
         let cell = if small {
             // About 720 px of matrix, but never less than 360 px for tiny matrices.
             (720.0 / m).clamp(40.0, (360.0 / m).max(180.0))
+        } else if ticked {
+            // Ticks need no room per cell: about 1200 px of matrix, a pixel a cell at least.
+            (1200.0 / m).clamp(1.0, 40.0)
         } else {
             (1200.0 / m).clamp(14.0, 40.0)
         }
         .floor();
-        let name_size = tick_size().min((0.75 * cell).max(9.0));
+        let name_size = tick_size().min((0.75 * cell * row_gap.min(col_gap) as f64).max(9.0));
 
         let row_names: Vec<String> = padded_names(chart.row_names, nr)
             .iter()
@@ -141,6 +169,13 @@ impl HeatScene {
                 .iter()
                 .map(|n| text_width(n, name_size, false))
                 .fold(0.0, f64::max)
+        };
+        // Ticks that fit between their neighbours are written level.
+        let cols_level = ticked && widest(&col_names) <= col_gap as f64 * cell - 6.0;
+        let col_names_h = if cols_level {
+            name_size * 1.2
+        } else {
+            widest(&col_names)
         };
 
         let decimals = value_decimals(values.iter().flatten().copied());
@@ -214,7 +249,7 @@ impl HeatScene {
         } else {
             16.0 + label_size()
         };
-        let height = y0 + matrix_h + 10.0 + widest(&col_names) + col_desc + MARGIN;
+        let height = y0 + matrix_h + 10.0 + col_names_h + col_desc + MARGIN;
 
         Self {
             width,
@@ -225,6 +260,9 @@ impl HeatScene {
             matrix_h,
             cell,
             name_size,
+            ticked,
+            cols_level,
+            col_names_h,
             row_names,
             col_names,
             values,
@@ -246,6 +284,20 @@ impl HeatScene {
     fn t(&self, v: f64) -> f64 {
         (v - self.lo) / (self.hi - self.lo)
     }
+}
+
+/// The fewest cells from one written (non-empty) name to the next among the `n` rows
+/// or columns named by `names` (missing names are empty); `n` when at most one is
+/// written, 1 when every one is.
+fn name_gap(names: &[String], n: usize) -> usize {
+    let written: Vec<usize> = (0..n)
+        .filter(|&k| names.get(k).is_some_and(|name| !name.is_empty()))
+        .collect();
+    written
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .min()
+        .unwrap_or(n.max(1))
 }
 
 impl Scene for HeatScene {
@@ -302,17 +354,24 @@ impl Scene for HeatScene {
         let name_txt = Txt::new(self.name_size, HAlign::Right, VAlign::Middle);
         for (r, name) in self.row_names.iter().enumerate() {
             let y = y0 + (r as f64 + 0.5) * cell;
+            if self.ticked && !name.is_empty() {
+                c.line(&[(x0 - TICK_LEN, y), (x0, y)], FRAME, 1)?;
+            }
             c.text(name, (x0 - 10.0, y), name_txt)?;
         }
         for (col, name) in self.col_names.iter().enumerate() {
             let x = x0 + (col as f64 + 0.5) * cell;
-            c.text(name, (x, y1 + 10.0), name_txt.up())?;
+            if self.ticked && !name.is_empty() {
+                c.line(&[(x, y1), (x, y1 + TICK_LEN)], FRAME, 1)?;
+            }
+            if self.cols_level {
+                let level = Txt::new(self.name_size, HAlign::Center, VAlign::Top);
+                c.text(name, (x, y1 + 10.0), level)?;
+            } else {
+                c.text(name, (x, y1 + 10.0), name_txt.up())?;
+            }
         }
-        let col_names_h = self
-            .col_names
-            .iter()
-            .map(|n| text_width(n, self.name_size, false))
-            .fold(0.0, f64::max);
+        let col_names_h = self.col_names_h;
         let label = Txt::new(label_size(), HAlign::Center, VAlign::Top);
         c.text(
             &self.col_label,

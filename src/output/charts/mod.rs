@@ -29,12 +29,14 @@
 //! and text placement), `rows` (the layout shared by the two horizontal charts), `axes`
 //! (frame, ticks and axis labels shared by the line and stacked area charts), `legend`
 //! (legend rows under the title, columns of colour swatches) and one
-//! file per chart kind: `box_plot`, `heat_map`, `bar_chart`.
+//! file per chart kind: `box_plot`, `heat_map`, `bar_chart`, `contact_sheet` (many small
+//! heat maps on a page, one colour bar), ...
 
 mod axes;
 mod bar_chart;
 mod box_plot;
 mod canvas;
+mod contact_sheet;
 #[cfg(test)]
 mod extremes;
 mod font;
@@ -65,6 +67,7 @@ use std::path::PathBuf;
 pub use bar_chart::draw_bar_chart;
 pub use box_plot::draw_box_plot;
 pub use canvas::PIXEL_BUDGET;
+pub use contact_sheet::{MAX_TILE_CELLS, draw_contact_sheet, tile_cells};
 pub use heat_map::{draw_heat_map, draw_two_colour_map};
 pub use interval_chart::draw_interval_chart;
 pub use invasion_diagram::draw_invasion_diagram;
@@ -152,10 +155,9 @@ pub fn png_size(natural: (u32, u32), style: &ChartStyle) -> (u32, u32) {
 
 /// The natural sizes (96 dpi) of the two largest charts a round robin of `names`
 /// draws under the style in effect: its heat map (names x names) and its rows (a box,
-/// violin or bar per name). The values do not change the size much (zeros here): an
+/// violin or bar per name). The values do not change the size much (none here): an
 /// estimate for the work model, made before anything is played.
 pub fn round_robin_natural_sizes(names: &[String]) -> [(u32, u32); 2] {
-    let zeros = vec![vec![0.0; names.len()]; names.len()];
     let heat = heat_map::natural_size(&HeatMap {
         title: "",
         row_label: "Player",
@@ -163,10 +165,39 @@ pub fn round_robin_natural_sizes(names: &[String]) -> [(u32, u32); 2] {
         value_label: "Mean payoff per turn",
         row_names: names,
         col_names: names,
-        values: &zeros,
+        values: &[],
     });
     let rows = rows::Rows::new("", "Mean score per turn", "Strategy", names).size();
     [heat, rows]
+}
+
+/// The natural size (96 dpi) of `chart` drawn as a heat map under the style in effect,
+/// nothing drawn: what the work model counts before a study runs. Only the names
+/// (their number and widths), labels and title count: `values` may be empty.
+pub fn heat_map_natural_size(chart: &HeatMap) -> (u32, u32) {
+    heat_map::natural_size(chart)
+}
+
+/// The natural size (96 dpi) of `sheet` under the style in effect, nothing drawn.
+pub fn contact_sheet_natural_size(sheet: &ContactSheet) -> (u32, u32) {
+    contact_sheet::natural_size(sheet)
+}
+
+/// A contact sheet ([`draw_contact_sheet`]): one small heat map per name, in the order
+/// given, filled row by row, each with its name under it; one colour scale for all,
+/// drawn once as a colour bar at the bottom.
+pub struct ContactSheet<'a> {
+    /// Chart title.
+    pub title: &'a str,
+    /// One line under the title (what the tiles' axes are); may be empty.
+    pub note: &'a str,
+    /// Label of the colour bar.
+    pub value_label: &'a str,
+    /// One name per tile.
+    pub names: &'a [String],
+    /// One matrix per tile, `tiles[k][row][col]`, row 0 at the top; non-finite cells
+    /// are grey.
+    pub tiles: &'a [Vec<Vec<f64>>],
 }
 
 /// Box-and-whisker plot, one box per named sample, drawn in the order given (the caller
