@@ -112,6 +112,15 @@ impl TournamentScenario {
         }
     }
 
+    /// The players' machines of an exact tournament, in player order (none
+    /// for a simulated one).
+    pub fn machines(&self) -> &[crate::exact::machine::Machine] {
+        match &self.method {
+            Method::Exact(machines) => machines,
+            Method::Simulate => &[],
+        }
+    }
+
     /// The scenario as TOML with every default written out, so a run can be
     /// repeated exactly from its results folder.
     pub fn resolved_toml(&self) -> String {
@@ -205,15 +214,16 @@ impl TournamentScenario {
 }
 
 /// Reads the tournament-specific parts of a scenario. `top` is the
-/// top-level table with `name`, `kind` and `seed` already taken. `exact`
-/// says what `[match] method = "exact"` may be used for here (`None`: the
-/// study cannot take it yet, the reason given).
+/// top-level table with `name`, `kind` and `seed` already taken. Every
+/// kind that reads a tournament (a tournament and its sweep, an ecological
+/// study and its sweep, an invasion study) takes `[match] method =
+/// "exact"`: each player's machine is read here, and a player that is not
+/// finite-state is refused naming it.
 pub fn read_tournament(
     top: &mut TableReader<'_>,
     name: String,
     seed: u64,
     warnings: &mut Vec<String>,
-    exact: Result<(), &str>,
 ) -> Result<TournamentScenario, ScenarioError> {
     let description = top.string("description")?.map(|d| d.value);
 
@@ -246,16 +256,7 @@ pub fn read_tournament(
         if let Some(m) = table.string("method")? {
             match m.value.as_str() {
                 "simulate" => {}
-                "exact" => {
-                    if let Err(why) = exact {
-                        return Err(table.error(
-                            m.span.start,
-                            "method",
-                            format!("\"exact\" is not available here: {why}"),
-                        ));
-                    }
-                    method_at = Some(m.span.start);
-                }
+                "exact" => method_at = Some(m.span.start),
                 other => {
                     return Err(table.error(
                         m.span.start,

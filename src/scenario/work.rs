@@ -16,6 +16,9 @@
 //! | (nodes)     | node visits                    | process steps x N off the count-based path   | 6 x 10^10 |
 //! | fixation    | process steps; ordinary turns  | pairs x runs x N (ln N + 2); sampled pairs'  | 3 x 10^9; 1.5 x 10^10 |
 //! |             |                                | matches                                      |          |
+//! | exact       | chain operations (a tournament,| per pair S x turns, S = product of the      | 10^10    |
+//! |             | sweep, ecological or invasion  | machines' states up to 2,500; without a cap |          |
+//! |             | with method = "exact")         | S^3 / 96; fractions 4 S turns^2 (4 S^4 / 3) |          |
 //! | spatial     | cell updates                   | rows x cols x steps                          | 10^10    |
 //! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 1.5 x 10^10 |
 //! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 1.5 x 10^10 |
@@ -158,6 +161,7 @@ use crate::ipd::play::MatchSettings;
 use crate::ipd::strategies::Player;
 use crate::ipd::tournament::Tournament;
 use crate::scenario::Scenario;
+use crate::scenario::tournament::Method;
 
 /// Most turns a tournament (or an ecological study's tournament) may simulate:
 /// measured at 1 to 2.6 x 10^8 ordinary turns a second on one core (noisy
@@ -587,10 +591,122 @@ fn tournament_estimate(t: &Tournament, players_field: &str) -> Estimate {
     }
 }
 
+/// Most operations of exact joint chains (`[match] method = "exact"`) in
+/// one study, in units of one state carried one turn forward in doubles:
+/// measured at 1.7 x 10^8 such steps a second on two cores, and the
+/// estimate is an upper bound (each pair's joint states counted as the
+/// product of its machines' states), so a minute or two at most.
+pub const MAX_CHAIN_OPERATIONS: u128 = 10_000_000_000;
+
+/// What an exact chain's estimate measures.
+pub const CHAIN_MEASURE: &str = "operations of the exact joint chains (joint states x turns; exact \
+                                 fractions x turns x 4 more)";
+
+/// The operations of one exact match between machines of `a` and `b`
+/// states (`exact::chain`), at most: its joint states S, counted as a x b
+/// up to the joint-state limit; a fixed horizon of n turns (or a cap n) is
+/// S x n steps, and its exact fractions, whose digits grow with the turns,
+/// 4 S n^2 more (measured: 3.9 x 10^7 S n^2 a second on two cores); a
+/// random horizon without a cap is a linear solve, S^3 / 96 (its zeros
+/// skipped: 5.6 x 10^9 S^3 / 3 a second measured), and its fractions 4 S^4
+/// / 3 (288 states took 129 s). `fractions`: the inputs are plain
+/// fractions (`exact::analysis::rational_inputs` and rational machines);
+/// they are computed where the chain is small enough
+/// (`exact::analysis::fractions_fit`).
+pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: bool) -> u128 {
+    use crate::exact::analysis::{MAX_JOINT_STATES, fractions_fit};
+    use crate::exact::chain::Length;
+    let states = a.saturating_mul(b).clamp(1, MAX_JOINT_STATES);
+    let s = states as u128;
+    let (length, float, exact) = match *horizon {
+        Horizon::Fixed { turns: n }
+        | Horizon::Random {
+            cap: Some(n),
+            continuation: _,
+        } => {
+            let n = n as u128;
+            (Length::Turns(n as u32), s * n, 4 * s * n * n)
+        }
+        Horizon::Random { cap: None, .. } => (Length::Infinite, s.pow(3) / 96, 4 * s.pow(4) / 3),
+    };
+    if fractions && fractions_fit(states, &length) {
+        float.saturating_add(exact)
+    } else {
+        float
+    }
+}
+
+/// The operations of the exact pairs `ids` (in `exact::matrix::pairs`
+/// order) of a tournament whose players have `machines` under `settings`,
+/// with exact fractions when `fractions` asks for them (a tournament does,
+/// the evolutionary kinds do not).
+pub fn exact_operations(
+    machines: &[crate::exact::machine::Machine],
+    settings: &MatchSettings,
+    fractions: bool,
+    ids: std::ops::Range<u64>,
+) -> u128 {
+    use crate::exact::analysis::{Question, rational_inputs};
+    let inputs = fractions && rational_inputs(&Question::of(settings, None, true));
+    let n = machines.len();
+    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
+    pairs
+        .skip(ids.start as usize)
+        .take(ids.end.saturating_sub(ids.start) as usize)
+        .map(|(i, j)| {
+            let (a, b) = (&machines[i], &machines[j]);
+            let rational = inputs && a.is_rational() && b.is_rational();
+            exact_pair_operations(a.len(), b.len(), &settings.horizon, rational)
+        })
+        .fold(0u128, u128::saturating_add)
+}
+
+/// The pairs of a round robin of `players` players, self-play included.
+fn pair_count(players: usize) -> u64 {
+    let n = players as u64;
+    n * (n + 1) / 2
+}
+
+/// The estimate of an exact tournament's chains (its pairs `ids`; fractions
+/// as [`exact_operations`]).
+fn exact_estimate(
+    t: &crate::scenario::TournamentScenario,
+    machines: &[crate::exact::machine::Machine],
+    fractions: bool,
+) -> Estimate {
+    let mut drivers = vec![("players".to_string(), t.players.len().to_string())];
+    drivers.extend(horizon_drivers(&t.settings.horizon));
+    let all = 0..pair_count(machines.len());
+    Estimate {
+        measure: CHAIN_MEASURE,
+        amount: exact_operations(machines, &t.settings, fractions, all),
+        limit: MAX_CHAIN_OPERATIONS,
+        field: "match.method".into(),
+        drivers,
+        notes: vec![format!(
+            "each pair's joint states counted as the product of its machines' states, up to {}",
+            crate::exact::analysis::MAX_JOINT_STATES
+        )],
+    }
+}
+
+/// A tournament's estimate: its turns, or its exact chains (`fractions`:
+/// with exact fractions, as a tournament computes them).
+fn played_or_exact(t: &crate::scenario::TournamentScenario, fractions: bool) -> Estimate {
+    match &t.method {
+        crate::scenario::tournament::Method::Exact(machines) => {
+            exact_estimate(t, machines, fractions)
+        }
+        crate::scenario::tournament::Method::Simulate => {
+            tournament_estimate(&t.tournament(), "players")
+        }
+    }
+}
+
 /// Every measure of a scenario's work.
 pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
     match scenario {
-        Scenario::Tournament(t) => vec![tournament_estimate(&t.tournament(), "players")],
+        Scenario::Tournament(t) => vec![played_or_exact(t, true)],
         Scenario::Ecological(e) => {
             let t = e.tournament.tournament();
             let types = t.players.len() as u128;
@@ -604,7 +720,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 SHARE_BYTES
             };
             vec![
-                tournament_estimate(&t, "players"),
+                played_or_exact(&e.tournament, false),
                 Estimate {
                     measure: "replicator updates (steps x types^2)",
                     amount: (e.steps as u128).saturating_mul(types * types),
@@ -769,6 +885,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             )],
             notes: Vec::new(),
         }],
+        Scenario::Sweep(s) if matches!(s.base.method, Method::Exact(_)) => {
+            let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
+            let amount = s
+                .points
+                .iter()
+                .map(|p| played_or_exact(&p.tournament, true).amount)
+                .fold(0u128, u128::saturating_add);
+            let mut drivers = vec![
+                ("sweep grid points".into(), s.points.len().to_string()),
+                ("sweep axes".into(), keys.join(" x ")),
+                ("players".into(), s.base.players.len().to_string()),
+            ];
+            drivers.extend(
+                horizon_drivers(&s.base.settings.horizon)
+                    .into_iter()
+                    .filter(|(f, _)| !keys.contains(&f.as_str())),
+            );
+            vec![Estimate {
+                measure: CHAIN_MEASURE,
+                amount,
+                limit: MAX_CHAIN_OPERATIONS,
+                field: "sweep".into(),
+                drivers,
+                notes: played_or_exact(&s.base, true).notes,
+            }]
+        }
         Scenario::Sweep(s) => {
             let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
             let amount = s
@@ -933,10 +1075,7 @@ fn invasion_estimates(s: &crate::scenario::InvasionScenario) -> Vec<Estimate> {
     use crate::scenario::invasion::InvasionPayoffs;
     let strategies = s.strategies() as u128;
     let (mut estimates, field) = match &s.payoffs {
-        InvasionPayoffs::Tournament(t) => (
-            vec![tournament_estimate(&t.tournament(), "players")],
-            "players",
-        ),
+        InvasionPayoffs::Tournament(t) => (vec![played_or_exact(t, false)], "players"),
         InvasionPayoffs::Table { .. } => (Vec::new(), "payoffs.table"),
     };
     let z = s.population as u128;
@@ -1274,6 +1413,36 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
 pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<Estimate>, String) {
     let mut estimates = estimate(scenario);
     let (amount, total, unit) = match scenario {
+        Scenario::Tournament(t) if matches!(t.method, Method::Exact(_)) => {
+            let machines = t.machines();
+            let total = pair_count(machines.len());
+            let ids = shard.ids(total);
+            (
+                exact_operations(machines, &t.settings, true, ids),
+                total,
+                "pairs",
+            )
+        }
+        Scenario::Sweep(s) if matches!(s.base.method, Method::Exact(_)) => {
+            let per = pair_count(s.base.players.len());
+            let total = per * s.points.len() as u64;
+            let ids = shard.ids(total);
+            let mut amount = 0u128;
+            for (k, p) in s.points.iter().enumerate() {
+                let offset = k as u64 * per;
+                let (from, to) = (ids.start.max(offset), ids.end.min(offset + per));
+                if from < to {
+                    let machines = p.tournament.machines();
+                    amount = amount.saturating_add(exact_operations(
+                        machines,
+                        &p.tournament.settings,
+                        true,
+                        from - offset..to - offset,
+                    ));
+                }
+            }
+            (amount, total, "pairs over the grid")
+        }
         Scenario::Tournament(t) => {
             let t = t.tournament();
             let total = t.match_id_count();
@@ -1732,5 +1901,96 @@ mod tests {
         assert!(m.contains("20000000000"), "{m}");
         assert!(m.contains("10000000000"), "{m}");
         assert!(m.contains("--no-limit"), "{m}");
+    }
+
+    /// A scenario from text.
+    fn from_text(text: &str) -> Scenario {
+        let source = crate::scenario::Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        };
+        crate::scenario::parse(&source, std::path::Path::new("t.toml"))
+            .unwrap()
+            .scenario
+    }
+
+    const EXACT: &str = "name = \"x\"\nkind = \"tournament\"\n[match]\nmethod = \"exact\"\n\
+                         turns = 50\nnoise = 0.05\nrepetitions = REPS\n[[players]]\n\
+                         strategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"evolved-fsm-16\"\n\
+                         [[players]]\nstrategy = \"random\"\np = 0.3\n";
+
+    #[test]
+    fn an_exact_tournament_counts_its_chains_not_its_repetitions() {
+        let one = estimate(&from_text(&EXACT.replace("REPS", "1")));
+        let many = estimate(&from_text(&EXACT.replace("REPS", "100000")));
+        assert_eq!(one, many);
+        assert_eq!(one[0].measure, CHAIN_MEASURE);
+        assert_eq!(one[0].field, "match.method");
+        // Pairs: TFT (2 states), FSM 16 (16), Random (1); each S x 50 and,
+        // every input a fraction, 4 S x 50^2 for its fractions.
+        let states = [4u128, 32, 2, 256, 16, 1];
+        let want: u128 = states.iter().map(|s| s * 50 + 4 * s * 2500).sum();
+        assert_eq!(one[0].amount, want);
+        // The evolutionary kinds ask for no fractions.
+        let eco = EXACT
+            .replace("tournament", "ecological")
+            .replace("REPS", "1");
+        let floats: u128 = states.iter().map(|s| s * 50).sum();
+        assert_eq!(estimate(&from_text(&eco))[0].amount, floats);
+        // A random horizon without cap is a linear solve: S^3 / 96 (+ 4 S^4
+        // / 3 for fractions, within 300 states).
+        assert_eq!(
+            exact_pair_operations(
+                16,
+                16,
+                &Horizon::Random {
+                    continuation: 0.9,
+                    cap: None
+                },
+                true
+            ),
+            256u128.pow(3) / 96 + 4 * 256u128.pow(4) / 3
+        );
+        assert_eq!(
+            exact_pair_operations(
+                20,
+                20,
+                &Horizon::Random {
+                    continuation: 0.9,
+                    cap: None
+                },
+                true
+            ),
+            400u128.pow(3) / 96
+        );
+        // Joint states are counted up to the limit of the chain.
+        assert_eq!(
+            exact_pair_operations(1000, 1000, &Horizon::Fixed { turns: 10 }, false),
+            crate::exact::analysis::MAX_JOINT_STATES as u128 * 10
+        );
+    }
+
+    #[test]
+    fn exact_shards_add_up_to_the_whole() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/sweep-exact-noise.toml");
+        for scenario in [
+            crate::scenario::load(&path).unwrap().scenario,
+            from_text(&EXACT.replace("REPS", "1")),
+        ] {
+            let whole = estimate(&scenario)[0].amount;
+            assert!(whole > 0);
+            for count in [1u32, 3, 7] {
+                let sum: u128 = (0..count)
+                    .map(|index| {
+                        let (e, part) =
+                            shard_estimate(&scenario, crate::scale::Shard { index, count });
+                        assert!(part.starts_with("pairs"), "{part}");
+                        e[0].amount
+                    })
+                    .sum();
+                assert_eq!(sum, whole, "{count} shards");
+            }
+        }
     }
 }
