@@ -638,6 +638,104 @@ fn ecological_dynamics_on_exact_payoffs_match_the_played_ones_for_deterministic_
 }
 
 #[test]
+fn a_moran_process_on_expected_scores_of_deterministic_players_is_the_played_one() {
+    // Deterministic players, no noise: the expected total score of a match
+    // is the played one, so every run fixes the same type.
+    let dir = scratch("moran");
+    for method in ["simulate", "exact"] {
+        let text = format!(
+            "name = \"moran-{method}\"\nkind = \"moran\"\nseed = 4\n[match]\nmethod = \"{method}\"\n\
+             turns = 60\n[moran]\nruns = 300\n[[players]]\nstrategy = \"tit-for-tat\"\ncount = 2\n\
+             [[players]]\nstrategy = \"defector\"\ncount = 2\n[[players]]\nstrategy = \"alternator\"\n\
+             count = 2\n[[players]]\nstrategy = \"evolved-fsm-4\"\ncount = 2\n"
+        );
+        let path = dir.join(format!("moran-{method}.toml"));
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+    }
+    let played = read(&dir.join("moran-simulate/fixation.csv"));
+    assert_eq!(played, read(&dir.join("moran-exact/fixation.csv")));
+    assert!(read(&dir.join("moran-exact/scenario.toml")).contains("method = \"exact\""));
+    // A player that is not finite-state is refused, naming it.
+    let text = read(&dir.join("moran-exact.toml")).replace("\"alternator\"", "\"grudger\"");
+    let path = dir.join("refused.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("match.method") && err.contains("Grudger"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_exact_fixation_matrix_has_every_pair_s_exact_value_and_it_is_the_invasion_one() {
+    // Noisy matches: fitness from expected scores makes every pair's Moran
+    // chain a birth-death chain with a closed form, the invasion kind's
+    // rho for process = "moran", beta = 1 (fitness proportional to the mean
+    // payoff against the others, as the total score is).
+    let dir = scratch("fixation");
+    let scenario = "scenarios/fixation-exact-noise.toml";
+    let [whole, one, three] = whole_and_merged(&dir, scenario, "fixation-exact-noise");
+    assert!(same_files(&whole, &one) >= 4);
+    assert!(same_files(&whole, &three) >= 4);
+    let text = read(std::path::Path::new(scenario))
+        .replace("kind = \"fixation\"", "kind = \"invasion\"")
+        .replace(
+            "name = \"fixation-exact-noise\"",
+            "name = \"invasion-moran\"",
+        );
+    let fixation_table = text.find("[fixation]").unwrap();
+    let end = text[fixation_table..].find("\n\n").unwrap() + fixation_table;
+    let text = text[..fixation_table].to_string()
+        + "[population]\nsize = 10\n[selection]\nprocess = \"moran\"\nbeta = 1.0\n"
+        + &text[end..];
+    let path = dir.join("invasion-moran.toml");
+    std::fs::write(&path, text).unwrap();
+    ok(&[
+        "run",
+        path.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let invasion = read(&dir.join("invasion-moran/fixation.csv"));
+    let rho = |resident: &str, mutant: &str| -> f64 {
+        let line = invasion
+            .lines()
+            .find(|l| l.starts_with(&format!("{resident},{mutant},")))
+            .unwrap();
+        line.split(',').nth(2).unwrap().parse().unwrap()
+    };
+    let matrix = read(&whole.join("fixation_matrix.csv"));
+    let mut pairs = 0;
+    for line in matrix.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (mutant, resident) = (f[0], f[1]);
+        let runs: f64 = f[2].parse().unwrap();
+        let estimate: f64 = f[4].parse().unwrap();
+        let exact: f64 = f[7].parse().unwrap();
+        assert!((exact - rho(resident, mutant)).abs() < 1e-12, "{line}");
+        let sd = (exact * (1.0 - exact) / runs).sqrt().max(1.0 / runs);
+        assert!((estimate - exact).abs() < 4.5 * sd, "{line}");
+        pairs += 1;
+    }
+    assert_eq!(pairs, 30);
+}
+
+#[test]
 fn dilemma_fingerprint_writes_the_grid_and_its_heat_map() {
     let dir = scratch("fingerprint");
     let out = dir.to_str().unwrap();

@@ -253,22 +253,7 @@ pub fn read_tournament(
     let mut repetitions_at = None;
     let mut method_at = None;
     if let Some(mut table) = top.table("match")? {
-        if let Some(m) = table.string("method")? {
-            match m.value.as_str() {
-                "simulate" => {}
-                "exact" => method_at = Some(m.span.start),
-                other => {
-                    return Err(table.error(
-                        m.span.start,
-                        "method",
-                        format!(
-                            "unknown method `{other}`; allowed: \"simulate\" (play the matches) or \
-                             \"exact\" (expected values of finite-state players)"
-                        ),
-                    ));
-                }
-            }
-        }
+        method_at = read_method(&mut table)?;
         let turns = table.count("turns", 1)?;
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
@@ -286,25 +271,12 @@ pub fn read_tournament(
     let method = match method_at {
         None => Method::Simulate,
         Some(at) => {
-            let reading = crate::exact::reading::Reading {
+            let settings = MatchSettings {
+                horizon,
+                noise,
                 payoffs,
-                length_known: matches!(horizon, Horizon::Fixed { .. }),
             };
-            let mut machines = Vec::with_capacity(players.len());
-            for (k, player) in players.iter().enumerate() {
-                let machine = crate::exact::reading::machine_of(player, &reading).map_err(|e| {
-                    top.source().invalid(
-                        at,
-                        "match.method",
-                        format!(
-                            "\"exact\" needs finite-state players; players[{k}]: {e}; \
-                             use method = \"simulate\" or leave the player out"
-                        ),
-                    )
-                })?;
-                machines.push(machine);
-            }
-            Method::Exact(machines)
+            Method::Exact(read_machines(top.source(), at, &players, &settings)?)
         }
     };
     // Checked: players x players x repetitions can exceed 2^64 (it must be
@@ -366,6 +338,57 @@ pub fn read_tournament(
         self_play_in_ranking,
         method,
     })
+}
+
+/// Reads `[match] method`: the offset of `"exact"` when it is asked for
+/// (`None` for `"simulate"`, the default).
+pub(crate) fn read_method(table: &mut TableReader<'_>) -> Result<Option<usize>, ScenarioError> {
+    let Some(m) = table.string("method")? else {
+        return Ok(None);
+    };
+    match m.value.as_str() {
+        "simulate" => Ok(None),
+        "exact" => Ok(Some(m.span.start)),
+        other => Err(table.error(
+            m.span.start,
+            "method",
+            format!(
+                "unknown method `{other}`; allowed: \"simulate\" (play the matches) or \
+                 \"exact\" (expected values of finite-state players)"
+            ),
+        )),
+    }
+}
+
+/// Each player's machine for `[match] method = "exact"` (written at `at`)
+/// under `settings`; a player that is not finite-state is refused naming
+/// it (`players[k]`) and why.
+pub(crate) fn read_machines(
+    source: &crate::scenario::error::Source,
+    at: usize,
+    players: &[Player],
+    settings: &MatchSettings,
+) -> Result<Vec<crate::exact::machine::Machine>, ScenarioError> {
+    let reading = crate::exact::reading::Reading {
+        payoffs: settings.payoffs,
+        length_known: matches!(settings.horizon, Horizon::Fixed { .. }),
+    };
+    players
+        .iter()
+        .enumerate()
+        .map(|(k, player)| {
+            crate::exact::reading::machine_of(player, &reading).map_err(|e| {
+                source.invalid(
+                    at,
+                    "match.method",
+                    format!(
+                        "\"exact\" needs finite-state players; players[{k}]: {e}; \
+                         use method = \"simulate\" or leave the player out"
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 pub(crate) fn read_horizon(

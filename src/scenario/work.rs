@@ -16,6 +16,8 @@
 //! | (nodes)     | node visits                    | process steps x N off the count-based path   | 6 x 10^10 |
 //! | fixation    | process steps; ordinary turns  | pairs x runs x N (ln N + 2); sampled pairs'  | 3 x 10^9; 1.5 x 10^10 |
 //! |             |                                | matches                                      |          |
+//! | (exact)     | chain operations (moran,       | the expected table's pairs once, as `exact`  | 10^10    |
+//! |             | fixation: method = "exact")    | below (no fractions), instead of matches     |          |
 //! | exact       | chain operations (a tournament,| per pair S x turns, S = product of the      | 10^10    |
 //! |             | sweep, ecological or invasion  | machines' states up to 2,500; without a cap |          |
 //! |             | with method = "exact")         | S^3 / 96; fractions 4 S turns^2 (4 S^4 / 3) |          |
@@ -1124,6 +1126,12 @@ fn moran_match_estimate(
     drivers.extend(horizon_drivers(&m.settings.horizon));
     let (amount, notes) = match &m.process.fitness {
         Fitness::Constant(_) => (0, Vec::new()),
+        Fitness::Matches(table) if table.machines().is_some() => {
+            // The chains depend on the types and the horizon only.
+            let mut drivers = vec![("players".to_string(), table.len().to_string())];
+            drivers.extend(horizon_drivers(&m.settings.horizon));
+            return expected_table_estimate(table, &drivers);
+        }
         Fitness::Matches(table) => {
             let turns = expected_turns(&table.settings.horizon);
             let mut amount = table_turns(&table.players, &table.settings);
@@ -1155,11 +1163,43 @@ fn moran_match_estimate(
     }
 }
 
+/// An expected payoff table's chains (a Moran or fixation study with
+/// `[match] method = "exact"`: every pair once, in doubles; no match is
+/// played), with the study's `drivers`.
+fn expected_table_estimate(
+    table: &crate::evolution::payoff_table::PayoffTable,
+    drivers: &[(String, String)],
+) -> Estimate {
+    let machines = table.machines().unwrap_or_default();
+    let drivers = drivers.to_vec();
+    Estimate {
+        measure: CHAIN_MEASURE,
+        amount: exact_operations(
+            machines,
+            &table.settings,
+            false,
+            0..pair_count(machines.len()),
+        ),
+        limit: MAX_CHAIN_OPERATIONS,
+        field: "match.method".into(),
+        drivers,
+        notes: vec![format!(
+            "each pair's joint states counted as the product of its machines' states, up to {}",
+            crate::exact::analysis::MAX_JOINT_STATES
+        )],
+    }
+}
+
 /// A fixation matrix's matches: per ordered pair, its two-type payoff table
 /// (deterministic pairs once), and when the pair must be sampled, N (N - 1)
 /// / 2 matches at each of the N^2 steps of every run, at the dearer type's
 /// cost.
 fn fixation_match_estimate(s: &crate::evolution::fixation_matrix::FixationMatrix) -> Estimate {
+    if let Some(table) = &s.expected {
+        let mut drivers = vec![("players".to_string(), s.players.len().to_string())];
+        drivers.extend(horizon_drivers(&s.settings.horizon));
+        return expected_table_estimate(table, &drivers);
+    }
     let turns = expected_turns(&s.settings.horizon);
     let n = s.size as u128;
     let per_run_matches = fixation_run_steps(s.size as u64)
@@ -1472,9 +1512,11 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
             let ids = shard.ids(total);
             let per_run = fixation_run_steps(s.size as u64);
             let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
-            // Its matches in proportion to its runs, rounded up.
+            // Its matches in proportion to its runs, rounded up (an
+            // expected table is computed whole by every shard).
             if let Some(matches) = estimates.get_mut(1)
                 && total > 0
+                && s.expected.is_none()
             {
                 let share = matches.amount.saturating_mul((ids.end - ids.start) as u128);
                 matches.amount = if share == u128::MAX {

@@ -13,8 +13,11 @@
 //! point for a sweep, `output::exact_files`). What a point's pairs make
 //! (its payoff matrix, ranking and the three CSVs an exact tournament
 //! writes) is here too ([`tables`], [`write_tables`]), and the payoff
-//! matrix the evolutionary kinds take ([`expected_matrix`]).
+//! matrix the evolutionary kinds take ([`expected_matrix`], and
+//! [`prepare_table`] for a Moran or fixation study's expected table).
 
+use crate::evolution::moran::{Fitness, MoranProcess};
+use crate::evolution::payoff_table::PayoffTable;
 use crate::exact::analysis::{Answer, ExactError, MAX_JOINT_STATES, Question, expect_machines};
 use crate::exact::machine::Machine;
 use crate::exact::matrix::{ExpectedMatrix, pairs};
@@ -404,6 +407,31 @@ pub fn expected_matrix(
             e.error,
         )
     })
+}
+
+/// Computes an expected payoff table's chains (a Moran or fixation study
+/// with `[match] method = "exact"`) within the joint-state limit unless
+/// `no_limit`, before anything plays on it; a pair over it is refused
+/// naming `at` (the study, and grid point) and both players. A played
+/// table is left to compute on first use, as it always has been.
+pub fn prepare_table(table: &PayoffTable, at: &str, no_limit: bool) -> Result<(), StudyError> {
+    if table.machines().is_none() {
+        return Ok(());
+    }
+    table
+        .prepare((!no_limit).then_some(MAX_JOINT_STATES))
+        .map_err(|e| {
+            let names = &table.players;
+            refusal(at, &names[e.row].name, &names[e.column].name, e.error)
+        })
+}
+
+/// [`prepare_table`] for a Moran process whose fitness comes from matches.
+pub fn prepare_process(process: &MoranProcess, at: &str, no_limit: bool) -> Result<(), StudyError> {
+    match &process.fitness {
+        Fitness::Matches(table) => prepare_table(table, at, no_limit),
+        Fitness::Constant(_) => Ok(()),
+    }
 }
 
 #[cfg(test)]
