@@ -20,7 +20,8 @@
 //! |             | fixation: method = "exact")    | below (no fractions), instead of matches     |          |
 //! | exact       | chain operations (a tournament,| per pair S x turns, S = product of the      | 10^10    |
 //! |             | sweep, ecological or invasion  | machines' states up to 2,500; without a cap |          |
-//! |             | with method = "exact")         | S^3 / 96; fractions 4 S turns^2 (4 S^4 / 3) |          |
+//! |             | with method = "exact")         | S^3 / 96; fractions 4 S turns^2 (4 S^4 / 3; |          |
+//! |             |                                | 4 S turns when every probability is 0 or 1) |          |
 //! | spatial     | cell updates                   | rows x cols x steps                          | 10^10    |
 //! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 1.5 x 10^10 |
 //! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 1.5 x 10^10 |
@@ -604,18 +605,30 @@ pub const MAX_CHAIN_OPERATIONS: u128 = 10_000_000_000;
 pub const CHAIN_MEASURE: &str = "operations of the exact joint chains (joint states x turns; exact \
                                  fractions x turns x 4 more)";
 
+/// The exact fractions a pair's chain computes besides its doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fractions {
+    /// None (an input is not a plain fraction, or none are asked for).
+    None,
+    /// Of a chain whose every probability is 0 or 1 (no noise,
+    /// deterministic machines): their digits do not grow.
+    Certain,
+    /// Of a chain with probabilities: their digits grow with the turns.
+    Growing,
+}
+
 /// The operations of one exact match between machines of `a` and `b`
 /// states (`exact::chain`), at most: its joint states S, counted as a x b
 /// up to the joint-state limit; a fixed horizon of n turns (or a cap n) is
-/// S x n steps, and its exact fractions, whose digits grow with the turns,
-/// 4 S n^2 more (measured: 3.9 x 10^7 S n^2 a second on two cores); a
+/// S x n steps, and its exact fractions, whose digits grow with the turns
+/// when the chain has probabilities, 4 S n^2 more (measured: 3.9 x 10^7 S
+/// n^2 a second on two cores; 4 S n when every probability is 0 or 1); a
 /// random horizon without a cap is a linear solve, S^3 / 96 (its zeros
 /// skipped: 5.6 x 10^9 S^3 / 3 a second measured), and its fractions 4 S^4
-/// / 3 (288 states took 129 s). `fractions`: the inputs are plain
-/// fractions (`exact::analysis::rational_inputs` and rational machines);
-/// they are computed where the chain is small enough
-/// (`exact::analysis::fractions_fit`).
-pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: bool) -> u128 {
+/// / 3 (288 states took 129 s). Fractions are computed when the inputs are
+/// plain fractions (`exact::analysis::rational_inputs` and rational
+/// machines) and the chain is small enough (`exact::analysis::fractions_fit`).
+pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: Fractions) -> u128 {
     use crate::exact::analysis::{MAX_JOINT_STATES, fractions_fit};
     use crate::exact::chain::Length;
     let states = a.saturating_mul(b).clamp(1, MAX_JOINT_STATES);
@@ -627,11 +640,16 @@ pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: b
             continuation: _,
         } => {
             let n = n as u128;
-            (Length::Turns(n as u32), s * n, 4 * s * n * n)
+            let digits = if fractions == Fractions::Certain {
+                1
+            } else {
+                n
+            };
+            (Length::Turns(n as u32), s * n, 4 * s * n * digits)
         }
         Horizon::Random { cap: None, .. } => (Length::Infinite, s.pow(3) / 96, 4 * s.pow(4) / 3),
     };
-    if fractions && fractions_fit(states, &length) {
+    if fractions != Fractions::None && fractions_fit(states, &length) {
         float.saturating_add(exact)
     } else {
         float
@@ -657,8 +675,14 @@ pub fn exact_operations(
         .take(ids.end.saturating_sub(ids.start) as usize)
         .map(|(i, j)| {
             let (a, b) = (&machines[i], &machines[j]);
-            let rational = inputs && a.is_rational() && b.is_rational();
-            exact_pair_operations(a.len(), b.len(), &settings.horizon, rational)
+            let kind = if !(inputs && a.is_rational() && b.is_rational()) {
+                Fractions::None
+            } else if settings.noise == 0.0 && a.is_deterministic() && b.is_deterministic() {
+                Fractions::Certain
+            } else {
+                Fractions::Growing
+            };
+            exact_pair_operations(a.len(), b.len(), &settings.horizon, kind)
         })
         .fold(0u128, u128::saturating_add)
 }
@@ -1989,7 +2013,7 @@ mod tests {
                     continuation: 0.9,
                     cap: None
                 },
-                true
+                Fractions::Growing
             ),
             256u128.pow(3) / 96 + 4 * 256u128.pow(4) / 3
         );
@@ -2001,13 +2025,30 @@ mod tests {
                     continuation: 0.9,
                     cap: None
                 },
-                true
+                Fractions::Growing
             ),
             400u128.pow(3) / 96
         );
+        // Without noise, deterministic machines' fractions stay small:
+        // TFT v FSM 16 (32 states), 4 S n for them.
+        let certain = EXACT.replace("noise = 0.05\n", "").replace("REPS", "1");
+        let tft_fsm = exact_operations(
+            &match &from_text(&certain) {
+                Scenario::Tournament(t) => t.machines().to_vec(),
+                _ => panic!("a tournament"),
+            },
+            &MatchSettings {
+                horizon: Horizon::Fixed { turns: 50 },
+                noise: 0.0,
+                payoffs: crate::ipd::Payoffs::STANDARD,
+            },
+            true,
+            1..2,
+        );
+        assert_eq!(tft_fsm, 32 * 50 + 4 * 32 * 50);
         // Joint states are counted up to the limit of the chain.
         assert_eq!(
-            exact_pair_operations(1000, 1000, &Horizon::Fixed { turns: 10 }, false),
+            exact_pair_operations(1000, 1000, &Horizon::Fixed { turns: 10 }, Fractions::None),
             crate::exact::analysis::MAX_JOINT_STATES as u128 * 10
         );
     }
