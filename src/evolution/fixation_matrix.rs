@@ -14,7 +14,10 @@
 //! the fixation probability has the closed form
 //! `rho = 1 / (1 + sum_{k=1}^{N-1} prod_{j=1}^{k} T-(j) / T+(j))`
 //! (Nowak, Evolutionary Dynamics, 2006, ch. 6), computed by [`exact`] for the
-//! three update rules; the CSV reports it next to the estimate.
+//! three update rules; the CSV reports it next to the estimate. With an
+//! expected table ([`FixationMatrix::expected`], `[match] method =
+//! "exact"`) every pair's fitness is deterministic (expected total scores),
+//! so every pair has it, noise or not.
 
 use crate::evolution::graph::Graph;
 use crate::evolution::interval::{Z95, wilson_interval};
@@ -40,6 +43,10 @@ pub struct FixationMatrix {
     pub mode: Mode,
     /// Master seed.
     pub seed: u64,
+    /// The expected table of every player (`[match] method = "exact"`):
+    /// fitness from expected match scores, every pair's process then has
+    /// its exact value; `None`: matches are played.
+    pub expected: Option<Arc<PayoffTable>>,
 }
 
 /// The estimate for one ordered pair.
@@ -91,7 +98,10 @@ impl FixationMatrix {
     /// type 1 = resident (N - 1).
     pub fn process(&self, mutant: usize, resident: usize) -> MoranProcess {
         let players = [self.players[mutant].clone(), self.players[resident].clone()];
-        let table = PayoffTable::build(&players, self.settings);
+        let table = match &self.expected {
+            Some(all) => all.pair(mutant, resident),
+            None => PayoffTable::build(&players, self.settings),
+        };
         let mut initial = vec![1usize; self.size];
         initial[0] = 0;
         MoranProcess {
@@ -291,6 +301,7 @@ mod tests {
             runs,
             mode,
             seed: 3,
+            expected: None,
         }
     }
 

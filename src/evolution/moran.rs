@@ -31,7 +31,11 @@
 //! the count of each type and a step costs O(k^2) for k types, not O(N^2);
 //! on other graphs fitness is updated incrementally around the changed node.
 //! Matches that cannot be precomputed (noise, random horizon, stochastic
-//! strategies) are played afresh every step from the run's generator.
+//! strategies) are played afresh every step from the run's generator. An
+//! expected payoff table (`[match] method = "exact"`,
+//! `PayoffTable::expected`) precomputes every pair (its expected total
+//! score), so fitness is then an individual's expected total score, nothing
+//! is sampled, and the count-based path applies on the complete graph.
 
 use crate::evolution::error::EvolutionError;
 use crate::evolution::graph::Graph;

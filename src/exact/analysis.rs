@@ -6,7 +6,9 @@ use crate::exact::chain::{Chain, ChainTooLarge, Expected, Length};
 use crate::exact::machine::Machine;
 use crate::exact::number::{Number, Ratio, Value};
 use crate::exact::reading::{NotFinite, Reading, machine_of};
+use crate::ipd::horizon::Horizon;
 use crate::ipd::payoffs::Payoffs;
+use crate::ipd::play::MatchSettings;
 use crate::ipd::strategies::Player;
 
 /// The most joint states a chain may have (the work limit; `--no-limit`
@@ -33,6 +35,29 @@ pub struct Question {
     pub state_limit: Option<usize>,
     /// Compute exact fractions too, where the inputs allow (else doubles only).
     pub fractions: bool,
+}
+
+impl Question {
+    /// The question a tournament's match asks: its payoffs, noise and
+    /// horizon (a fixed number of turns, or a continuation with its cap),
+    /// within `state_limit` joint states (`None`: no limit), with exact
+    /// fractions when `fractions`.
+    pub fn of(settings: &MatchSettings, state_limit: Option<usize>, fractions: bool) -> Question {
+        let length = match settings.horizon {
+            Horizon::Fixed { turns } => Length::Turns(turns),
+            Horizon::Random { continuation, cap } => Length::Continuation {
+                w: Value::of(continuation),
+                cap,
+            },
+        };
+        Question {
+            payoffs: settings.payoffs,
+            noise: settings.noise,
+            length,
+            state_limit,
+            fractions,
+        }
+    }
 }
 
 /// The expected outcome in one field.
@@ -146,6 +171,31 @@ pub fn expect_machines(
     })
 }
 
+/// Whether a chain of `states` joint states is small enough for exact
+/// fractions over `length` (the inputs being fractions too): at most
+/// [`MAX_EXACT_FORWARD`] states x turns for a forward pass, at most
+/// [`MAX_EXACT_SOLVE_STATES`] states for a linear solve.
+pub fn fractions_fit(states: usize, length: &Length) -> bool {
+    match length {
+        Length::Turns(n) | Length::Continuation { cap: Some(n), .. } => {
+            states as u64 * *n as u64 <= MAX_EXACT_FORWARD
+        }
+        _ => states <= MAX_EXACT_SOLVE_STATES,
+    }
+}
+
+/// Whether every number of the question is a plain fraction (noise,
+/// payoffs, continuation): with rational machines, the condition for
+/// exact fractions besides the chain's size ([`fractions_fit`]).
+pub fn rational_inputs(question: &Question) -> bool {
+    let mut inputs = vec![Value::of(question.noise)];
+    inputs.extend(payoff_values(&question.payoffs));
+    if let Length::Continuation { w, .. } = &question.length {
+        inputs.push(w.clone());
+    }
+    inputs.iter().all(|v| v.exact.is_some())
+}
+
 fn payoff_values(p: &Payoffs) -> [Value; 4] {
     [p.r, p.s, p.t, p.p].map(Value::of)
 }
@@ -192,13 +242,7 @@ fn exact_answer(
             );
         }
     }
-    let fits = match question.length {
-        Length::Turns(n) | Length::Continuation { cap: Some(n), .. } => {
-            states as u64 * n as u64 <= MAX_EXACT_FORWARD
-        }
-        _ => states <= MAX_EXACT_SOLVE_STATES,
-    };
-    if !fits {
+    if !fractions_fit(states, &question.length) {
         return (
             None,
             Some(format!(

@@ -6,12 +6,14 @@
 //! state ([`chain`]), whose expected outcome over a fixed horizon, a
 //! random horizon or play without end is computed in the field of
 //! [`number`]: exact rationals when every input is a fraction, doubles
-//! always.
+//! always. [`matrix`] gives every ordered pair of a list at once (the
+//! payoff table of the evolutionary kinds).
 
 pub mod analysis;
 pub mod chain;
 pub mod fingerprint;
 pub mod machine;
+pub mod matrix;
 pub mod number;
 pub mod reading;
 pub mod solve;

@@ -1,7 +1,7 @@
 //! Files of an exact tournament (`[match] method = "exact"`): every pair's
 //! expected values as doubles and exact fractions, the ranking by expected
-//! score, a shard's `exact_pairs.csv`, and the charts (payoff heat map,
-//! ranking bars).
+//! score, a shard's `exact_pairs.csv` (led by the grid point in an exact
+//! sweep's shard), and the charts (payoff heat map, ranking bars).
 
 use crate::output::charts::{
     BarChart, ChartError, HeatMap, draw_bar_chart, draw_heat_map, par_draw,
@@ -32,12 +32,37 @@ pub const EXACT_PAIRS: &str = "exact_pairs.csv";
 const HEADER: &str = "pair,row,column,states,score_row,score_column,cooperation_row,\
 cooperation_column,score_row_exact,score_column_exact,cooperation_row_exact,cooperation_column_exact";
 
-/// Writes `exact_pairs.csv` (doubles in shortest round-trip form, so they
-/// read back bit for bit).
-pub fn write_pairs(path: &Path, rows: &[(u64, PairValues)]) -> io::Result<()> {
+/// One row of a shard's `exact_pairs.csv`: the unit id, the grid point (a
+/// sweep's rows carry it, a tournament's do not) and the pair's values.
+pub type PairRow = (u64, Option<usize>, PairValues);
+
+/// The header of `exact_pairs.csv`, led by `point` in a sweep's shard.
+fn header(with_point: bool) -> String {
+    if with_point {
+        format!("point,{HEADER}")
+    } else {
+        HEADER.to_string()
+    }
+}
+
+/// Writes a tournament's `exact_pairs.csv` (doubles in shortest
+/// round-trip form, so they read back bit for bit).
+pub fn write_pairs(path: &Path, rows: &[PairRow]) -> io::Result<()> {
+    write_rows(path, false, rows)
+}
+
+/// Writes a sweep's `exact_pairs.csv`: each row led by its grid point.
+pub fn write_point_pairs(path: &Path, rows: &[PairRow]) -> io::Result<()> {
+    write_rows(path, true, rows)
+}
+
+fn write_rows(path: &Path, with_point: bool, rows: &[PairRow]) -> io::Result<()> {
     let mut out = BufWriter::new(std::fs::File::create(path)?);
-    writeln!(out, "{HEADER}")?;
-    for (id, v) in rows {
+    writeln!(out, "{}", header(with_point))?;
+    for (id, point, v) in rows {
+        if with_point {
+            write!(out, "{},", point.unwrap_or(0))?;
+        }
         let exact = v.exact.clone().unwrap_or_default();
         writeln!(
             out,
@@ -58,11 +83,13 @@ pub fn write_pairs(path: &Path, rows: &[(u64, PairValues)]) -> io::Result<()> {
     out.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
 
-/// Reads `exact_pairs.csv`, calling `each(id, values)` per row; errors name
-/// the line.
+/// Reads `exact_pairs.csv` (led by the grid point when `with_point`),
+/// calling `each(id, point, values)` per row (point 0 without
+/// `with_point`); errors name the line.
 pub fn read_pairs(
     path: &Path,
-    mut each: impl FnMut(u64, PairValues) -> Result<(), String>,
+    with_point: bool,
+    mut each: impl FnMut(u64, usize, PairValues) -> Result<(), String>,
 ) -> Result<(), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
     let mut lines = io::BufReader::new(file).lines();
@@ -70,13 +97,22 @@ pub fn read_pairs(
         .next()
         .transpose()
         .map_err(|e| format!("cannot read: {e}"))?;
-    if header.as_deref() != Some(HEADER) {
+    if header.as_deref() != Some(self::header(with_point).as_str()) {
         return Err(format!("line 1: not the {EXACT_PAIRS} header"));
     }
     for (k, line) in lines.enumerate() {
         let n = k + 2;
         let line = line.map_err(|e| format!("line {n}: cannot read: {e}"))?;
-        let f: Vec<&str> = line.split(',').collect();
+        let (point, rest) = if with_point {
+            let (point, rest) = line.split_once(',').unwrap_or((&line, ""));
+            let point = point
+                .parse::<usize>()
+                .map_err(|_| format!("line {n}: point `{point}` is not a whole number"))?;
+            (point, rest)
+        } else {
+            (0, line.as_str())
+        };
+        let f: Vec<&str> = rest.split(',').collect();
         let bad = || {
             format!(
                 "line {n}: expected {} fields of {EXACT_PAIRS}, got `{line}`",
@@ -122,7 +158,7 @@ pub fn read_pairs(
             cooperation: [float(f[6])?, float(f[7])?],
             exact,
         };
-        each(int(f[0])?, values).map_err(|e| format!("line {n}: {e}"))?;
+        each(int(f[0])?, point, values).map_err(|e| format!("line {n}: {e}"))?;
     }
     Ok(())
 }
@@ -171,6 +207,8 @@ pub fn write_exact_payoffs(path: &Path, names: &[String], pairs: &[PairValues]) 
 pub struct Ranked {
     /// Rank from 1.
     pub rank: usize,
+    /// The player's index in the scenario (not written).
+    pub index: usize,
     /// The player's name.
     pub name: String,
     /// Mean expected score per turn over its opponents.

@@ -2,7 +2,10 @@
 //! payoff matrix (mean score per turn) drives replicator dynamics.
 //!
 //! Everything of a `tournament` scenario (`[game]`, `[match]`, `[[players]]`,
-//! `[output]`) plus:
+//! `[output]`; `[match] method = "exact"` takes every pair's expected score
+//! per turn from the joint chain of the two players' machines instead of
+//! playing the matches, each player refused up front, by name, when it is
+//! not finite-state) plus:
 //!
 //! ```toml
 //! [dynamics]
@@ -98,13 +101,7 @@ pub fn read_ecological(
     seed: u64,
     warnings: &mut Vec<String>,
 ) -> Result<EcologicalScenario, ScenarioError> {
-    let tournament = read_tournament(
-        top,
-        name,
-        seed,
-        warnings,
-        Err("ecological dynamics take simulated payoffs for now"),
-    )?;
+    let tournament = read_tournament(top, name, seed, warnings)?;
     let k = tournament.players.len();
     let mut kind = ReplicatorKind::Discrete;
     let mut steps = DEFAULT_STEPS;

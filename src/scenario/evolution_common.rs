@@ -11,14 +11,18 @@ use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::TableReader;
 use crate::scenario::strategy_file::{Chain, defined_player};
 use crate::scenario::tournament::no_parameters_except;
-use crate::scenario::tournament::{DEFAULT_TURNS, read_horizon, read_payoffs};
+use crate::scenario::tournament::{DEFAULT_TURNS, read_horizon, read_method, read_payoffs};
+
+/// How `[game]` and `[match]` were read: the settings, the payoff preset
+/// if one was named, and where `method = "exact"` is written when it is.
+pub type MatchTables = (MatchSettings, Option<String>, Option<usize>);
 
 /// Reads `[game] payoffs` (with any extra keys asked by `extra`) and
-/// `[match]` (turns / continuation / cap, noise).
+/// `[match]` (turns / continuation / cap, noise, method).
 pub fn read_match_settings(
     top: &mut TableReader<'_>,
     mut extra: impl FnMut(&mut TableReader<'_>) -> Result<(), ScenarioError>,
-) -> Result<(MatchSettings, Option<String>), ScenarioError> {
+) -> Result<MatchTables, ScenarioError> {
     let mut payoffs = Payoffs::STANDARD;
     let mut preset = Some("standard".to_string());
     if let Some(mut game) = top.table("game")? {
@@ -32,7 +36,9 @@ pub fn read_match_settings(
         turns: DEFAULT_TURNS,
     };
     let mut noise = 0.0;
+    let mut exact_at = None;
     if let Some(mut table) = top.table("match")? {
+        exact_at = read_method(&mut table)?;
         let turns = table.count("turns", 1)?;
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
@@ -47,6 +53,7 @@ pub fn read_match_settings(
             payoffs,
         },
         preset,
+        exact_at,
     ))
 }
 

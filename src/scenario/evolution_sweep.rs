@@ -175,7 +175,7 @@ pub fn read_moran_sweep(
         &base.resolved_toml(),
         base.settings.payoffs,
         path,
-        "Moran study",
+        ("Moran study", &[]),
         |scenario| match scenario {
             Scenario::Moran(m) => Some(*m),
             _ => None,
@@ -190,12 +190,18 @@ pub fn read_ecological_sweep(
     base: EcologicalScenario,
     path: &Path,
 ) -> Result<EvolutionSweep, ScenarioError> {
+    // Expected payoffs draw nothing (the initial shares are written out in
+    // the resolved scenario, so the seed does not draw them again).
+    let inert: &[&str] = match base.tournament.method {
+        crate::scenario::tournament::Method::Exact(_) => &["seed", "match.repetitions"],
+        crate::scenario::tournament::Method::Simulate => &[],
+    };
     let grid = read_grid(
         sweep,
         &base.resolved_toml(),
         base.tournament.settings.payoffs,
         path,
-        "ecological study",
+        ("ecological study", inert),
         |scenario| match scenario {
             Scenario::Ecological(e) => Some(*e),
             _ => None,

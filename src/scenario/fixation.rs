@@ -11,6 +11,7 @@
 //! payoffs = "standard"        # fitness = total match score (payoffs must be >= 0)
 //! [match]
 //! turns = 200                 # or continuation = 0.99 (random horizon); noise = 0.0
+//! # method = "exact"          # fitness = expected total score (finite-state players only)
 //! [fixation]
 //! size = 10                   # population size N (2 to 100000; default 10)
 //! runs = 1000                 # runs per ordered pair (default 1000)
@@ -26,11 +27,14 @@
 
 use crate::evolution::fixation_matrix::FixationMatrix;
 use crate::evolution::moran::Mode;
+use crate::evolution::payoff_table::PayoffTable;
 use crate::scenario::error::ScenarioError;
 use crate::scenario::evolution_common::{
     player_toml, read_match_settings, read_strategy_entry, settings_toml,
 };
 use crate::scenario::reader::TableReader;
+use crate::scenario::tournament::read_machines;
+use std::sync::Arc;
 
 /// Most Moran runs in all (ordered pairs x runs).
 pub const MAX_FIXATION_RUNS: u64 = 1_000_000_000;
@@ -63,7 +67,10 @@ impl FixationScenario {
             top.insert("description".into(), d.clone().into());
         }
         top.insert("seed".into(), (s.seed as i64).into());
-        let (game, m) = settings_toml(&s.settings, &self.payoffs_preset);
+        let (game, mut m) = settings_toml(&s.settings, &self.payoffs_preset);
+        if s.expected.is_some() {
+            m.insert("method".into(), "exact".into());
+        }
         top.insert("game".into(), game.into());
         top.insert("match".into(), m.into());
         let mut fixation = toml::Table::new();
@@ -90,7 +97,7 @@ pub fn read_fixation(
 ) -> Result<FixationScenario, ScenarioError> {
     let source = top.source();
     let description = top.string("description")?.map(|d| d.value);
-    let (settings, payoffs_preset) = read_match_settings(top, |_| Ok(()))?;
+    let (settings, payoffs_preset, exact_at) = read_match_settings(top, |_| Ok(()))?;
     let p = settings.payoffs;
     if p.r.min(p.s).min(p.t).min(p.p) < 0.0 {
         return Err(source.invalid(
@@ -182,6 +189,15 @@ pub fn read_fixation(
         }
         table.finish()?;
     }
+    let expected = match exact_at {
+        Some(at) => {
+            let machines = read_machines(source, at, &players, &settings)?;
+            Some(Arc::new(PayoffTable::expected(
+                &players, settings, machines,
+            )))
+        }
+        None => None,
+    };
     let mut charts = true;
     let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
@@ -200,6 +216,7 @@ pub fn read_fixation(
             runs,
             mode,
             seed,
+            expected,
         },
         charts,
         chart_style,

@@ -490,7 +490,6 @@ pub fn read_invasion(
             name.clone(),
             seed,
             warnings,
-            Ok(()),
         )?)),
     };
     let (charts, chart_style) = match &payoffs {

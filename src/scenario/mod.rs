@@ -391,12 +391,7 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
     let scenario = match kind.value.as_str() {
         "tournament" => {
             let sweep_table = top.table("sweep")?;
-            let exact = if sweep_table.is_some() {
-                Err("a [sweep] of an exact tournament is not supported yet")
-            } else {
-                Ok(())
-            };
-            let base = tournament::read_tournament(&mut top, name, seed, &mut warnings, exact)?;
+            let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
             match sweep_table {
                 None => Scenario::Tournament(base),
                 Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),

@@ -8,6 +8,7 @@
 //! payoffs = "standard"        # fitness = total match score (payoffs must be >= 0)
 //! [match]
 //! turns = 200                 # or continuation = 0.99 (random horizon); noise = 0.0
+//! # method = "exact"          # fitness = expected total score (finite-state players only)
 //! [moran]
 //! mode = "bd"                 # "bd" birth-death (default), "db" death-birth (fitness
 //!                             # before the death: the dying individual still counts as an
@@ -38,6 +39,7 @@ use crate::scenario::evolution_common::{
     player_toml, read_match_settings, read_strategy_entry, settings_toml,
 };
 use crate::scenario::reader::TableReader;
+use crate::scenario::tournament::read_machines;
 use std::sync::Arc;
 use toml::de::DeValue;
 
@@ -74,6 +76,11 @@ pub struct MoranScenario {
 }
 
 impl MoranScenario {
+    /// Fitness from expected match scores (`[match] method = "exact"`).
+    pub fn exact(&self) -> bool {
+        matches!(&self.process.fitness, Fitness::Matches(t) if t.machines().is_some())
+    }
+
     /// The scenario with defaults written out.
     pub fn resolved_toml(&self) -> String {
         let mut top = toml::Table::new();
@@ -83,7 +90,10 @@ impl MoranScenario {
             top.insert("description".into(), d.clone().into());
         }
         top.insert("seed".into(), (self.seed as i64).into());
-        let (game, m) = settings_toml(&self.settings, &self.payoffs_preset);
+        let (game, mut m) = settings_toml(&self.settings, &self.payoffs_preset);
+        if self.exact() {
+            m.insert("method".into(), "exact".into());
+        }
         top.insert("game".into(), game.into());
         top.insert("match".into(), m.into());
         let mut moran = toml::Table::new();
@@ -238,7 +248,7 @@ pub fn read_moran(
 ) -> Result<MoranScenario, ScenarioError> {
     let source = top.source();
     let description = top.string("description")?.map(|d| d.value);
-    let (settings, payoffs_preset) = read_match_settings(top, |_| Ok(()))?;
+    let (settings, payoffs_preset, exact_at) = read_match_settings(top, |_| Ok(()))?;
 
     // `players` is the name every kind uses; `population` is its older name here.
     let key = top.key_or_alias("players", "population")?;
@@ -380,6 +390,14 @@ pub fn read_moran(
         .flat_map(|(t, p)| std::iter::repeat_n(t, p.1 as usize))
         .collect();
     let fitness = if constant > 0 {
+        if let Some(at) = exact_at {
+            return Err(source.invalid(
+                at,
+                "match.method",
+                "\"exact\" computes fitness from expected match scores, but every entry \
+                 gives a constant `fitness`; leave out one or the other",
+            ));
+        }
         Fitness::Constant(population.iter().map(|p| p.2.unwrap_or(1.0)).collect())
     } else {
         if settings
@@ -397,7 +415,14 @@ pub fn read_moran(
             ));
         }
         let players: Vec<Player> = population.iter().map(|p| p.0.clone()).collect();
-        Fitness::Matches(Arc::new(PayoffTable::build(&players, settings)))
+        let table = match exact_at {
+            Some(at) => {
+                let machines = read_machines(source, at, &players, &settings)?;
+                PayoffTable::expected(&players, settings, machines)
+            }
+            None => PayoffTable::build(&players, settings),
+        };
+        Fitness::Matches(Arc::new(table))
     };
     let process = MoranProcess {
         type_names,
@@ -432,4 +457,102 @@ pub fn read_moran(
         charts,
         chart_style,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::evolution::moran::Fitness;
+    use crate::scenario::{Scenario, Source, parse};
+
+    fn load(text: &str) -> Result<Scenario, String> {
+        let source = Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        };
+        parse(&source, std::path::Path::new("t.toml"))
+            .map(|l| l.scenario)
+            .map_err(|e| e.to_string())
+    }
+
+    const EXACT: &str = r#"
+kind = "moran"
+[match]
+method = "exact"
+turns = 10
+noise = 0.1
+[moran]
+runs = 5
+[[players]]
+strategy = "tit-for-tat"
+count = 2
+[[players]]
+strategy = "gtft"
+count = 2
+"#;
+
+    #[test]
+    fn exact_fitness_is_an_expected_table_and_reads_back_from_the_resolved_file() {
+        let Scenario::Moran(m) = load(EXACT).unwrap() else {
+            panic!("moran")
+        };
+        assert!(m.exact());
+        let Fitness::Matches(table) = &m.process.fitness else {
+            panic!("match fitness")
+        };
+        // Noise and GTFT's draws: nothing is sampled all the same.
+        assert!(table.is_deterministic());
+        assert_eq!(table.machines().map(<[_]>::len), Some(2));
+        let resolved = m.resolved_toml();
+        assert!(resolved.contains("method = \"exact\""), "{resolved}");
+        let Scenario::Moran(again) = load(&resolved).unwrap() else {
+            panic!("moran")
+        };
+        assert!(again.exact());
+        assert_eq!(again.resolved_toml(), resolved);
+        // A played study says nothing of a method.
+        let played = EXACT.replace("method = \"exact\"\n", "");
+        let Scenario::Moran(p) = load(&played).unwrap() else {
+            panic!("moran")
+        };
+        assert!(!p.exact() && !p.resolved_toml().contains("method"));
+    }
+
+    #[test]
+    fn exact_fitness_refuses_players_without_machines_constant_fitness_and_lattices() {
+        let grudger = EXACT.replace("\"gtft\"", "\"grudger\"");
+        let error = load(&grudger).unwrap_err();
+        assert!(
+            error.contains("match.method")
+                && error.contains("Grudger")
+                && error.contains("players[1]"),
+            "{error}"
+        );
+        let constant = EXACT.replace("count = 2\n", "count = 2\nfitness = 1.0\n");
+        let error = load(&constant).unwrap_err();
+        assert!(
+            error.contains("match.method") && error.contains("constant"),
+            "{error}"
+        );
+        let spatial = "kind = \"spatial\"\n[lattice]\nsize = 4\nsteps = 1\n[match]\nmethod = \"exact\"\n\
+                       [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"defector\"\n";
+        let error = load(spatial).unwrap_err();
+        assert!(
+            error.contains("match.method") && error.contains("spatial"),
+            "{error}"
+        );
+        // The fixation kind reads the method too.
+        let fixation = "kind = \"fixation\"\n[match]\nmethod = \"exact\"\nturns = 5\n\
+                        [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"grudger\"\n";
+        let error = load(fixation).unwrap_err();
+        assert!(
+            error.contains("match.method") && error.contains("Grudger"),
+            "{error}"
+        );
+        let fine = fixation.replace("grudger", "defector");
+        let Scenario::Fixation(f) = load(&fine).unwrap() else {
+            panic!("fixation")
+        };
+        assert!(f.study.expected.is_some());
+        assert!(f.resolved_toml().contains("method = \"exact\""));
+    }
 }

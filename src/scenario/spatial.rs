@@ -315,7 +315,15 @@ pub fn read_spatial(
     let has_cells = top.keys().iter().any(|k| k.value == key);
     let mut b = None;
     let (type_names, payoff, cells) = if has_cells {
-        let (settings, preset) = read_match_settings(top, |_| Ok(()))?;
+        let (settings, preset, exact_at) = read_match_settings(top, |_| Ok(()))?;
+        if let Some(at) = exact_at {
+            return Err(source.invalid(
+                at,
+                "match.method",
+                "\"exact\" is not available in a spatial game (its cells play sampled \
+                 matches); use method = \"simulate\" or leave it out",
+            ));
+        }
         let list = top.array(key)?.expect("checked");
         if list.value.len() < 2 || list.value.len() > MAX_TYPES {
             return Err(source.invalid(

@@ -26,18 +26,25 @@
 //! as the tournament it is (a noise of 1.5 is refused, naming the sweep key
 //! and the value), before anything runs.
 //!
+//! With `[match] method = "exact"` every point is an exact tournament: its
+//! players' machines are read again at the point (a swept parameter
+//! changes them; a player that is not finite-state is refused naming it),
+//! and `seed` and `match.repetitions`, which change nothing there, are
+//! refused as keys.
+//!
 //! Points are numbered `k = ix * ny + iy` (x outer, y inner). Every point
 //! uses the scenario's seed, so match (i, j, repetition) draws the same
 //! random numbers at every point (common random numbers: differences
 //! between points come from the parameter, not from the draws).
 //!
 //! The work is bounded like every study's (`crate::scenario::work`): the sum
-//! over points of matches x expected turns is refused above the default
-//! limit unless `--no-limit` or `[limits] none = true` lifts it.
+//! over points of matches x expected turns (an exact sweep: of its pairs'
+//! chain operations) is refused above the default limit unless
+//! `--no-limit` or `[limits] none = true` lifts it.
 
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{TableReader, finite_number};
-use crate::scenario::tournament::TournamentScenario;
+use crate::scenario::tournament::{Method, TournamentScenario};
 use std::path::Path;
 
 /// The most values along one axis.
@@ -305,12 +312,17 @@ pub fn read_sweep(
     base: TournamentScenario,
     path: &Path,
 ) -> Result<SweepScenario, ScenarioError> {
+    // Expected values draw nothing and play each pair once.
+    let inert: &[&str] = match base.method {
+        Method::Exact(_) => &["seed", "match.repetitions"],
+        Method::Simulate => &[],
+    };
     let grid = read_grid(
         sweep,
         &base.resolved_toml(),
         base.settings.payoffs,
         path,
-        "tournament",
+        ("tournament", inert),
         |scenario| match scenario {
             crate::scenario::Scenario::Tournament(t) => Some(t),
             _ => None,
@@ -344,13 +356,14 @@ pub(crate) struct Grid<T> {
 /// Reads `[sweep]` against the base study's resolved TOML
 /// (`base_resolved`; a payoff preset is expanded to `payoffs`) and re-reads
 /// every grid point as a scenario; `pick` takes the study out of it (None:
-/// not the kind `what` names).
+/// not the kind `what` names). A key in `inert` changes nothing in this
+/// study (an exact tournament's `seed`): sweeping it is refused.
 pub(crate) fn read_grid<T>(
     mut sweep: TableReader<'_>,
     base_resolved: &str,
     payoffs: crate::ipd::payoffs::Payoffs,
     path: &Path,
-    what: &str,
+    (what, inert): (&str, &[&str]),
     pick: impl Fn(crate::scenario::Scenario) -> Option<T>,
 ) -> Result<Grid<T>, ScenarioError> {
     let source = sweep.source();
@@ -382,18 +395,34 @@ pub(crate) fn read_grid<T>(
     };
     let mut axes = vec![read_axis(x, &mut resolved)?];
     if let Some(y) = y {
-        let (axis, at) = read_axis(y, &mut resolved)?;
-        if axis.key == axes[0].0.key {
+        axes.push(read_axis(y, &mut resolved)?);
+    }
+    for (name, (axis, at)) in ["x", "y"].iter().zip(&axes) {
+        if inert.contains(&axis.key.as_str()) {
             return Err(source.invalid(
-                at,
-                "sweep.y.key",
+                *at,
+                &format!("sweep.{name}.key"),
                 format!(
-                    "`{}` is already the x axis; sweep two different keys",
+                    "`{}` changes nothing with `[match] method = \"exact\"`: expected \
+                     values are computed once per pair, with no random draws and no \
+                     repetitions; sweep another key (e.g. match.noise, match.turns, \
+                     match.continuation, game.payoffs.T, players.<i>.<parameter>)",
                     axis.key
                 ),
             ));
         }
-        axes.push((axis, at));
+    }
+    if let Some((axis, at)) = axes.get(1)
+        && axis.key == axes[0].0.key
+    {
+        return Err(source.invalid(
+            *at,
+            "sweep.y.key",
+            format!(
+                "`{}` is already the x axis; sweep two different keys",
+                axis.key
+            ),
+        ));
     }
     sweep.finish()?;
     let sizes: Vec<usize> = axes.iter().map(|(a, _)| a.values.len()).collect();
@@ -465,4 +494,72 @@ pub(crate) fn read_grid<T>(
         points,
         write_points,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{Scenario, Source, parse};
+
+    fn load(text: &str) -> Result<Scenario, String> {
+        let source = Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        };
+        parse(&source, std::path::Path::new("t.toml"))
+            .map(|l| l.scenario)
+            .map_err(|e| e.to_string())
+    }
+
+    const EXACT: &str = r#"
+kind = "tournament"
+[match]
+method = "exact"
+turns = 10
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "gtft"
+p = 0.2
+"#;
+
+    #[test]
+    fn an_exact_sweep_reads_every_point_s_machines_again() {
+        let text = format!("{EXACT}[sweep.x]\nkey = \"players.1.p\"\nvalues = [0.1, 0.6]\n");
+        let Scenario::Sweep(sweep) = load(&text).unwrap() else {
+            panic!("a sweep")
+        };
+        // GTFT forgives with p after a defection: its machine carries p.
+        let forgiving = |k: usize| {
+            let machines = sweep.points[k].tournament.machines();
+            assert_eq!(machines.len(), 2);
+            machines[1]
+                .states
+                .iter()
+                .map(|s| s.cooperate.float)
+                .fold(f64::INFINITY, f64::min)
+        };
+        assert_eq!(forgiving(0), 0.1);
+        assert_eq!(forgiving(1), 0.6);
+        assert!(sweep.base.machines().len() == 2);
+    }
+
+    #[test]
+    fn an_exact_sweep_refuses_keys_that_change_nothing() {
+        for (axis, key) in [("x", "match.repetitions"), ("y", "seed")] {
+            let mut text =
+                format!("{EXACT}[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n");
+            if axis == "x" {
+                text = text.replace("match.noise", key).replace("0.0, 0.1", "1, 2");
+            } else {
+                text += &format!("[sweep.y]\nkey = \"{key}\"\nvalues = [1, 2]\n");
+            }
+            let error = load(&text).unwrap_err();
+            assert!(
+                error.contains(&format!("sweep.{axis}.key")) && error.contains("changes nothing"),
+                "{error}"
+            );
+            // A simulated tournament sweeps them as before.
+            assert!(load(&text.replace("method = \"exact\"\n", "")).is_ok());
+        }
+    }
 }

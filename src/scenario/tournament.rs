@@ -113,6 +113,15 @@ impl TournamentScenario {
         }
     }
 
+    /// The players' machines of an exact tournament, in player order (none
+    /// for a simulated one).
+    pub fn machines(&self) -> &[crate::exact::machine::Machine] {
+        match &self.method {
+            Method::Exact(machines) => machines,
+            Method::Simulate => &[],
+        }
+    }
+
     /// The scenario as TOML with every default written out, so a run can be
     /// repeated exactly from its results folder.
     pub fn resolved_toml(&self) -> String {
@@ -206,15 +215,16 @@ impl TournamentScenario {
 }
 
 /// Reads the tournament-specific parts of a scenario. `top` is the
-/// top-level table with `name`, `kind` and `seed` already taken. `exact`
-/// says what `[match] method = "exact"` may be used for here (`None`: the
-/// study cannot take it yet, the reason given).
+/// top-level table with `name`, `kind` and `seed` already taken. Every
+/// kind that reads a tournament (a tournament and its sweep, an ecological
+/// study and its sweep, an invasion study) takes `[match] method =
+/// "exact"`: each player's machine is read here, and a player that is not
+/// finite-state is refused naming it.
 pub fn read_tournament(
     top: &mut TableReader<'_>,
     name: String,
     seed: u64,
     warnings: &mut Vec<String>,
-    exact: Result<(), &str>,
 ) -> Result<TournamentScenario, ScenarioError> {
     let description = top.string("description")?.map(|d| d.value);
 
@@ -244,31 +254,7 @@ pub fn read_tournament(
     let mut repetitions_at = None;
     let mut method_at = None;
     if let Some(mut table) = top.table("match")? {
-        if let Some(m) = table.string("method")? {
-            match m.value.as_str() {
-                "simulate" => {}
-                "exact" => {
-                    if let Err(why) = exact {
-                        return Err(table.error(
-                            m.span.start,
-                            "method",
-                            format!("\"exact\" is not available here: {why}"),
-                        ));
-                    }
-                    method_at = Some(m.span.start);
-                }
-                other => {
-                    return Err(table.error(
-                        m.span.start,
-                        "method",
-                        format!(
-                            "unknown method `{other}`; allowed: \"simulate\" (play the matches) or \
-                             \"exact\" (expected values of finite-state players)"
-                        ),
-                    ));
-                }
-            }
-        }
+        method_at = read_method(&mut table)?;
         let turns = table.count("turns", 1)?;
         let continuation = table.probability("continuation")?;
         let cap = table.count("cap", 1)?;
@@ -286,25 +272,12 @@ pub fn read_tournament(
     let method = match method_at {
         None => Method::Simulate,
         Some(at) => {
-            let reading = crate::exact::reading::Reading {
+            let settings = MatchSettings {
+                horizon,
+                noise,
                 payoffs,
-                length_known: matches!(horizon, Horizon::Fixed { .. }),
             };
-            let mut machines = Vec::with_capacity(players.len());
-            for (k, player) in players.iter().enumerate() {
-                let machine = crate::exact::reading::machine_of(player, &reading).map_err(|e| {
-                    top.source().invalid(
-                        at,
-                        "match.method",
-                        format!(
-                            "\"exact\" needs finite-state players; players[{k}]: {e}; \
-                             use method = \"simulate\" or leave the player out"
-                        ),
-                    )
-                })?;
-                machines.push(machine);
-            }
-            Method::Exact(machines)
+            Method::Exact(read_machines(top.source(), at, &players, &settings)?)
         }
     };
     // Checked: players x players x repetitions can exceed 2^64 (it must be
@@ -366,6 +339,57 @@ pub fn read_tournament(
         self_play_in_ranking,
         method,
     })
+}
+
+/// Reads `[match] method`: the offset of `"exact"` when it is asked for
+/// (`None` for `"simulate"`, the default).
+pub(crate) fn read_method(table: &mut TableReader<'_>) -> Result<Option<usize>, ScenarioError> {
+    let Some(m) = table.string("method")? else {
+        return Ok(None);
+    };
+    match m.value.as_str() {
+        "simulate" => Ok(None),
+        "exact" => Ok(Some(m.span.start)),
+        other => Err(table.error(
+            m.span.start,
+            "method",
+            format!(
+                "unknown method `{other}`; allowed: \"simulate\" (play the matches) or \
+                 \"exact\" (expected values of finite-state players)"
+            ),
+        )),
+    }
+}
+
+/// Each player's machine for `[match] method = "exact"` (written at `at`)
+/// under `settings`; a player that is not finite-state is refused naming
+/// it (`players[k]`) and why.
+pub(crate) fn read_machines(
+    source: &crate::scenario::error::Source,
+    at: usize,
+    players: &[Player],
+    settings: &MatchSettings,
+) -> Result<Vec<crate::exact::machine::Machine>, ScenarioError> {
+    let reading = crate::exact::reading::Reading {
+        payoffs: settings.payoffs,
+        length_known: matches!(settings.horizon, Horizon::Fixed { .. }),
+    };
+    players
+        .iter()
+        .enumerate()
+        .map(|(k, player)| {
+            crate::exact::reading::machine_of(player, &reading).map_err(|e| {
+                source.invalid(
+                    at,
+                    "match.method",
+                    format!(
+                        "\"exact\" needs finite-state players; players[{k}]: {e}; \
+                         use method = \"simulate\" or leave the player out"
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 pub(crate) fn read_horizon(

@@ -16,6 +16,12 @@
 //! | (nodes)     | node visits                    | process steps x N off the count-based path   | 6 x 10^10 |
 //! | fixation    | process steps; ordinary turns  | pairs x runs x N (ln N + 2); sampled pairs'  | 3 x 10^9; 1.5 x 10^10 |
 //! |             |                                | matches                                      |          |
+//! | (exact)     | chain operations (moran,       | the expected table's pairs once, as `exact`  | 10^10    |
+//! |             | fixation: method = "exact")    | below (no fractions), instead of matches     |          |
+//! | exact       | chain operations (a tournament,| per pair S x turns, S = product of the      | 10^10    |
+//! |             | sweep, ecological or invasion  | machines' states up to 2,500; without a cap |          |
+//! |             | with method = "exact")         | S^3 / 96; fractions 4 S turns^2 (4 S^4 / 3; |          |
+//! |             |                                | 4 S turns when every probability is 0 or 1) |          |
 //! | spatial     | cell updates                   | rows x cols x steps                          | 10^10    |
 //! | (sampled)   | ordinary turns of cell matches | cell updates x opponents x length x cost     | 1.5 x 10^10 |
 //! | (table)     | ordinary turns of the table    | deterministic pairs once x length x cost     | 1.5 x 10^10 |
@@ -158,6 +164,7 @@ use crate::ipd::play::MatchSettings;
 use crate::ipd::strategies::Player;
 use crate::ipd::tournament::Tournament;
 use crate::scenario::Scenario;
+use crate::scenario::tournament::Method;
 
 /// Most turns a tournament (or an ecological study's tournament) may simulate:
 /// measured at 1 to 2.6 x 10^8 ordinary turns a second on one core (noisy
@@ -587,10 +594,145 @@ fn tournament_estimate(t: &Tournament, players_field: &str) -> Estimate {
     }
 }
 
+/// Most operations of exact joint chains (`[match] method = "exact"`) in
+/// one study, in units of one state carried one turn forward in doubles:
+/// measured at 1.7 x 10^8 such steps a second on two cores, and the
+/// estimate is an upper bound (each pair's joint states counted as the
+/// product of its machines' states), so a minute or two at most.
+pub const MAX_CHAIN_OPERATIONS: u128 = 10_000_000_000;
+
+/// What an exact chain's estimate measures.
+pub const CHAIN_MEASURE: &str = "operations of the exact joint chains (joint states x turns; exact \
+                                 fractions x turns x 4 more)";
+
+/// The exact fractions a pair's chain computes besides its doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fractions {
+    /// None (an input is not a plain fraction, or none are asked for).
+    None,
+    /// Of a chain whose every probability is 0 or 1 (no noise,
+    /// deterministic machines): their digits do not grow.
+    Certain,
+    /// Of a chain with probabilities: their digits grow with the turns.
+    Growing,
+}
+
+/// The operations of one exact match between machines of `a` and `b`
+/// states (`exact::chain`), at most: its joint states S, counted as a x b
+/// up to the joint-state limit; a fixed horizon of n turns (or a cap n) is
+/// S x n steps, and its exact fractions, whose digits grow with the turns
+/// when the chain has probabilities, 4 S n^2 more (measured: 3.9 x 10^7 S
+/// n^2 a second on two cores; 4 S n when every probability is 0 or 1); a
+/// random horizon without a cap is a linear solve, S^3 / 96 (its zeros
+/// skipped: 5.6 x 10^9 S^3 / 3 a second measured), and its fractions 4 S^4
+/// / 3 (288 states took 129 s). Fractions are computed when the inputs are
+/// plain fractions (`exact::analysis::rational_inputs` and rational
+/// machines) and the chain is small enough (`exact::analysis::fractions_fit`).
+pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: Fractions) -> u128 {
+    use crate::exact::analysis::{MAX_JOINT_STATES, fractions_fit};
+    use crate::exact::chain::Length;
+    let states = a.saturating_mul(b).clamp(1, MAX_JOINT_STATES);
+    let s = states as u128;
+    let (length, float, exact) = match *horizon {
+        Horizon::Fixed { turns: n }
+        | Horizon::Random {
+            cap: Some(n),
+            continuation: _,
+        } => {
+            let n = n as u128;
+            let digits = if fractions == Fractions::Certain {
+                1
+            } else {
+                n
+            };
+            (Length::Turns(n as u32), s * n, 4 * s * n * digits)
+        }
+        Horizon::Random { cap: None, .. } => (Length::Infinite, s.pow(3) / 96, 4 * s.pow(4) / 3),
+    };
+    if fractions != Fractions::None && fractions_fit(states, &length) {
+        float.saturating_add(exact)
+    } else {
+        float
+    }
+}
+
+/// The operations of the exact pairs `ids` (in `exact::matrix::pairs`
+/// order) of a tournament whose players have `machines` under `settings`,
+/// with exact fractions when `fractions` asks for them (a tournament does,
+/// the evolutionary kinds do not).
+pub fn exact_operations(
+    machines: &[crate::exact::machine::Machine],
+    settings: &MatchSettings,
+    fractions: bool,
+    ids: std::ops::Range<u64>,
+) -> u128 {
+    use crate::exact::analysis::{Question, rational_inputs};
+    let inputs = fractions && rational_inputs(&Question::of(settings, None, true));
+    let n = machines.len();
+    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
+    pairs
+        .skip(ids.start as usize)
+        .take(ids.end.saturating_sub(ids.start) as usize)
+        .map(|(i, j)| {
+            let (a, b) = (&machines[i], &machines[j]);
+            let kind = if !(inputs && a.is_rational() && b.is_rational()) {
+                Fractions::None
+            } else if settings.noise == 0.0 && a.is_deterministic() && b.is_deterministic() {
+                Fractions::Certain
+            } else {
+                Fractions::Growing
+            };
+            exact_pair_operations(a.len(), b.len(), &settings.horizon, kind)
+        })
+        .fold(0u128, u128::saturating_add)
+}
+
+/// The pairs of a round robin of `players` players, self-play included.
+fn pair_count(players: usize) -> u64 {
+    let n = players as u64;
+    n * (n + 1) / 2
+}
+
+/// The estimate of an exact tournament's chains (its pairs `ids`; fractions
+/// as [`exact_operations`]).
+fn exact_estimate(
+    t: &crate::scenario::TournamentScenario,
+    machines: &[crate::exact::machine::Machine],
+    fractions: bool,
+) -> Estimate {
+    let mut drivers = vec![("players".to_string(), t.players.len().to_string())];
+    drivers.extend(horizon_drivers(&t.settings.horizon));
+    let all = 0..pair_count(machines.len());
+    Estimate {
+        measure: CHAIN_MEASURE,
+        amount: exact_operations(machines, &t.settings, fractions, all),
+        limit: MAX_CHAIN_OPERATIONS,
+        field: "match.method".into(),
+        drivers,
+        notes: vec![format!(
+            "each pair's joint states counted as the product of its machines' states, up to {}",
+            crate::exact::analysis::MAX_JOINT_STATES
+        )],
+    }
+}
+
+/// A tournament's estimate: its turns, or its exact chains (`fractions`:
+/// with exact fractions, as a tournament computes them).
+fn played_or_exact(t: &crate::scenario::TournamentScenario, fractions: bool) -> Estimate {
+    match &t.method {
+        crate::scenario::tournament::Method::Exact(machines) => {
+            exact_estimate(t, machines, fractions)
+        }
+        crate::scenario::tournament::Method::Simulate => {
+            tournament_estimate(&t.tournament(), "players")
+        }
+    }
+}
+
 /// Every measure of a scenario's work.
 pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
     match scenario {
-        Scenario::Tournament(t) => vec![tournament_estimate(&t.tournament(), "players")],
+        Scenario::Tournament(t) => vec![played_or_exact(t, true)],
         Scenario::Ecological(e) => {
             let t = e.tournament.tournament();
             let types = t.players.len() as u128;
@@ -604,7 +746,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                 SHARE_BYTES
             };
             vec![
-                tournament_estimate(&t, "players"),
+                played_or_exact(&e.tournament, false),
                 Estimate {
                     measure: "replicator updates (steps x types^2)",
                     amount: (e.steps as u128).saturating_mul(types * types),
@@ -769,6 +911,32 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
             )],
             notes: Vec::new(),
         }],
+        Scenario::Sweep(s) if matches!(s.base.method, Method::Exact(_)) => {
+            let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
+            let amount = s
+                .points
+                .iter()
+                .map(|p| played_or_exact(&p.tournament, true).amount)
+                .fold(0u128, u128::saturating_add);
+            let mut drivers = vec![
+                ("sweep grid points".into(), s.points.len().to_string()),
+                ("sweep axes".into(), keys.join(" x ")),
+                ("players".into(), s.base.players.len().to_string()),
+            ];
+            drivers.extend(
+                horizon_drivers(&s.base.settings.horizon)
+                    .into_iter()
+                    .filter(|(f, _)| !keys.contains(&f.as_str())),
+            );
+            vec![Estimate {
+                measure: CHAIN_MEASURE,
+                amount,
+                limit: MAX_CHAIN_OPERATIONS,
+                field: "sweep".into(),
+                drivers,
+                notes: played_or_exact(&s.base, true).notes,
+            }]
+        }
         Scenario::Sweep(s) => {
             let keys: Vec<&str> = s.axes.iter().map(|a| a.key.as_str()).collect();
             let amount = s
@@ -933,10 +1101,7 @@ fn invasion_estimates(s: &crate::scenario::InvasionScenario) -> Vec<Estimate> {
     use crate::scenario::invasion::InvasionPayoffs;
     let strategies = s.strategies() as u128;
     let (mut estimates, field) = match &s.payoffs {
-        InvasionPayoffs::Tournament(t) => (
-            vec![tournament_estimate(&t.tournament(), "players")],
-            "players",
-        ),
+        InvasionPayoffs::Tournament(t) => (vec![played_or_exact(t, false)], "players"),
         InvasionPayoffs::Table { .. } => (Vec::new(), "payoffs.table"),
     };
     let z = s.population as u128;
@@ -993,6 +1158,12 @@ fn moran_match_estimate(
     drivers.extend(horizon_drivers(&m.settings.horizon));
     let (amount, notes) = match &m.process.fitness {
         Fitness::Constant(_) => (0, Vec::new()),
+        Fitness::Matches(table) if table.machines().is_some() => {
+            // The chains depend on the types and the horizon only.
+            let mut drivers = vec![("players".to_string(), table.len().to_string())];
+            drivers.extend(horizon_drivers(&m.settings.horizon));
+            return expected_table_estimate(table, &drivers);
+        }
         Fitness::Matches(table) => {
             let turns = expected_turns(&table.settings.horizon);
             let mut amount = table_turns(&table.players, &table.settings);
@@ -1024,11 +1195,43 @@ fn moran_match_estimate(
     }
 }
 
+/// An expected payoff table's chains (a Moran or fixation study with
+/// `[match] method = "exact"`: every pair once, in doubles; no match is
+/// played), with the study's `drivers`.
+fn expected_table_estimate(
+    table: &crate::evolution::payoff_table::PayoffTable,
+    drivers: &[(String, String)],
+) -> Estimate {
+    let machines = table.machines().unwrap_or_default();
+    let drivers = drivers.to_vec();
+    Estimate {
+        measure: CHAIN_MEASURE,
+        amount: exact_operations(
+            machines,
+            &table.settings,
+            false,
+            0..pair_count(machines.len()),
+        ),
+        limit: MAX_CHAIN_OPERATIONS,
+        field: "match.method".into(),
+        drivers,
+        notes: vec![format!(
+            "each pair's joint states counted as the product of its machines' states, up to {}",
+            crate::exact::analysis::MAX_JOINT_STATES
+        )],
+    }
+}
+
 /// A fixation matrix's matches: per ordered pair, its two-type payoff table
 /// (deterministic pairs once), and when the pair must be sampled, N (N - 1)
 /// / 2 matches at each of the N^2 steps of every run, at the dearer type's
 /// cost.
 fn fixation_match_estimate(s: &crate::evolution::fixation_matrix::FixationMatrix) -> Estimate {
+    if let Some(table) = &s.expected {
+        let mut drivers = vec![("players".to_string(), s.players.len().to_string())];
+        drivers.extend(horizon_drivers(&s.settings.horizon));
+        return expected_table_estimate(table, &drivers);
+    }
     let turns = expected_turns(&s.settings.horizon);
     let n = s.size as u128;
     let per_run_matches = fixation_run_steps(s.size as u64)
@@ -1282,6 +1485,36 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
 pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<Estimate>, String) {
     let mut estimates = estimate(scenario);
     let (amount, total, unit) = match scenario {
+        Scenario::Tournament(t) if matches!(t.method, Method::Exact(_)) => {
+            let machines = t.machines();
+            let total = pair_count(machines.len());
+            let ids = shard.ids(total);
+            (
+                exact_operations(machines, &t.settings, true, ids),
+                total,
+                "pairs",
+            )
+        }
+        Scenario::Sweep(s) if matches!(s.base.method, Method::Exact(_)) => {
+            let per = pair_count(s.base.players.len());
+            let total = per * s.points.len() as u64;
+            let ids = shard.ids(total);
+            let mut amount = 0u128;
+            for (k, p) in s.points.iter().enumerate() {
+                let offset = k as u64 * per;
+                let (from, to) = (ids.start.max(offset), ids.end.min(offset + per));
+                if from < to {
+                    let machines = p.tournament.machines();
+                    amount = amount.saturating_add(exact_operations(
+                        machines,
+                        &p.tournament.settings,
+                        true,
+                        from - offset..to - offset,
+                    ));
+                }
+            }
+            (amount, total, "pairs over the grid")
+        }
         Scenario::Tournament(t) => {
             let t = t.tournament();
             let total = t.match_id_count();
@@ -1311,9 +1544,11 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
             let ids = shard.ids(total);
             let per_run = fixation_run_steps(s.size as u64);
             let amount = per_run.saturating_mul((ids.end - ids.start) as u128);
-            // Its matches in proportion to its runs, rounded up.
+            // Its matches in proportion to its runs, rounded up (an
+            // expected table is computed whole by every shard).
             if let Some(matches) = estimates.get_mut(1)
                 && total > 0
+                && s.expected.is_none()
             {
                 let share = matches.amount.saturating_mul((ids.end - ids.start) as u128);
                 matches.amount = if share == u128::MAX {
@@ -1781,5 +2016,113 @@ mod tests {
         assert!(m.contains("20000000000"), "{m}");
         assert!(m.contains("10000000000"), "{m}");
         assert!(m.contains("--no-limit"), "{m}");
+    }
+
+    /// A scenario from text.
+    fn from_text(text: &str) -> Scenario {
+        let source = crate::scenario::Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        };
+        crate::scenario::parse(&source, std::path::Path::new("t.toml"))
+            .unwrap()
+            .scenario
+    }
+
+    const EXACT: &str = "name = \"x\"\nkind = \"tournament\"\n[match]\nmethod = \"exact\"\n\
+                         turns = 50\nnoise = 0.05\nrepetitions = REPS\n[[players]]\n\
+                         strategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"evolved-fsm-16\"\n\
+                         [[players]]\nstrategy = \"random\"\np = 0.3\n";
+
+    #[test]
+    fn an_exact_tournament_counts_its_chains_not_its_repetitions() {
+        let one = estimate(&from_text(&EXACT.replace("REPS", "1")));
+        let many = estimate(&from_text(&EXACT.replace("REPS", "100000")));
+        assert_eq!(one, many);
+        assert_eq!(one[0].measure, CHAIN_MEASURE);
+        assert_eq!(one[0].field, "match.method");
+        // Pairs: TFT (2 states), FSM 16 (16), Random (1); each S x 50 and,
+        // every input a fraction, 4 S x 50^2 for its fractions.
+        let states = [4u128, 32, 2, 256, 16, 1];
+        let want: u128 = states.iter().map(|s| s * 50 + 4 * s * 2500).sum();
+        assert_eq!(one[0].amount, want);
+        // The evolutionary kinds ask for no fractions.
+        let eco = EXACT
+            .replace("tournament", "ecological")
+            .replace("REPS", "1");
+        let floats: u128 = states.iter().map(|s| s * 50).sum();
+        assert_eq!(estimate(&from_text(&eco))[0].amount, floats);
+        // A random horizon without cap is a linear solve: S^3 / 96 (+ 4 S^4
+        // / 3 for fractions, within 300 states).
+        assert_eq!(
+            exact_pair_operations(
+                16,
+                16,
+                &Horizon::Random {
+                    continuation: 0.9,
+                    cap: None
+                },
+                Fractions::Growing
+            ),
+            256u128.pow(3) / 96 + 4 * 256u128.pow(4) / 3
+        );
+        assert_eq!(
+            exact_pair_operations(
+                20,
+                20,
+                &Horizon::Random {
+                    continuation: 0.9,
+                    cap: None
+                },
+                Fractions::Growing
+            ),
+            400u128.pow(3) / 96
+        );
+        // Without noise, deterministic machines' fractions stay small:
+        // TFT v FSM 16 (32 states), 4 S n for them.
+        let certain = EXACT.replace("noise = 0.05\n", "").replace("REPS", "1");
+        let tft_fsm = exact_operations(
+            &match &from_text(&certain) {
+                Scenario::Tournament(t) => t.machines().to_vec(),
+                _ => panic!("a tournament"),
+            },
+            &MatchSettings {
+                horizon: Horizon::Fixed { turns: 50 },
+                noise: 0.0,
+                payoffs: crate::ipd::Payoffs::STANDARD,
+            },
+            true,
+            1..2,
+        );
+        assert_eq!(tft_fsm, 32 * 50 + 4 * 32 * 50);
+        // Joint states are counted up to the limit of the chain.
+        assert_eq!(
+            exact_pair_operations(1000, 1000, &Horizon::Fixed { turns: 10 }, Fractions::None),
+            crate::exact::analysis::MAX_JOINT_STATES as u128 * 10
+        );
+    }
+
+    #[test]
+    fn exact_shards_add_up_to_the_whole() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/sweep-exact-noise.toml");
+        for scenario in [
+            crate::scenario::load(&path).unwrap().scenario,
+            from_text(&EXACT.replace("REPS", "1")),
+        ] {
+            let whole = estimate(&scenario)[0].amount;
+            assert!(whole > 0);
+            for count in [1u32, 3, 7] {
+                let sum: u128 = (0..count)
+                    .map(|index| {
+                        let (e, part) =
+                            shard_estimate(&scenario, crate::scale::Shard { index, count });
+                        assert!(part.starts_with("pairs"), "{part}");
+                        e[0].amount
+                    })
+                    .sum();
+                assert_eq!(sum, whole, "{count} shards");
+            }
+        }
     }
 }

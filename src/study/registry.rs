@@ -107,16 +107,24 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
             )),
             Method::Simulate => Box::new(kinds::tournament::Tournament::new(s, context)),
         },
-        Scenario::Sweep(s) => Box::new(kinds::sweep::Sweep::new(s, context)),
+        Scenario::Sweep(s) => match &s.base.method {
+            Method::Exact(_) => Box::new(kinds::exact_sweep::ExactSweep::new(s, context)),
+            Method::Simulate => Box::new(kinds::sweep::Sweep::new(s, context)),
+        },
         Scenario::Ecological(s) => Box::new(Whole(kinds::ecological::Ecological::new(s, context))),
         Scenario::Moran(s) => Box::new(Whole(kinds::moran::Moran::new(s, context))),
         Scenario::Spatial(s) => Box::new(kinds::spatial::Spatial::new(s, context)),
         Scenario::Fixation(s) => Box::new(kinds::fixation::Fixation::new(s, context)),
         Scenario::EvolutionSweep(s) => match &**s {
             EvolutionSweep::Moran(s) => Box::new(kinds::moran_sweep::MoranSweep::new(s, context)),
-            EvolutionSweep::Ecological(s) => {
-                Box::new(kinds::ecological_sweep::EcologicalSweep::new(s, context))
-            }
+            EvolutionSweep::Ecological(s) => match &s.base.tournament.method {
+                Method::Exact(_) => Box::new(kinds::ecological_sweep::ExactEcologicalSweep::new(
+                    s, context,
+                )),
+                Method::Simulate => {
+                    Box::new(kinds::ecological_sweep::EcologicalSweep::new(s, context))
+                }
+            },
         },
         Scenario::Pirates(s) => Box::new(Whole(kinds::pirates::Pirates::new(s, context))),
         Scenario::Guess(s) => Box::new(Whole(kinds::guess::Guess::new(s, context))),

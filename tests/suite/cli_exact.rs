@@ -293,18 +293,59 @@ fn an_exact_tournament_refuses_players_that_are_not_finite_state() {
         err.contains("match.method") && err.contains("Grudger") && err.contains("refused.toml"),
         "{err}"
     );
-    let text = DETERMINISTIC
-        .replace("NAME", "swept")
-        .replace("METHOD", "method = \"exact\"")
-        + "[sweep]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n";
-    std::fs::write(&path, text).unwrap();
-    let out = dilemma(&[
-        "run",
-        path.to_str().unwrap(),
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
+    // A sweep, an ecological study and an ecological sweep refuse it too,
+    // naming the player.
+    for (kind, tail) in [
+        (
+            "tournament",
+            "[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n",
+        ),
+        ("ecological", ""),
+        (
+            "ecological",
+            "[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n",
+        ),
+    ] {
+        let text = DETERMINISTIC
+            .replace("NAME", "swept")
+            .replace("\"tournament\"", &format!("\"{kind}\""))
+            .replace("METHOD", "method = \"exact\"")
+            + "[[players]]\nstrategy = \"grudger\"\n"
+            + tail;
+        std::fs::write(&path, text).unwrap();
+        let out = dilemma(&[
+            "run",
+            path.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{kind} {tail}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("match.method") && err.contains("Grudger"),
+            "{kind} {tail}: {err}"
+        );
+    }
+    // Sweeping what an exact tournament does not use is refused, naming the key.
+    for key in ["match.repetitions", "seed"] {
+        let text = DETERMINISTIC
+            .replace("NAME", "inert")
+            .replace("METHOD", "method = \"exact\"")
+            + &format!("[sweep.x]\nkey = \"{key}\"\nvalues = [1, 2]\n");
+        std::fs::write(&path, text).unwrap();
+        let out = dilemma(&[
+            "run",
+            path.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{key}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("sweep.x.key") && err.contains(key) && err.contains("changes nothing"),
+            "{err}"
+        );
+    }
     let text = DETERMINISTIC
         .replace("NAME", "typo")
         .replace("METHOD", "method = \"exakt\"");
@@ -317,6 +358,381 @@ fn an_exact_tournament_refuses_players_that_are_not_finite_state() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("simulate"));
+}
+
+/// An exact sweep of three players over `key` = `values` with `match`
+/// lines, its point folders kept.
+fn exact_sweep(name: &str, matches: &str, key: &str, values: &str) -> String {
+    format!(
+        "name = \"{name}\"\nkind = \"tournament\"\n[match]\nmethod = \"exact\"\n{matches}\n\
+         [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"gtft\"\n\
+         [[players]]\nstrategy = \"win-stay-lose-shift\"\n[sweep]\npoints = true\n\
+         [sweep.x]\nkey = \"{key}\"\nvalues = {values}\n"
+    )
+}
+
+/// The row of `exact_payoffs.csv` whose row player is `row` and whose
+/// column player's name starts with `column`: (score, score_exact).
+fn payoff_cell(folder: &std::path::Path, row: &str, column: &str) -> (f64, String) {
+    let payoffs = read(&folder.join("exact_payoffs.csv"));
+    let line = payoffs
+        .lines()
+        .find(|l| l.starts_with(&format!("{row},{column}")))
+        .unwrap_or_else(|| panic!("{row} v {column} in {payoffs}"));
+    let fields: Vec<&str> = line.split(',').collect();
+    // A display name with parameters holds no comma here ("GTFT: 0.5").
+    (fields[2].parse().unwrap(), fields[3].to_string())
+}
+
+#[test]
+fn every_point_of_an_exact_sweep_is_the_exact_match_at_that_setting() {
+    let dir = scratch("sweep-points");
+    // (key, values, the [match] lines, `dilemma exact` options at the
+    // second point, the GTFT column's name there).
+    let cases = [
+        (
+            "match.noise",
+            "[0.0, 0.05]",
+            "turns = 40",
+            vec!["--turns", "40", "--noise", "0.05"],
+            "GTFT: 0.33",
+        ),
+        (
+            "game.payoffs.T",
+            "[4.0, 6.0]",
+            "turns = 30\nnoise = 0.1",
+            vec!["--turns", "30", "--noise", "0.1", "--payoffs", "3,0,6,1"],
+            "GTFT: 0.33",
+        ),
+        (
+            "match.turns",
+            "[5, 17]",
+            "noise = 0.02",
+            vec!["--turns", "17", "--noise", "0.02"],
+            "GTFT: 0.33",
+        ),
+        (
+            "match.continuation",
+            "[0.5, 0.9]",
+            "continuation = 0.8\nnoise = 0.01",
+            vec!["--continuation", "0.9", "--noise", "0.01"],
+            "GTFT: 0.33",
+        ),
+        (
+            "players.1.p",
+            "[0.1, 0.5]",
+            "turns = 25\nnoise = 0.05",
+            vec!["--turns", "25", "--noise", "0.05"],
+            "GTFT: 0.5",
+        ),
+    ];
+    for (k, (key, values, matches, options, gtft)) in cases.into_iter().enumerate() {
+        let point = 1;
+        let name = format!("swept-{k}");
+        let path = dir.join(format!("{name}.toml"));
+        let text = if key == "players.1.p" {
+            exact_sweep(&name, matches, key, values)
+                .replace("strategy = \"gtft\"\n", "strategy = \"gtft\"\np = 0.3\n")
+        } else {
+            exact_sweep(&name, matches, key, values)
+        };
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        let folder = dir.join(&name);
+        let at = folder.join(format!("points/{point}"));
+        let gtft_id = if key == "players.1.p" {
+            "gtft:p=0.5"
+        } else {
+            "gtft"
+        };
+        let mut args = vec!["exact", "tit-for-tat", gtft_id];
+        args.extend(options.iter().copied());
+        args.push("--json");
+        let pair = json(&args);
+        let (score, exact) = payoff_cell(&at, "Tit For Tat", gtft);
+        assert_eq!(score, pair["score"][0].as_f64().unwrap(), "{key}");
+        assert_eq!(exact, pair["score_exact"][0].as_str().unwrap(), "{key}");
+        // The other point differs, and sweep.csv carries each point's ranking.
+        let (other, _) = payoff_cell(
+            &folder.join(format!("points/{}", 1 - point)),
+            "Tit For Tat",
+            "GTFT",
+        );
+        assert_ne!(other, score, "{key}");
+        let sweep = read(&folder.join("sweep.csv"));
+        assert!(
+            sweep.starts_with(&format!(
+                "point,{key},rank,name,score,score_exact,cooperation\n"
+            )),
+            "{sweep}"
+        );
+        assert_eq!(sweep.lines().count(), 1 + 2 * 3, "{sweep}");
+        let ranking = read(&at.join("ranking.csv"));
+        for line in ranking.lines().skip(1) {
+            assert!(
+                sweep.contains(&format!(",{line}\n")),
+                "{key}: {line} not in\n{sweep}"
+            );
+        }
+        for file in [
+            "payoff_matrix.csv",
+            "scenario.toml",
+            "run.json",
+            "sweep_score.png",
+            "sweep_rank.png",
+        ] {
+            let path = if file == "payoff_matrix.csv" {
+                at.join(file)
+            } else {
+                folder.join(file)
+            };
+            assert!(path.exists(), "{key}: {file}");
+        }
+    }
+}
+
+/// Runs `scenario` whole into `dir/whole`, as one shard and as three
+/// shards merged into `dir/merged-1` and `dir/merged-3`; returns the three
+/// results folders of `name`.
+fn whole_and_merged(dir: &std::path::Path, scenario: &str, name: &str) -> [std::path::PathBuf; 3] {
+    let whole = dir.join("whole");
+    ok(&["run", scenario, "--quiet", "--out", whole.to_str().unwrap()]);
+    let mut merged = Vec::new();
+    for count in [1, 3] {
+        let shards = dir.join(format!("shards-{count}"));
+        for i in 0..count {
+            ok(&[
+                "run",
+                scenario,
+                "--quiet",
+                "--shard",
+                &format!("{i}/{count}"),
+                "--out",
+                shards.to_str().unwrap(),
+            ]);
+        }
+        let target = dir.join(format!("merged-{count}"));
+        let parts: Vec<String> = (0..count)
+            .map(|i| {
+                shards
+                    .join(format!("{name}.shard-{i}-of-{count}"))
+                    .to_string_lossy()
+                    .to_string()
+            })
+            .collect();
+        let mut args = vec!["merge", "--quiet", "--out", target.to_str().unwrap()];
+        args.extend(parts.iter().map(String::as_str));
+        ok(&args);
+        merged.push(target.join(name));
+    }
+    [whole.join(name), merged.remove(0), merged.remove(0)]
+}
+
+/// Every file of `a` (run.json aside) is byte for byte the same in `b`.
+fn same_files(a: &std::path::Path, b: &std::path::Path) -> usize {
+    let mut checked = 0;
+    let mut stack = vec![a.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.file_name().unwrap() == "run.json" {
+                continue;
+            }
+            let other = b.join(path.strip_prefix(a).unwrap());
+            assert!(
+                std::fs::read(&path).unwrap() == std::fs::read(&other).unwrap(),
+                "{} differs from {}",
+                path.display(),
+                other.display()
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn an_exact_sweep_and_an_exact_ecological_sweep_split_into_shards_byte_for_byte() {
+    let dir = scratch("sweep-shards");
+    let text = exact_sweep("split", "turns = 20", "match.noise", "[0.0, 0.05, 0.1]")
+        + "[sweep.y]\nkey = \"game.payoffs.T\"\nvalues = [4.0, 5.0]\n";
+    let path = dir.join("split.toml");
+    std::fs::write(&path, &text).unwrap();
+    let [whole, one, three] =
+        whole_and_merged(&dir.join("tournament"), path.to_str().unwrap(), "split");
+    // sweep.csv, scenario.toml, report.html, 2 charts x 2 formats, 6
+    // points x 3 tables.
+    assert_eq!(same_files(&whole, &one), 25);
+    assert_eq!(same_files(&whole, &three), 25);
+    let shard = dir.join("tournament/shards-3/split.shard-1-of-3");
+    let rows = read(&shard.join("exact_pairs.csv"));
+    assert!(rows.starts_with("point,pair,row,column,states,"), "{rows}");
+    assert!(read(&shard.join("manifest.json")).contains("\"exact-sweep\""));
+    // An ecological sweep on expected payoffs splits the same way.
+    let eco = text
+        .replace("kind = \"tournament\"", "kind = \"ecological\"")
+        .replace("name = \"split\"", "name = \"eco-split\"")
+        + "[dynamics]\nsteps = 30\n";
+    let path = dir.join("eco-split.toml");
+    std::fs::write(&path, eco).unwrap();
+    let [whole, one, three] =
+        whole_and_merged(&dir.join("ecological"), path.to_str().unwrap(), "eco-split");
+    assert!(same_files(&whole, &one) > 6 * 2);
+    assert!(same_files(&whole, &three) > 6 * 2);
+    assert!(read(&whole.join("run.json")).contains("\"method\": \"exact\""));
+}
+
+#[test]
+fn ecological_dynamics_on_exact_payoffs_match_the_played_ones_for_deterministic_players() {
+    // Deterministic players, a fixed horizon, no noise: every repetition of
+    // a played match is the same, so the played payoff matrix is the
+    // expected one (up to the last bit of the mean over repetitions) and
+    // so are the shares.
+    let dir = scratch("ecological");
+    for (name, method) in [
+        ("played", "method = \"simulate\"\nrepetitions = 50"),
+        ("expected", "method = \"exact\""),
+    ] {
+        let text = DETERMINISTIC
+            .replace("NAME", name)
+            .replace("kind = \"tournament\"", "kind = \"ecological\"")
+            .replace("repetitions = 2\n", "")
+            .replace("METHOD", method)
+            + "[dynamics]\nsteps = 300\ninitial = \"random\"\n";
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+    }
+    let played = matrix(&dir.join("played/payoff_matrix.csv"));
+    let expected = matrix(&dir.join("expected/payoff_matrix.csv"));
+    assert_eq!(played.len(), 7);
+    for (a, b) in played.iter().flatten().zip(expected.iter().flatten()) {
+        assert!((a - b).abs() < 1e-12, "{a} v {b}");
+    }
+    let shares = |name: &str| matrix(&dir.join(format!("{name}/shares.csv")));
+    let (played, expected) = (shares("played"), shares("expected"));
+    assert_eq!(played.len(), 301);
+    for (a, b) in played.iter().flatten().zip(expected.iter().flatten()) {
+        assert!((a - b).abs() < 1e-9, "{a} v {b}");
+    }
+    // The shares moved: the dynamics did something to compare.
+    assert!((played[0][1] - played[300][1]).abs() > 0.01);
+    let run = read(&dir.join("expected/run.json"));
+    assert!(run.contains("\"method\": \"exact\""), "{run}");
+}
+
+#[test]
+fn a_moran_process_on_expected_scores_of_deterministic_players_is_the_played_one() {
+    // Deterministic players, no noise: the expected total score of a match
+    // is the played one, so every run fixes the same type.
+    let dir = scratch("moran");
+    for method in ["simulate", "exact"] {
+        let text = format!(
+            "name = \"moran-{method}\"\nkind = \"moran\"\nseed = 4\n[match]\nmethod = \"{method}\"\n\
+             turns = 60\n[moran]\nruns = 300\n[[players]]\nstrategy = \"tit-for-tat\"\ncount = 2\n\
+             [[players]]\nstrategy = \"defector\"\ncount = 2\n[[players]]\nstrategy = \"alternator\"\n\
+             count = 2\n[[players]]\nstrategy = \"evolved-fsm-4\"\ncount = 2\n"
+        );
+        let path = dir.join(format!("moran-{method}.toml"));
+        std::fs::write(&path, text).unwrap();
+        ok(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+    }
+    let played = read(&dir.join("moran-simulate/fixation.csv"));
+    assert_eq!(played, read(&dir.join("moran-exact/fixation.csv")));
+    assert!(read(&dir.join("moran-exact/scenario.toml")).contains("method = \"exact\""));
+    // A player that is not finite-state is refused, naming it.
+    let text = read(&dir.join("moran-exact.toml")).replace("\"alternator\"", "\"grudger\"");
+    let path = dir.join("refused.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("match.method") && err.contains("Grudger"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_exact_fixation_matrix_has_every_pair_s_exact_value_and_it_is_the_invasion_one() {
+    // Noisy matches: fitness from expected scores makes every pair's Moran
+    // chain a birth-death chain with a closed form, the invasion kind's
+    // rho for process = "moran", beta = 1 (fitness proportional to the mean
+    // payoff against the others, as the total score is).
+    let dir = scratch("fixation");
+    let scenario = "scenarios/fixation-exact-noise.toml";
+    let [whole, one, three] = whole_and_merged(&dir, scenario, "fixation-exact-noise");
+    assert!(same_files(&whole, &one) >= 4);
+    assert!(same_files(&whole, &three) >= 4);
+    let text = read(std::path::Path::new(scenario))
+        .replace("kind = \"fixation\"", "kind = \"invasion\"")
+        .replace(
+            "name = \"fixation-exact-noise\"",
+            "name = \"invasion-moran\"",
+        );
+    let fixation_table = text.find("[fixation]").unwrap();
+    let end = text[fixation_table..].find("\n\n").unwrap() + fixation_table;
+    let text = text[..fixation_table].to_string()
+        + "[population]\nsize = 10\n[selection]\nprocess = \"moran\"\nbeta = 1.0\n"
+        + &text[end..];
+    let path = dir.join("invasion-moran.toml");
+    std::fs::write(&path, text).unwrap();
+    ok(&[
+        "run",
+        path.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let invasion = read(&dir.join("invasion-moran/fixation.csv"));
+    let rho = |resident: &str, mutant: &str| -> f64 {
+        let line = invasion
+            .lines()
+            .find(|l| l.starts_with(&format!("{resident},{mutant},")))
+            .unwrap();
+        line.split(',').nth(2).unwrap().parse().unwrap()
+    };
+    let matrix = read(&whole.join("fixation_matrix.csv"));
+    let mut pairs = 0;
+    for line in matrix.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (mutant, resident) = (f[0], f[1]);
+        let runs: f64 = f[2].parse().unwrap();
+        let estimate: f64 = f[4].parse().unwrap();
+        let exact: f64 = f[7].parse().unwrap();
+        assert!((exact - rho(resident, mutant)).abs() < 1e-12, "{line}");
+        let sd = (exact * (1.0 - exact) / runs).sqrt().max(1.0 / runs);
+        assert!((estimate - exact).abs() < 4.5 * sd, "{line}");
+        pairs += 1;
+    }
+    assert_eq!(pairs, 30);
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Kind `ecological`: a tournament, then replicator dynamics on its
-//! payoff matrix (axelrod's Ecosystem, or continuous time). Written:
+//! payoff matrix (axelrod's Ecosystem, or continuous time). With `[match]
+//! method = "exact"` the matrix is every pair's expected score per turn
+//! (`exact::matrix`), nothing played. Written:
 //! `payoff_matrix.csv`, `shares.csv`, the shares chart, `scenario.toml`,
 //! `run.json`.
 
@@ -7,7 +9,9 @@ use crate::evolution::replicator::{ReplicatorDynamics, ReplicatorKind};
 use crate::output::evolution_files as files;
 use crate::output::tournament_files::write_payoff_matrix;
 use crate::scenario::EcologicalScenario;
+use crate::scenario::tournament::Method;
 use crate::study::folder::dependencies;
+use crate::study::kinds::exact_pairs::expected_matrix;
 use crate::study::kinds::whole::Analysis;
 use crate::study::registry::Context;
 use crate::study::{Progress, Report, ResultsFolder, StudyError, Timing};
@@ -50,16 +54,23 @@ impl Analysis for Ecological<'_> {
     fn compute(&self, progress: &dyn Progress) -> Result<Dynamics, StudyError> {
         let scenario = self.scenario;
         let t = &scenario.tournament;
-        let tournament = t.tournament();
-        progress.start(tournament.match_count(), "matches", &t.name, false);
-        let results = match tournament
-            .run::<std::convert::Infallible>(|_| Ok(()), |done| progress.set(done))
-        {
-            Ok(results) => results,
-            Err(never) => match never {},
+        let matrix = match &t.method {
+            Method::Exact(machines) => {
+                expected_matrix(t, machines, self.context.no_limit)?.per_turn
+            }
+            Method::Simulate => {
+                let tournament = t.tournament();
+                progress.start(tournament.match_count(), "matches", &t.name, false);
+                let results = match tournament
+                    .run::<std::convert::Infallible>(|_| Ok(()), |done| progress.set(done))
+                {
+                    Ok(results) => results,
+                    Err(never) => match never {},
+                };
+                progress.finish();
+                results.payoff_matrix()
+            }
         };
-        progress.finish();
-        let matrix = results.payoff_matrix();
         let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
         let dynamics = ReplicatorDynamics {
             names: names.clone(),
@@ -122,7 +133,7 @@ impl Analysis for Ecological<'_> {
         }
         let last = shares.last().cloned().unwrap_or_default();
         let summary = json!({"strategies": names, "initial": scenario.initial, "final": last, "shift": dynamics.discrete_shift()});
-        let run = json!({
+        let mut run = json!({
             "dilemma_version": env!("CARGO_PKG_VERSION"),
             "scenario": t.name,
             "kind": "ecological",
@@ -134,9 +145,14 @@ impl Analysis for Ecological<'_> {
             "total_seconds": timing.started.elapsed().as_secs_f64(),
             "dependencies": dependencies(),
         });
+        let exact = matches!(t.method, Method::Exact(_));
+        if exact {
+            run["method"] = json!("exact");
+        }
         let mut report = format!(
-            "{}: replicator dynamics, {}; final shares:\n",
+            "{}: replicator dynamics{}, {}; final shares:\n",
             t.name,
+            if exact { " on expected payoffs" } else { "" },
             crate::output::width::count(scenario.steps, "step", "steps")
         );
         for (name, s) in names.iter().zip(&last) {

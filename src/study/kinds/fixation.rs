@@ -13,6 +13,7 @@ use crate::output::shard_files::{FIXATIONS, read_fixations, write_fixations};
 use crate::output::table;
 use crate::scenario::FixationScenario;
 use crate::study::folder::dependencies;
+use crate::study::kinds::exact_pairs::prepare_table;
 use crate::study::registry::Context;
 use crate::study::shard::{RowsAtEnd, read_rows};
 use crate::study::{
@@ -34,6 +35,15 @@ impl<'a> Fixation<'a> {
     /// The study of `scenario`.
     pub fn new(scenario: &'a FixationScenario, context: Context) -> Self {
         Fixation { scenario, context }
+    }
+
+    /// The expected payoff table (`[match] method = "exact"`), computed
+    /// within the joint-state limit before any pair uses it.
+    fn prepare(&self) -> Result<(), StudyError> {
+        match &self.scenario.study.expected {
+            Some(table) => prepare_table(table, &self.scenario.name, self.context.no_limit),
+            None => Ok(()),
+        }
     }
 }
 
@@ -68,6 +78,7 @@ impl Study for Fixation<'_> {
         sink: &mut Sink<'_, bool>,
     ) -> Result<(), StudyError> {
         let study = &self.scenario.study;
+        self.prepare()?;
         progress.part(&format!("{} ordered pairs", study.pairs().len()));
         let mut failure = None;
         study.run_ids(
@@ -85,6 +96,7 @@ impl Study for Fixation<'_> {
     }
 
     fn begin(&self, _: &ResultsFolder, _: Origin) -> Result<Vec<PairFixation>, StudyError> {
+        self.prepare()?;
         Ok(self.scenario.study.empty_estimates())
     }
 

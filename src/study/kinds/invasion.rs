@@ -308,45 +308,7 @@ fn exact_matrix(
     machines: &[crate::exact::machine::Machine],
     no_limit: bool,
 ) -> Result<Vec<Vec<f64>>, StudyError> {
-    use crate::exact::analysis::{MAX_JOINT_STATES, Question, expect_machines};
-    use crate::exact::chain::Length;
-    use crate::ipd::horizon::Horizon;
-    use rayon::prelude::*;
-    let question = Question {
-        payoffs: t.settings.payoffs,
-        noise: t.settings.noise,
-        length: match t.settings.horizon {
-            Horizon::Fixed { turns } => Length::Turns(turns),
-            Horizon::Random { continuation, cap } => Length::Continuation {
-                w: crate::exact::number::Value::of(continuation),
-                cap,
-            },
-        },
-        state_limit: (!no_limit).then_some(MAX_JOINT_STATES),
-        fractions: false,
-    };
-    let n = machines.len();
-    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect();
-    let values: Vec<Result<[f64; 2], StudyError>> = pairs
-        .par_iter()
-        .map(|&(i, j)| {
-            expect_machines(&machines[i], &machines[j], &question)
-                .map(|a| a.float.scores)
-                .map_err(|e| {
-                    StudyError::Input(format!(
-                        "{}: {} v {}: {e}",
-                        t.name, t.players[i].name, t.players[j].name
-                    ))
-                })
-        })
-        .collect();
-    let mut matrix = vec![vec![0.0; n]; n];
-    for (&(i, j), v) in pairs.iter().zip(values) {
-        let [a, b] = v?;
-        matrix[i][j] = a;
-        matrix[j][i] = b;
-    }
-    Ok(matrix)
+    crate::study::kinds::exact_pairs::expected_matrix(t, machines, no_limit).map(|m| m.per_turn)
 }
 
 /// The pair a gradient chart shows by default: the most abundant strategy

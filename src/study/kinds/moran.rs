@@ -11,6 +11,7 @@ use crate::output::charts::{ChartError, ChartJob, par_draw};
 use crate::output::evolution_files as files;
 use crate::scenario::MoranScenario;
 use crate::study::folder::dependencies;
+use crate::study::kinds::exact_pairs::prepare_process;
 use crate::study::kinds::whole::Analysis;
 use crate::study::registry::Context;
 use crate::study::{Progress, Report, ResultsFolder, StudyError, Timing};
@@ -52,6 +53,7 @@ impl Analysis for Moran<'_> {
     fn compute(&self, progress: &dyn Progress) -> Result<Estimated, StudyError> {
         let scenario = self.scenario;
         let process = &scenario.process;
+        prepare_process(process, &scenario.name, self.context.no_limit)?;
         let study = FixationStudy {
             process: process.clone(),
             runs: scenario.runs,

@@ -16,6 +16,7 @@ use crate::output::moran_runs_file::{MORAN_RUNS, read_moran_runs, write_moran_ru
 use crate::scenario::MoranScenario;
 use crate::scenario::evolution_sweep::StudySweep;
 use crate::study::folder::{dependencies, point_folder};
+use crate::study::kinds::exact_pairs::prepare_process;
 use crate::study::kinds::point_table::{point_table, top_index};
 use crate::study::registry::Context;
 use crate::study::shard::{RowsAtEnd, read_rows};
@@ -66,6 +67,17 @@ impl<'a> MoranSweep<'a> {
     }
 
     /// Unit id -> (point, run).
+    /// Point `k`'s expected payoff table (`[match] method = "exact"`),
+    /// computed within the joint-state limit.
+    fn prepare(&self, k: usize) -> Result<(), StudyError> {
+        let at = format!("{}: grid point {k}", self.sweep.base.name);
+        prepare_process(
+            &self.sweep.points[k].study.process,
+            &at,
+            self.context.no_limit,
+        )
+    }
+
     fn locate(&self, id: u64) -> Option<(usize, u64)> {
         if id >= self.total {
             return None;
@@ -148,6 +160,7 @@ impl Study for MoranSweep<'_> {
             }
             progress.part(&format!("point {}/{points}", k + 1));
             let study = &point.study;
+            self.prepare(k)?;
             let played = play_runs(
                 &study.process,
                 study.seed,
@@ -170,6 +183,11 @@ impl Study for MoranSweep<'_> {
     }
 
     fn begin(&self, _: &ResultsFolder, _: Origin) -> Result<Fold, StudyError> {
+        // Every point's expected table, before a point's example run is
+        // written (a merge plays no unit).
+        for k in 0..self.sweep.points.len() {
+            self.prepare(k)?;
+        }
         Ok(Fold {
             points: Vec::with_capacity(self.sweep.points.len()),
             current: Vec::new(),
