@@ -830,7 +830,8 @@ fn an_atlas_fingerprints_every_strategy_of_its_list() {
     assert!(!folder.join("fingerprint.png").exists());
     // The page shows the contact sheet and lists every strategy's chart.
     let page = read(&folder.join("report.html"));
-    assert!(page.contains("<img src=\"contact_sheet.png\""), "{page}");
+    // The sheet is inside the page (report.html embeds its charts).
+    assert!(page.contains("<figure id=\"contact_sheet\">"), "{page}");
     assert!(page.contains("001-tit-for-tat/fingerprint.png"), "{page}");
     assert!(page.contains("002-grudger/fingerprint.svg"), "{page}");
 }

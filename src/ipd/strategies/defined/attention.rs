@@ -27,7 +27,10 @@
 //! and checking the file is the IO edge's job
 //! (`scenario/strategy_file/attention.rs`).
 //!
-//! Speed: the matrix products go through `matrixmultiply::sgemm` on
+//! Speed: the numeric kernels (products, LayerNorm, softmax, GELU) live in
+//! the `dilemma-kernels` crate (`kernels/`), compiled optimised in debug
+//! builds too, so the tests that play this model run at release speed.
+//! The matrix products go through `matrixmultiply::sgemm` on
 //! contiguous row-major buffers that each player allocates once, on its
 //! first move (about 1.8 MB at axelrod's dimensions), never per turn.
 //! LayerNorm statistics and softmax sums accumulate in f64.
@@ -42,6 +45,8 @@
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
 use crate::ipd::strategies::defined::{DefinitionError, Place};
+pub use dilemma_kernels::erfc;
+use dilemma_kernels::{add_rows, gelu_all, gemm, layer_norm, linear, softmax};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -390,9 +395,7 @@ impl Model {
                 layer.intermediate,
                 &mut inner[..],
             );
-            for value in &mut inner[..rows * inter] {
-                *value = gelu(*value);
-            }
+            gelu_all(&mut inner[..rows * inter]);
             linear(&inner[..], rows, inter, h, w, layer.output, &mut x[..]);
             add_rows(&mut x[..rows * h], &mid[..rows * h]);
             layer_norm(
@@ -447,155 +450,6 @@ impl Scratch {
         self.inner = vec![0.0; rows * d.intermediate];
         self.scores = vec![0.0; rows * rows];
     }
-}
-
-/// `out[..rows]` = `input[..rows] W^T + b` for a torch linear map `(W, b)`
-/// at `at` (`W` is `[outs, ins]` row-major).
-fn linear(
-    input: &[f32],
-    rows: usize,
-    ins: usize,
-    outs: usize,
-    w: &[f32],
-    at: (usize, usize),
-    out: &mut [f32],
-) {
-    let (weight, bias) = at;
-    let bias = &w[bias..bias + outs];
-    for row in out[..rows * outs].chunks_exact_mut(outs) {
-        row.copy_from_slice(bias);
-    }
-    gemm(
-        rows,
-        ins,
-        outs,
-        1.0,
-        (&input[..rows * ins], ins, 1),
-        (&w[weight..weight + outs * ins], 1, ins),
-        1.0,
-        (out, outs),
-    );
-}
-
-/// `C = alpha A B + beta C` for an `m x k` matrix A and a `k x n` matrix B
-/// given as (slice, row stride, column stride) and a row-major C (slice,
-/// row stride). The slices are checked to hold every element addressed.
-#[allow(clippy::too_many_arguments)]
-fn gemm(
-    m: usize,
-    k: usize,
-    n: usize,
-    alpha: f32,
-    a: (&[f32], usize, usize),
-    b: (&[f32], usize, usize),
-    beta: f32,
-    c: (&mut [f32], usize),
-) {
-    if m == 0 || n == 0 {
-        return;
-    }
-    let last = |rows: usize, cols: usize, rs: usize, cs: usize| {
-        (rows.max(1) - 1) * rs + (cols.max(1) - 1) * cs
-    };
-    assert!(
-        k == 0 || last(m, k, a.1, a.2) < a.0.len(),
-        "gemm: A out of bounds"
-    );
-    assert!(
-        k == 0 || last(k, n, b.1, b.2) < b.0.len(),
-        "gemm: B out of bounds"
-    );
-    assert!(last(m, n, c.1, 1) < c.0.len(), "gemm: C out of bounds");
-    // SAFETY: the assertions above show that every element the product
-    // addresses (row stride x row + column stride x column, for rows and
-    // columns within the shapes) lies inside its slice; C does not alias A
-    // or B (a `&mut` borrow).
-    unsafe {
-        matrixmultiply::sgemm(
-            m,
-            k,
-            n,
-            alpha,
-            a.0.as_ptr(),
-            a.1 as isize,
-            a.2 as isize,
-            b.0.as_ptr(),
-            b.1 as isize,
-            b.2 as isize,
-            beta,
-            c.0.as_mut_ptr(),
-            c.1 as isize,
-            1,
-        );
-    }
-}
-
-fn add_rows(out: &mut [f32], other: &[f32]) {
-    for (o, x) in out.iter_mut().zip(other) {
-        *o += x;
-    }
-}
-
-/// torch's LayerNorm over each row of width `h` (biased variance), with the
-/// statistics accumulated in f64.
-fn layer_norm(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
-    let gamma = &w[at.0..at.0 + h];
-    let beta = &w[at.1..at.1 + h];
-    for row in rows.chunks_exact_mut(h) {
-        let mut sum = 0.0f64;
-        for &value in row.iter() {
-            sum += f64::from(value);
-        }
-        let mean = sum / h as f64;
-        let mut squares = 0.0f64;
-        for &value in row.iter() {
-            let centred = f64::from(value) - mean;
-            squares += centred * centred;
-        }
-        let inverse = 1.0 / (squares / h as f64 + f64::from(eps)).sqrt();
-        for ((value, g), b) in row.iter_mut().zip(gamma).zip(beta) {
-            *value = ((f64::from(*value) - mean) * inverse) as f32 * g + b;
-        }
-    }
-}
-
-/// Softmax of one row in place (the maximum subtracted; the sum in f64).
-fn softmax(row: &mut [f32]) {
-    let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-    let mut sum = 0.0f64;
-    for value in row.iter_mut() {
-        *value = (*value - max).exp();
-        sum += f64::from(*value);
-    }
-    let inverse = (1.0 / sum) as f32;
-    for value in row.iter_mut() {
-        *value *= inverse;
-    }
-}
-
-/// The exact GELU, `x / 2 (1 + erf(x / sqrt 2))`, computed in f64.
-fn gelu(x: f32) -> f32 {
-    let x = f64::from(x);
-    (0.5 * x * erfc(-x * std::f64::consts::FRAC_1_SQRT_2)) as f32
-}
-
-/// The complementary error function with relative error below 1.2e-7
-/// everywhere (a Chebyshev fit of `erfc(z) exp(z^2)`, Numerical Recipes'
-/// `erfcc`): accurate to f32 precision, in the tails too. `1 + erf(z)` is
-/// `erfc(-z)`.
-pub fn erfc(z: f64) -> f64 {
-    let a = z.abs();
-    let t = 1.0 / (1.0 + 0.5 * a);
-    let poly = -1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let tail = t * (-a * a + poly).exp();
-    if z >= 0.0 { tail } else { 2.0 - tail }
 }
 
 /// A validated `attention` definition: the model and where its weights
@@ -679,6 +533,42 @@ pub fn decides_c(logit: f32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn few_rows_take_dot_products_that_agree_with_sgemm() {
+        // kernels/ is not a workspace member, so its paths are tested here:
+        // linear() below FEW_ROWS rows against the same map through gemm.
+        let (ins, outs) = (37, 11);
+        let value = |k: usize| ((k * 7919) % 1000) as f32 / 500.0 - 1.0;
+        let w: Vec<f32> = (0..outs * ins + outs).map(value).collect();
+        let at = (0, outs * ins);
+        for rows in [1, 3, dilemma_kernels::FEW_ROWS] {
+            let input: Vec<f32> = (0..rows * ins).map(|k| value(k + 13)).collect();
+            let mut fast = vec![0.0f32; rows * outs];
+            linear(&input, rows, ins, outs, &w, at, &mut fast);
+            let mut slow = vec![0.0f32; rows * outs];
+            for row in slow.chunks_exact_mut(outs) {
+                row.copy_from_slice(&w[at.1..at.1 + outs]);
+            }
+            gemm(
+                rows,
+                ins,
+                outs,
+                1.0,
+                (&input, ins, 1),
+                (&w[..outs * ins], 1, ins),
+                1.0,
+                (&mut slow, outs),
+            );
+            for (a, b) in fast.iter().zip(&slow) {
+                assert!((a - b).abs() <= 1e-5 * b.abs().max(1.0), "{a} {b}");
+            }
+            // The same bits every time.
+            let mut again = vec![0.0f32; rows * outs];
+            linear(&input, rows, ins, outs, &w, at, &mut again);
+            assert_eq!(fast, again);
+        }
+    }
 
     /// A small model with weights from a fixed formula.
     fn small(dims: Dims) -> Model {
