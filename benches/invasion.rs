@@ -57,9 +57,14 @@ fn main() {
         STRATEGIES * (STRATEGIES - 1)
     );
     if let Some(theirs) = egttools_seconds {
-        println!("  EGTtools 0.1.14.2 on the same table: {theirs:.3} s; ratio {:.1}x", theirs / best);
+        println!(
+            "  EGTtools 0.1.14.2 on the same table: {theirs:.3} s; ratio {:.1}x",
+            theirs / best
+        );
     }
-    let betas: Vec<f64> = (0..50).map(|k| 10f64.powf(-3.0 + 4.0 * k as f64 / 49.0)).collect();
+    let betas: Vec<f64> = (0..50)
+        .map(|k| 10f64.powf(-3.0 + 4.0 * k as f64 / 49.0))
+        .collect();
     let start = Instant::now();
     let curve = abundance_curve(black_box(&table), Z, selection, &betas).unwrap();
     let seconds = start.elapsed().as_secs_f64();

@@ -649,7 +649,9 @@ pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: F
         }
         Horizon::Random { cap: None, .. } => (Length::Infinite, s.pow(3) / 96, 4 * s.pow(4) / 3),
     };
-    if fractions != Fractions::None && fractions_fit(states, &length) {
+    if fractions != Fractions::None
+        && fractions_fit(states, &length, fractions == Fractions::Growing)
+    {
         float.saturating_add(exact)
     } else {
         float
