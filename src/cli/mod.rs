@@ -17,6 +17,7 @@ pub mod pirates_cmd;
 pub mod play_cmd;
 pub mod progress;
 pub mod run_cmd;
+pub mod shell_cmd;
 pub mod solve_cmd;
 pub mod strategies_cmd;
 pub mod travelers_cmd;
@@ -68,6 +69,10 @@ pub enum Command {
     Play(play_cmd::PlayArgs),
     /// Merge the shard folders of `dilemma run --shard` into the results a single run writes.
     Merge(merge_cmd::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(shell_cmd::CompletionsArgs),
+    /// Print the manual page (roff; `dilemma man | man -l -`).
+    Man(shell_cmd::ManArgs),
 }
 
 /// A failure, with the exit code it maps to.
@@ -112,6 +117,8 @@ pub fn execute(cli: Cli) -> Result<(), CliError> {
         Command::Pigs(args) => pigs_cmd::run(&args),
         Command::Travelers(args) => travelers_cmd::run(&args),
         Command::Merge(args) => merge_cmd::run(&args),
+        Command::Completions(args) => shell_cmd::completions(&args),
+        Command::Man(args) => shell_cmd::man(&args),
     }
 }
 

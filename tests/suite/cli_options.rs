@@ -139,3 +139,63 @@ fn help_fits_80_columns() {
         }
     }
 }
+
+/// Every subcommand name, from `dilemma --help`.
+fn subcommands() -> Vec<String> {
+    let help = String::from_utf8(dilemma(&["--help"]).stdout).unwrap();
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        // Continuation lines of a wrapped description are indented further.
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|name| name != "help")
+        .collect()
+}
+
+#[test]
+fn completions_and_the_manual_page_cover_every_subcommand() {
+    let names = subcommands();
+    assert!(names.len() >= 15, "{names:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = dilemma(&["completions", shell]);
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for name in &names {
+            assert!(script.contains(name.as_str()), "{shell}: {name} missing");
+        }
+    }
+    // The bash script is valid bash.
+    let script = dilemma(&["completions", "bash"]).stdout;
+    let dir = std::env::temp_dir().join(format!("dilemma-completions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("dilemma.bash"), &script).unwrap();
+    if let Ok(check) = Command::new("bash")
+        .arg("-n")
+        .arg(dir.join("dilemma.bash"))
+        .output()
+    {
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    let page = String::from_utf8(dilemma(&["man"]).stdout).unwrap();
+    assert!(page.contains(".TH dilemma 1"), "{page}");
+    for name in &names {
+        assert!(
+            page.contains(&format!("dilemma\\-{name}")),
+            "man: {name} missing"
+        );
+    }
+    let run = String::from_utf8(dilemma(&["man", "run"]).stdout).unwrap();
+    assert!(
+        run.contains(".TH dilemma-run 1") && run.contains("\\-\\-no\\-limit"),
+        "{run}"
+    );
+    refused(&["man", "nope"], &["no subcommand `nope`", "allowed: run"]);
+    refused(&["completions", "tcsh"], &["tcsh", "bash, zsh, fish"]);
+}
