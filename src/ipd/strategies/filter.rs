@@ -1,6 +1,7 @@
 //! Selecting catalogue entries by their classifiers (stochastic, memory
 //! depth, use of the match length or the payoffs) and by words in their id,
-//! name or rule, for `dilemma strategies`. Pure: no IO.
+//! name, rule or family (the listing's group title), for `dilemma
+//! strategies`. Pure: no IO.
 //!
 //! Invariant: an unset criterion selects everything, and the result keeps
 //! the catalogue's order.
@@ -65,9 +66,14 @@ pub struct Traits {
 impl Traits {
     /// The traits of a catalogue entry.
     pub fn of(info: &StrategyInfo) -> Traits {
+        // The family title too, as the listing shows it ("Grudgers").
         let mut text = format!(
-            "{} {} {} {}",
-            info.id, info.name, info.description, info.source
+            "{} {} {} {} {}",
+            info.id,
+            info.name,
+            info.description,
+            info.source,
+            super::family_of(info)
         );
         for alias in info.aliases {
             text.push(' ');
@@ -170,6 +176,22 @@ mod tests {
             at_most_one
                 .iter()
                 .all(|i| i.memory_depth.is_some_and(|d| d <= 1))
+        );
+    }
+
+    #[test]
+    fn a_family_title_finds_its_members() {
+        let filter = Filter {
+            words: vec!["grudgers".into()],
+            ..Filter::default()
+        };
+        let found = filter.select(&CATALOGUE);
+        assert!(found.iter().any(|i| i.id == "grudger"), "{}", found.len());
+        assert!(
+            found
+                .iter()
+                .all(|i| super::super::family_of(i) == "Grudgers"
+                    || Traits::of(i).text.contains("grudgers"))
         );
     }
 
