@@ -58,14 +58,14 @@ pub struct EcologicalPoint {
     pub outcomes: Vec<ShareOutcome>,
 }
 
-fn writer(path: &Path) -> io::Result<csv::Writer<std::fs::File>> {
+pub(crate) fn writer(path: &Path) -> io::Result<csv::Writer<std::fs::File>> {
     csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_path(path)
         .map_err(io::Error::other)
 }
 
-fn prefix(k: usize, coordinates: &[f64], keys: &[(String, bool)]) -> Vec<String> {
+pub(crate) fn prefix(k: usize, coordinates: &[f64], keys: &[(String, bool)]) -> Vec<String> {
     std::iter::once(k.to_string())
         .chain(
             coordinates
@@ -76,7 +76,7 @@ fn prefix(k: usize, coordinates: &[f64], keys: &[(String, bool)]) -> Vec<String>
         .collect()
 }
 
-fn header(keys: &[(String, bool)], columns: &[&str]) -> Vec<String> {
+pub(crate) fn header(keys: &[(String, bool)], columns: &[&str]) -> Vec<String> {
     let mut header = vec!["Point".to_string()];
     header.extend(keys.iter().map(|(k, _)| k.clone()));
     header.extend(columns.iter().map(|c| c.to_string()));
@@ -230,7 +230,7 @@ fn lines(
 
 /// Row names (y values, top row the largest index) and column names (x
 /// values) of a two-axis grid, and `values[row][col]` from `value(k)`.
-fn grid(
+pub(crate) fn grid(
     keys: &[(String, bool)],
     sizes: &[usize],
     coordinates: &dyn Fn(usize) -> Vec<f64>,
@@ -251,7 +251,7 @@ fn grid(
     (rows, cols, values)
 }
 
-fn heat_map(
+pub(crate) fn heat_map(
     stem: &Path,
     (title, value_label): (&str, &str),
     keys: &[(String, bool)],

@@ -17,6 +17,7 @@ pub mod guess_files;
 pub mod guess_text;
 pub mod impartial_files;
 pub mod invasion_files;
+pub mod invasion_sweep_files;
 pub mod label;
 pub mod moran_runs_file;
 pub mod pigs_files;

@@ -126,6 +126,20 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
             10,
             "The largest final share of any strategy at every point of the sweep.",
         ),
+        ("invasion", "sweep_abundance") => known(
+            10,
+            "Each strategy's stationary abundance for rare mutations at every point of \
+             the sweep.",
+        ),
+        ("invasion", "sweep_top_abundance") => known(
+            10,
+            "The largest stationary abundance of any strategy at every point of the sweep.",
+        ),
+        ("invasion", "sweep_diversity") => known(
+            20,
+            "The effective number of strategies for rare mutations (1 / sum of squared \
+             abundances) at every point of the sweep.",
+        ),
         (_, "sweep_diversity") => known(
             20,
             "The effective number of strategies at the end (1 / sum of squared final \

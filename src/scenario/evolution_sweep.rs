@@ -1,5 +1,5 @@
-//! `[sweep]` in a `moran` or `ecological` scenario: the same study over a
-//! grid of one or two numeric keys.
+//! `[sweep]` in a `moran`, `ecological` or `invasion` scenario: the same
+//! study over a grid of one or two numeric keys.
 //!
 //! The `[sweep]` table is the tournament sweep's (`crate::scenario::sweep`:
 //! `points`, `[sweep.x]`, optional `[sweep.y]`, each `key` with `values` or
@@ -8,7 +8,12 @@
 //! `moran.steps` (when set), `players.<i>.count`, `players.<i>.<parameter>`,
 //! `match.noise`, `match.turns`, `game.payoffs.T`; for an ecological study
 //! `dynamics.steps`, `dynamics.dt` (continuous time), `match.repetitions`
-//! and the tournament's keys. Keys holding integers take whole values only.
+//! and the tournament's keys; for an invasion analysis `population.size`,
+//! `selection.beta` and, when it plays a tournament, the tournament's keys
+//! (a sweep's point is its fixation probabilities and stationary
+//! distribution: `[curve]`, `[gradient]` and `[alpharank]` belong to a
+//! single analysis and are not computed at the points). Keys holding
+//! integers take whole values only.
 //! Every point is re-read as the study it is (a Moran mutation above 0
 //! without `moran.steps`, a lattice that no longer fits the population, a
 //! noise of 1.5 are refused naming the sweep key and the value) before
@@ -21,9 +26,11 @@
 
 use crate::output::charts::ChartStyle;
 use crate::scenario::error::ScenarioError;
+use crate::scenario::invasion::InvasionPayoffs;
 use crate::scenario::reader::TableReader;
 use crate::scenario::sweep::{SweepAxis, read_grid, sweep_toml};
-use crate::scenario::{EcologicalScenario, MoranScenario, Scenario};
+use crate::scenario::tournament::Method;
+use crate::scenario::{EcologicalScenario, InvasionScenario, MoranScenario, Scenario};
 use std::path::Path;
 
 /// One grid point: its coordinates (one per axis) and its study.
@@ -76,13 +83,15 @@ impl<T> StudySweep<T> {
     }
 }
 
-/// A Moran or ecological study over a grid.
+/// A Moran, ecological or invasion study over a grid.
 #[derive(Clone, Debug)]
 pub enum EvolutionSweep {
     /// `kind = "moran"` with `[sweep]`.
     Moran(StudySweep<MoranScenario>),
     /// `kind = "ecological"` with `[sweep]`.
     Ecological(StudySweep<EcologicalScenario>),
+    /// `kind = "invasion"` with `[sweep]`.
+    Invasion(StudySweep<InvasionScenario>),
 }
 
 impl EvolutionSweep {
@@ -91,6 +100,7 @@ impl EvolutionSweep {
         match self {
             EvolutionSweep::Moran(s) => &s.base.name,
             EvolutionSweep::Ecological(s) => &s.base.tournament.name,
+            EvolutionSweep::Invasion(s) => &s.base.name,
         }
     }
 
@@ -99,6 +109,7 @@ impl EvolutionSweep {
         match self {
             EvolutionSweep::Moran(_) => "moran",
             EvolutionSweep::Ecological(_) => "ecological",
+            EvolutionSweep::Invasion(_) => "invasion",
         }
     }
 
@@ -107,6 +118,7 @@ impl EvolutionSweep {
         match self {
             EvolutionSweep::Moran(s) => s.base.seed,
             EvolutionSweep::Ecological(s) => s.base.tournament.seed,
+            EvolutionSweep::Invasion(s) => s.base.seed,
         }
     }
 
@@ -115,6 +127,7 @@ impl EvolutionSweep {
         match self {
             EvolutionSweep::Moran(s) => s.base.chart_style,
             EvolutionSweep::Ecological(s) => s.base.tournament.chart_style,
+            EvolutionSweep::Invasion(s) => s.base.chart_style,
         }
     }
 
@@ -123,6 +136,7 @@ impl EvolutionSweep {
         match self {
             EvolutionSweep::Moran(s) => s.points.len(),
             EvolutionSweep::Ecological(s) => s.points.len(),
+            EvolutionSweep::Invasion(s) => s.points.len(),
         }
     }
 
@@ -151,6 +165,12 @@ impl EvolutionSweep {
                     }
                 }
             }
+            EvolutionSweep::Invasion(s) => {
+                s.base.set_seed(seed);
+                for p in &mut s.points {
+                    p.study.set_seed(seed);
+                }
+            }
         }
     }
 
@@ -159,6 +179,7 @@ impl EvolutionSweep {
         let (base, axes, write_points) = match self {
             EvolutionSweep::Moran(s) => (s.base.resolved_toml(), &s.axes, s.write_points),
             EvolutionSweep::Ecological(s) => (s.base.resolved_toml(), &s.axes, s.write_points),
+            EvolutionSweep::Invasion(s) => (s.base.resolved_toml(), &s.axes, s.write_points),
         };
         format!("{base}\n{}", sweep_toml(axes, write_points))
     }
@@ -209,6 +230,44 @@ pub fn read_ecological_sweep(
     )?;
     Ok(EvolutionSweep::Ecological(StudySweep::from_grid(
         base, grid,
+    )))
+}
+
+/// Reads `[sweep]` of the invasion analysis `base` read from the same file.
+/// The points compute no `[curve]` or `[gradient]` (a sweep's chart is the
+/// abundance against its own keys).
+pub fn read_invasion_sweep(
+    sweep: TableReader<'_>,
+    base: InvasionScenario,
+    path: &Path,
+) -> Result<EvolutionSweep, ScenarioError> {
+    // A table or expected payoffs draw nothing.
+    let (payoffs, inert): (_, &[&str]) = match &base.payoffs {
+        InvasionPayoffs::Table { .. } => (crate::ipd::payoffs::Payoffs::STANDARD, &["seed"]),
+        InvasionPayoffs::Tournament(t) => match t.method {
+            Method::Exact(_) => (t.settings.payoffs, &["seed", "match.repetitions"]),
+            Method::Simulate => (t.settings.payoffs, &[]),
+        },
+    };
+    let single = |mut s: InvasionScenario| {
+        s.curve = None;
+        s.gradient.clear();
+        s
+    };
+    let grid = read_grid(
+        sweep,
+        &base.resolved_toml(),
+        payoffs,
+        path,
+        ("invasion analysis", inert),
+        |scenario| match scenario {
+            Scenario::Invasion(s) => Some(single(*s)),
+            _ => None,
+        },
+    )?;
+    Ok(EvolutionSweep::Invasion(StudySweep::from_grid(
+        single(base),
+        grid,
     )))
 }
 

@@ -152,6 +152,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => match &mut **s {
                 EvolutionSweep::Moran(m) => &mut m.base.chart_style,
                 EvolutionSweep::Ecological(e) => &mut e.base.tournament.chart_style,
+                EvolutionSweep::Invasion(s) => &mut s.base.chart_style,
             },
             Scenario::Invasion(s) => &mut s.chart_style,
             Scenario::Fingerprint(s) => &mut s.chart_style,
@@ -174,6 +175,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => match &**s {
                 EvolutionSweep::Moran(m) => m.base.charts,
                 EvolutionSweep::Ecological(e) => e.base.tournament.charts,
+                EvolutionSweep::Invasion(s) => s.base.charts,
             },
             Scenario::Invasion(s) => s.charts,
             Scenario::Fingerprint(s) => s.charts,
@@ -426,12 +428,16 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
                 )),
             }
         }
-        "invasion" => Scenario::Invasion(Box::new(invasion::read_invasion(
-            &mut top,
-            name,
-            seed,
-            &mut warnings,
-        )?)),
+        "invasion" => {
+            let sweep_table = top.table("sweep")?;
+            let base = invasion::read_invasion(&mut top, name, seed, &mut warnings)?;
+            match sweep_table {
+                None => Scenario::Invasion(Box::new(base)),
+                Some(table) => Scenario::EvolutionSweep(Box::new(
+                    evolution_sweep::read_invasion_sweep(table, base, path)?,
+                )),
+            }
+        }
         "spatial" => Scenario::Spatial(Box::new(spatial::read_spatial(&mut top, name, seed)?)),
         "fingerprint" => Scenario::Fingerprint(Box::new(fingerprint::read_fingerprint(
             &mut top,

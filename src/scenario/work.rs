@@ -1002,10 +1002,18 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
                         .map(|p| estimate(&Scenario::Ecological(Box::new(p.study.clone()))))
                         .collect(),
                 ),
+                EvolutionSweep::Invasion(s) => (
+                    estimate(&Scenario::Invasion(Box::new(s.base.clone()))),
+                    s.points
+                        .iter()
+                        .map(|p| estimate(&Scenario::Invasion(Box::new(p.study.clone()))))
+                        .collect(),
+                ),
             };
             let keys: Vec<String> = match &**s {
                 EvolutionSweep::Moran(m) => m.axes.iter().map(|a| a.key.clone()).collect(),
                 EvolutionSweep::Ecological(e) => e.axes.iter().map(|a| a.key.clone()).collect(),
+                EvolutionSweep::Invasion(s) => s.axes.iter().map(|a| a.key.clone()).collect(),
             };
             base.into_iter()
                 .enumerate()

@@ -5,6 +5,7 @@
 //! of this layer.
 
 use crate::scale::Shard;
+use crate::scenario::invasion::InvasionPayoffs;
 use crate::scenario::tournament::Method;
 use crate::scenario::{EvolutionSweep, Scenario};
 use crate::study::kinds;
@@ -124,6 +125,19 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
                 Method::Simulate => {
                     Box::new(kinds::ecological_sweep::EcologicalSweep::new(s, context))
                 }
+            },
+            EvolutionSweep::Invasion(s) => match &s.base.payoffs {
+                InvasionPayoffs::Table { .. } => Box::new(Whole(
+                    kinds::invasion_sweep::TableInvasionSweep::new(s, context),
+                )),
+                InvasionPayoffs::Tournament(t) => match t.method {
+                    Method::Exact(_) => {
+                        Box::new(kinds::invasion_sweep::ExactInvasionSweep::new(s, context))
+                    }
+                    Method::Simulate => {
+                        Box::new(kinds::invasion_sweep::InvasionSweep::new(s, context))
+                    }
+                },
             },
         },
         Scenario::Pirates(s) => Box::new(Whole(kinds::pirates::Pirates::new(s, context))),

@@ -520,3 +520,210 @@ fn the_curve_can_be_turned_off_and_bad_curves_and_pairs_are_refused() {
         "pairs of names",
     );
 }
+
+/// A sweep's rows for point `k` (header dropped), from `Name` on:
+/// `Name,Abundance,Ln_abundance,Rank,Invaded_by`.
+fn point_rows(folder: &Path, k: usize) -> Vec<Vec<String>> {
+    let path = folder.join("sweep.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let name = header.iter().position(|&c| c == "Name").unwrap();
+    rows(&path)
+        .into_iter()
+        .filter(|r| r[0] == k.to_string())
+        .map(|r| r[name..].to_vec())
+        .collect()
+}
+
+/// The abundance column of `stationary.csv`.
+fn stationary(folder: &Path) -> Vec<String> {
+    rows(&folder.join("stationary.csv"))
+        .into_iter()
+        .map(|r| r[1].clone())
+        .collect()
+}
+
+const PLAYED: &str = "seed = 3\nplayers = [\"tit-for-tat\", \"defector\", \"random:p=0.7\", \"grudger\"]\n\
+[population]\nsize = 30\n[match]\nturns = 20\nrepetitions = 3\nnoise = 0.0\n";
+
+#[test]
+fn every_sweep_point_is_the_single_analysis_with_that_value() {
+    let dir = scratch("sweep-points");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    // A table over population size x intensity: every point is the single
+    // analysis, byte for byte in its abundances.
+    let sweep = "[sweep]\npoints = true\n[sweep.x]\nkey = \"population.size\"\nvalues = [10, 50]\n\
+[sweep.y]\nkey = \"selection.beta\"\nvalues = [0.01, 0.2, 2.0]\n";
+    let folder = run_ok(&dir, "grid", &scenario("grid", &format!("{FERMI}{sweep}")));
+    assert!(folder.join("sweep_top_abundance.png").exists());
+    assert!(folder.join("sweep_diversity.png").exists());
+    let header = std::fs::read_to_string(folder.join("sweep.csv")).unwrap();
+    assert!(header.starts_with(
+        "Point,population.size,selection.beta,Name,Abundance,Ln_abundance,Rank,Invaded_by\n"
+    ));
+    for (k, (size, beta)) in [
+        (10, 0.01),
+        (10, 0.2),
+        (10, 2.0),
+        (50, 0.01),
+        (50, 0.2),
+        (50, 2.0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let body = FERMI
+            .replace("size = 50", &format!("size = {size}"))
+            .replace("beta = 0.2", &format!("beta = {beta}"));
+        let alone = run_ok(
+            &dir,
+            &format!("alone-{k}"),
+            &scenario(&format!("alone-{k}"), &body),
+        );
+        let mine = point_rows(&folder, k);
+        assert_eq!(mine.len(), 3);
+        let abundances: Vec<String> = mine.iter().map(|r| r[1].clone()).collect();
+        assert_eq!(abundances, stationary(&alone), "point {k}");
+        for file in ["fixation.csv", "stationary.csv"] {
+            assert_eq!(
+                std::fs::read(alone.join(file)).unwrap(),
+                std::fs::read(folder.join(format!("points/{k}/{file}"))).unwrap(),
+                "point {k}: {file}"
+            );
+        }
+        // Rank 1 is the largest abundance.
+        let top = mine.iter().find(|r| r[3] == "1").unwrap();
+        let largest = abundances
+            .iter()
+            .map(|a| a.parse::<f64>().unwrap())
+            .fold(0.0, f64::max);
+        assert_eq!(top[1].parse::<f64>().unwrap(), largest);
+    }
+    // Weak selection is near neutral (every abundance near 1/3), strong
+    // selection is not.
+    let spread = |k: usize| {
+        let a: Vec<f64> = point_rows(&folder, k)
+            .iter()
+            .map(|r| r[1].parse().unwrap())
+            .collect();
+        a.iter().cloned().fold(0.0, f64::max) - a.iter().cloned().fold(1.0, f64::min)
+    };
+    assert!(
+        spread(0) < 0.05 && spread(5) > 0.5,
+        "{} {}",
+        spread(0),
+        spread(5)
+    );
+    // A table sweep is one computation: not split into shards.
+    let output = dilemma(
+        &dir,
+        &["run", "grid.toml", "--shard", "0/2", "--out", "shards"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`grid` runs whole"), "{stderr}");
+    // A played tournament's noise: point 0 is the single analysis at noise 0.
+    let noisy = format!("{PLAYED}[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.05]\n");
+    let folder = run_ok(&dir, "noisy", &scenario("noisy", &noisy));
+    assert!(folder.join("sweep_abundance.png").exists());
+    let alone = run_ok(&dir, "quiet", &scenario("quiet", PLAYED));
+    let abundances: Vec<String> = point_rows(&folder, 0)
+        .iter()
+        .map(|r| r[1].clone())
+        .collect();
+    assert_eq!(abundances, stationary(&alone));
+    assert_ne!(
+        abundances,
+        point_rows(&folder, 1)
+            .iter()
+            .map(|r| r[1].clone())
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn invasion_sweep_shards_merge_into_the_single_run_byte_for_byte() {
+    let dir = scratch("sweep-shards");
+    let cases = [
+        (
+            "played",
+            format!(
+                "{PLAYED}[sweep]\npoints = true\n[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.05, 0.1]\n"
+            ),
+            "invasion-sweep",
+        ),
+        (
+            "exact",
+            format!(
+                "{}[sweep.x]\nkey = \"game.payoffs.T\"\nvalues = [4.0, 6.0]\n[sweep.y]\nkey = \"selection.beta\"\nvalues = [0.1, 1.0]\n",
+                PLAYED
+                    .replace("\"random:p=0.7\", ", "")
+                    .replace("grudger", "win-stay-lose-shift")
+                    .replace("noise = 0.0\n", "noise = 0.01\nmethod = \"exact\"\n")
+                    .replace("repetitions = 3\n", "")
+            ),
+            "exact-invasion-sweep",
+        ),
+    ];
+    for (name, body, kind) in cases {
+        let case = dir.join(name);
+        std::fs::create_dir_all(&case).unwrap();
+        let file = case.join(format!("{name}.toml"));
+        std::fs::write(&file, scenario(name, &body)).unwrap();
+        let single = case.join("single");
+        let output = dilemma(
+            &case,
+            &[
+                "run",
+                file.to_str().unwrap(),
+                "--quiet",
+                "--out",
+                single.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for n in [1u32, 3] {
+            let shards = case.join(format!("shards-{n}"));
+            let merged = case.join(format!("merged-{n}"));
+            crate::cli_sweep_evolution::shard_and_merge(&file, &shards, n, &merged);
+            let manifest: serde_json::Value = serde_json::from_slice(
+                &std::fs::read(shards.join(format!("{name}.shard-0-of-{n}/manifest.json")))
+                    .unwrap(),
+            )
+            .unwrap();
+            assert_eq!(manifest["kind"], kind);
+            crate::cli_sweep_evolution::assert_same(&single.join(name), &merged.join(name));
+        }
+    }
+}
+
+#[test]
+fn bad_sweeps_are_refused_naming_the_key() {
+    let dir = scratch("sweep-bad");
+    std::fs::write(dir.join("payoff_matrix.csv"), TABLE).unwrap();
+    refused(
+        &dir,
+        "small",
+        &format!("{FERMI}[sweep.x]\nkey = \"population.size\"\nvalues = [1, 10]\n"),
+        "sweep.x.key",
+        "population.size = 1 is not a valid invasion analysis",
+    );
+    refused(
+        &dir,
+        "seed",
+        &format!("{FERMI}[sweep.x]\nkey = \"seed\"\nvalues = [1, 2]\n"),
+        "sweep.x.key",
+        "changes nothing",
+    );
+    refused(
+        &dir,
+        "unknown",
+        &format!("{FERMI}[sweep.x]\nkey = \"match.noise\"\nvalues = [0.1]\n"),
+        "sweep.x.key",
+        "`match.noise` is not a key",
+    );
+}

@@ -50,7 +50,7 @@ fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
     path
 }
 
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+pub(crate) fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -75,7 +75,7 @@ fn rows(folder: &Path) -> Vec<Vec<String>> {
 
 /// Same files, byte for byte, `run.json` aside from its timing and thread
 /// count.
-fn assert_same(a: &Path, b: &Path) {
+pub(crate) fn assert_same(a: &Path, b: &Path) {
     let (x, y) = (files(a), files(b));
     assert_eq!(
         x.keys().collect::<Vec<_>>(),
@@ -334,7 +334,7 @@ const ECO_2D: &str = "[sweep.x]\nkey = \"game.payoffs.T\"\nvalues = [4.0, 5.5]\n
 
 /// Runs every shard of an N-way split in reverse order, thread counts
 /// cycling 1, 2, 3; merges them into `out`.
-fn shard_and_merge(scenario: &Path, dir: &Path, n: u32, out: &Path) {
+pub(crate) fn shard_and_merge(scenario: &Path, dir: &Path, n: u32, out: &Path) {
     for index in (0..n).rev() {
         let threads = (1 + index % 3).to_string();
         dilemma(&[

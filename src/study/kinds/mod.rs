@@ -15,6 +15,7 @@ pub mod fixation;
 pub mod guess;
 pub mod impartial;
 pub mod invasion;
+pub mod invasion_sweep;
 pub mod matches;
 pub mod moran;
 pub mod moran_sweep;
