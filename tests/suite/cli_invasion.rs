@@ -2,8 +2,10 @@
 //! stationary.csv against the 60-digit reference of
 //! tests/data/invasion_reference.json, a tournament's payoffs and the same
 //! table read back agree, the analytic Moran value is the `fixation`
-//! kind's exact one and inside its simulated estimate's Wilson interval,
-//! and bad input exits 2 naming the field.
+//! kind's exact one and inside the 99.9% Wilson interval of a million
+//! simulated runs, sweeps (every point the single analysis; played and
+//! exact sweeps as shards merge byte for byte), and bad input exits 2
+//! naming the field.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -231,17 +233,31 @@ fn a_subset_of_the_table_and_a_tournament_read_back_agree() {
     assert!(all.contains(&some[0]) && all.contains(&some[1]));
 }
 
+/// The Wilson score interval of `k` successes in `n` trials at normal
+/// quantile `z`.
+fn wilson(k: f64, n: f64, z: f64) -> (f64, f64) {
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
 #[test]
-fn the_moran_process_agrees_with_the_fixation_kind() {
+fn the_moran_process_agrees_with_a_million_simulated_runs() {
     // Deterministic matches: the fixation kind has the exact birth-death
     // value beside its estimate; the analytic Moran process with w = 1 is
-    // the same chain (fitness: total score against everyone else).
+    // the same chain (fitness: total score against everyone else). Three
+    // strategies, six ordered pairs, 166,667 runs each: 1,000,002 runs of
+    // the simulation (about 12 CPU-s in a debug build). Each analytic ρ
+    // must lie in its estimate's 99.9% Wilson interval (z = 3.2905; for
+    // six pairs a false alarm has probability below 0.6%; the seed is
+    // fixed, so the outcome is reproducible).
     let dir = scratch("moran");
     let players = "[match]\nturns = 10\n\
 [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"defector\"\n\
 [[players]]\nstrategy = \"grudger\"\n";
     let fixation = format!(
-        "name = \"simulated\"\nkind = \"fixation\"\nseed = 4\n[fixation]\nsize = 10\nruns = 20000\n\
+        "name = \"simulated\"\nkind = \"fixation\"\nseed = 4\n[fixation]\nsize = 10\nruns = 166667\n\
 mode = \"bd\"\n{players}[output]\ncharts = false\n"
     );
     let simulated = run_ok(&dir, "simulated", &fixation);
@@ -259,6 +275,7 @@ mode = \"bd\"\n{players}[output]\ncharts = false\n"
     let estimates = rows(&simulated.join("fixation_matrix.csv"));
     let ours = rows(&analytic.join("fixation.csv"));
     assert_eq!(estimates.len(), 6);
+    let mut total = 0.0;
     for e in &estimates {
         // Mutant,Resident,Runs,Fixations,Probability,Low,High,Exact,Neutral
         let (mutant, resident) = (&e[0], &e[1]);
@@ -268,16 +285,24 @@ mode = \"bd\"\n{players}[output]\ncharts = false\n"
             .unwrap();
         let rho: f64 = row[2].parse().unwrap();
         let exact: f64 = e[7].parse().unwrap();
-        let (low, high): (f64, f64) = (e[5].parse().unwrap(), e[6].parse().unwrap());
         assert!(
             (rho - exact).abs() <= 1e-12 * exact.max(1e-300),
             "{mutant} in {resident}: {rho} vs exact {exact}"
         );
+        let (runs, fixations): (f64, f64) = (e[2].parse().unwrap(), e[3].parse().unwrap());
+        total += runs;
+        let (low, high) = wilson(fixations, runs, 3.2905);
         assert!(
             low <= rho && rho <= high,
             "{mutant} in {resident}: {rho} outside [{low}, {high}]"
         );
+        // The interval is narrow enough to tell ρ from the neutral 1/Z
+        // where selection acts (Tit For Tat and Grudger are neutral).
+        if (rho - 0.1).abs() > 0.01 {
+            assert!(high < 0.1 || low > 0.1, "{mutant} in {resident}");
+        }
     }
+    assert!(total >= 1e6);
 }
 
 fn refused(dir: &Path, name: &str, body: &str, field: &str, words: &str) {
