@@ -4,7 +4,10 @@
 //! count`); the Slurm scripts pass `--shard auto`, merge every index and
 //! chain the merge with `--dependency=afterok`; the scenario they name
 //! exists and `dilemma run --shard auto` accepts the Indexed Job's variables
-//! as the manifest passes them.
+//! as the manifest passes them; the volume claim is ReadWriteMany, the
+//! merge Job's service account may read jobs, its wait script (run here
+//! against a stand-in kubectl) ends on completion, fails fast on failure
+//! and gives up after WAIT_SECONDS.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -91,13 +94,64 @@ fn the_kubernetes_jobs_agree() {
         out,
         "results apart from shards"
     );
-    // It waits for the shards Job by name.
+    // It waits for the shards Job by name, with the script of
+    // wait-for-shards.sh verbatim, bounded (WAIT_SECONDS, and the Job's
+    // own deadline beyond it), as the service account the Role lets read
+    // jobs.
     let wait = strings(&merge_spec["initContainers"][0]["command"]);
-    assert!(wait.contains(&format!(
-        "job/{}",
-        shards["metadata"]["name"].as_str().unwrap()
-    )));
-    assert!(wait.contains(&"--for=condition=complete".to_string()));
+    let script =
+        std::fs::read_to_string(root().join("deploy/kubernetes/wait-for-shards.sh")).unwrap();
+    assert_eq!(wait[..3], ["sh".to_string(), "-c".into(), script]);
+    assert_eq!(wait[4], shards["metadata"]["name"].as_str().unwrap());
+    let env = &merge_spec["initContainers"][0]["env"];
+    let wait_seconds: u64 = env
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "WAIT_SECONDS")
+        .and_then(|e| e["value"].as_str())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let deadline = merge["spec"]["activeDeadlineSeconds"].as_u64().unwrap();
+    assert!(
+        wait_seconds < deadline,
+        "{wait_seconds} s, deadline {deadline} s"
+    );
+    let account = merge_spec["serviceAccountName"].as_str().unwrap();
+    assert_eq!(
+        json("deploy/kubernetes/service-account.json")["metadata"]["name"],
+        account
+    );
+    let binding = json("deploy/kubernetes/role-binding.json");
+    assert_eq!(binding["subjects"][0]["kind"], "ServiceAccount");
+    assert_eq!(binding["subjects"][0]["name"], account);
+    let role = json("deploy/kubernetes/role.json");
+    assert_eq!(binding["roleRef"]["name"], role["metadata"]["name"]);
+    let rule = &role["rules"][0];
+    assert_eq!(strings(&rule["apiGroups"]), ["batch"]);
+    assert_eq!(strings(&rule["resources"]), ["jobs"]);
+    for verb in ["get", "watch"] {
+        assert!(strings(&rule["verbs"]).contains(&verb.to_string()));
+    }
+    // The claim both Jobs mount exists and many pods can write it at once.
+    let volume = json("deploy/kubernetes/volume-claim.json");
+    assert_eq!(volume["kind"], "PersistentVolumeClaim");
+    assert_eq!(strings(&volume["spec"]["accessModes"]), ["ReadWriteMany"]);
+    assert_eq!(
+        volume["metadata"]["name"],
+        shards["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"]
+    );
+    // The image holds the strategy files scenarios name as ../strategies/.
+    let dockerfile = std::fs::read_to_string(root().join("deploy/kubernetes/Dockerfile")).unwrap();
+    assert!(
+        dockerfile.contains("/src/strategies /strategies"),
+        "{dockerfile}"
+    );
+    assert!(
+        dockerfile.contains("/src/scenarios /scenarios"),
+        "{dockerfile}"
+    );
     // Both mount the same claim at the same place.
     let claim = |job: &serde_json::Value| {
         job["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"].clone()
@@ -217,4 +271,53 @@ fn the_image_builds_from_the_sources_the_jobs_name() {
             "{needed} is needed to build"
         );
     }
+}
+
+/// Runs wait-for-shards.sh with a stand-in `kubectl` that prints
+/// `conditions`; returns its exit status and how long it took.
+fn wait_for(conditions: &str, wait_seconds: &str) -> (bool, std::time::Duration) {
+    let dir = std::env::temp_dir().join(format!(
+        "dilemma-deploy-wait-{}-{}",
+        std::process::id(),
+        conditions.len()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kubectl = dir.join("kubectl");
+    std::fs::write(&kubectl, "#!/bin/sh\nprintf '%s' \"$KUBECTL_CONDITIONS\"\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&kubectl, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let start = std::time::Instant::now();
+    let status = Command::new("sh")
+        .arg(root().join("deploy/kubernetes/wait-for-shards.sh"))
+        .arg("shards")
+        .env("PATH", path)
+        .env("KUBECTL_CONDITIONS", conditions)
+        .env("WAIT_SECONDS", wait_seconds)
+        .env("POLL_SECONDS", "1")
+        .output()
+        .unwrap()
+        .status;
+    let _ = std::fs::remove_dir_all(&dir);
+    (status.success(), start.elapsed())
+}
+
+#[test]
+fn the_merge_waits_for_completion_fails_fast_and_gives_up() {
+    // Kubernetes 1.31 sets SuccessCriteriaMet before Complete, and
+    // FailureTarget before Failed.
+    let (ok, took) = wait_for("SuccessCriteriaMet Complete ", "600");
+    assert!(ok && took.as_secs() < 5, "complete: {ok} after {took:?}");
+    let (ok, took) = wait_for("FailureTarget Failed ", "600");
+    assert!(!ok && took.as_secs() < 5, "failed: {ok} after {took:?}");
+    let (ok, took) = wait_for("", "2");
+    assert!(!ok && took.as_secs() < 10, "never: {ok} after {took:?}");
+    // A condition whose name merely contains "Complete" is not completion.
+    let (ok, _) = wait_for("NotComplete ", "1");
+    assert!(!ok);
 }
