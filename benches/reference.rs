@@ -1,7 +1,7 @@
 //! The axelrod reference tournaments, end to end as a user runs them.
 //!
 //! Run with `cargo bench --bench reference` (or `-- standard` for one). For
-//! each of `scenarios/axelrod-reference-{standard,noisy,probend}.toml` that
+//! each of `scenarios/reference/axelrod-reference-{standard,noisy,probend}.toml` that
 //! exists, it runs `dilemma run SCENARIO --out <tmp>` in this process (all
 //! the work: play, matches.csv, summary, charts) on the default thread count
 //! and reports the wall time, turns played, turns per second and the peak
@@ -35,7 +35,9 @@ fn main() {
             continue;
         }
         let name = format!("axelrod-reference-{variant}");
-        let scenario = root.join("scenarios").join(format!("{name}.toml"));
+        let scenario = root
+            .join("scenarios/reference")
+            .join(format!("{name}.toml"));
         if !scenario.exists() {
             println!("{name}: no scenario file (scripts/generate_axelrod_reference.py writes it)");
             continue;

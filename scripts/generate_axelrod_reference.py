@@ -110,8 +110,8 @@ def main():
         ]
         for sid in ids:
             lines += ["", "[[players]]", f'strategy = "{sid}"']
-        (HERE.parent / "scenarios" / f"{name}.toml").write_text("\n".join(lines) + "\n")
-        print(f"wrote scenarios/{name}.toml: {len(ids)} players")
+        (HERE.parent / "scenarios" / "reference" / f"{name}.toml").write_text("\n".join(lines) + "\n")
+        print(f"wrote scenarios/reference/{name}.toml: {len(ids)} players")
 
 
 if __name__ == "__main__":

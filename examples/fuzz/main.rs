@@ -10,8 +10,8 @@
 //! (`cargo build --release --bin dilemma`, a no-op when up to date); run
 //! directly, it expects `target/release/dilemma` built already.
 //!
-//! Each input is one of: a shipped scenario (scenarios/, the
-//! axelrod-reference ones left out) parsed as TOML and mutated (fields set,
+//! Each input is one of: a shipped scenario (scenarios/, not its
+//! reference/ folder) parsed as TOML and mutated (fields set,
 //! scaled, deleted, added, grown, nested, retyped, spliced from other files,
 //! then sometimes the text itself damaged); a strategy file mutated the same
 //! way and named by a small tournament; a deep or huge definition (a chain of
@@ -310,9 +310,9 @@ fn read_tomls(folder: &Path, skip: impl Fn(&str) -> bool) -> Vec<(String, Value)
 
 impl Fuzzer {
     fn new(root: &Path, seed: u64, run_share: f64, timeout: Duration) -> Fuzzer {
-        let mut scenarios = read_tomls(&root.join("scenarios"), |n| {
-            n.starts_with("axelrod-reference")
-        });
+        // scenarios/reference/ (the huge axelrod reference tournaments) is
+        // not read: only the folder's own files.
+        let mut scenarios = read_tomls(&root.join("scenarios"), |_| false);
         // The templates of `dilemma new KIND`: every key of every kind.
         scenarios.extend(
             read_tomls(&root.join("src/scenario/templates"), |_| false)

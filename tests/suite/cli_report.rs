@@ -1,5 +1,5 @@
 //! The results folder as people see it: every shipped scenario (except the long
-//! axelrod-reference-* tournaments) writes at least one CSV and one chart and a
+//! axelrod reference tournaments in scenarios/reference/) writes at least one CSV and one chart and a
 //! `report.html` that holds every chart (inline SVG or PNG data URI), the most
 //! important first, each with a one-sentence caption, shows ranks from 1 (and says
 //! so) and links every file; the `[output]` chart keys

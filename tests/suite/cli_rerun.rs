@@ -1,8 +1,8 @@
 //! A results folder's own `scenario.toml`, run again, reproduces the folder byte for
 //! byte (`run.json` aside: it records the time taken), for every shipped scenario in
-//! `scenarios/` but the long `axelrod-reference-*.toml` tournaments (every catalogue
-//! strategy, 100 repetitions: minutes in a debug build; `cargo bench --bench
-//! reference` runs them in release).
+//! `scenarios/` (the long axelrod reference tournaments, every catalogue
+//! strategy, 100 repetitions, are in `scenarios/reference/`: minutes in a
+//! debug build; `cargo bench --bench reference` runs them in release).
 //!
 //! The first runs are the ones `crate::shipped_runs` makes once for the whole test
 //! binary (all scenarios in one `dilemma run --threads 2`); each results folder's

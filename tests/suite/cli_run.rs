@@ -172,29 +172,28 @@ fn seed_option_overrides_the_scenario_and_changes_random_play() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The axelrod reference tournaments (every strategy, 100 repetitions) are
-/// minutes of work in a debug build: `every_shipped_scenario_runs` only
-/// loads them (every player resolves); `cargo bench --bench reference`
-/// runs them in release.
-fn is_reference(path: &std::path::Path) -> bool {
-    path.file_name()
-        .is_some_and(|n| n.to_string_lossy().starts_with("axelrod-reference-"))
-}
-
 #[test]
 fn every_shipped_scenario_runs() {
     let dir = scratch("all");
     let mut paths: Vec<String> = Vec::new();
-    for path in std::fs::read_dir(root().join("scenarios"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-    {
-        if is_reference(&path) {
-            dilemma::scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        } else {
-            paths.push(path.to_string_lossy().to_string());
-        }
+    let tomls = |folder: &str| {
+        std::fs::read_dir(root().join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect::<Vec<_>>()
+    };
+    for path in tomls("scenarios") {
+        paths.push(path.to_string_lossy().to_string());
+    }
+    // The axelrod reference tournaments (every strategy, 100 repetitions)
+    // are minutes of work in a debug build: they are only loaded here
+    // (every player resolves); `cargo bench --bench reference` runs them
+    // in release.
+    let reference = tomls("scenarios/reference");
+    assert_eq!(reference.len(), 3);
+    for path in reference {
+        dilemma::scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
     paths.sort();
     assert!(paths.len() >= 4);

@@ -16,20 +16,14 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shipped scenarios (the axelrod reference ones left out: huge).
+/// The shipped scenarios (the axelrod reference ones, huge, are in
+/// scenarios/reference/ and so left out).
 fn scenarios() -> Vec<(PathBuf, String)> {
     let mut out: Vec<(PathBuf, String)> = std::fs::read_dir(root().join("scenarios"))
         .unwrap()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "toml")
-                && !p
-                    .file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with("axelrod-reference")
-        })
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
             (p, text)

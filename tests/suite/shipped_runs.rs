@@ -1,6 +1,6 @@
-//! Every shipped scenario but the long `axelrod-reference-*` tournaments,
-//! run once per test process into one folder and shared by the tests that
-//! read the results: `cli_report` checks each folder's files and page,
+//! Every shipped scenario in `scenarios/` (the long axelrod reference
+//! tournaments are in `scenarios/reference/`), run once per test process
+//! into one folder and shared by the tests that read the results: `cli_report` checks each folder's files and page,
 //! `cli_rerun` runs each folder's `scenario.toml` again and compares. The
 //! runs are the suite's largest single cost, so they are made once.
 
@@ -40,12 +40,6 @@ pub fn shipped_runs() -> &'static ShippedRuns {
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .filter(|p| {
-                !p.file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with("axelrod-reference-")
-            })
             .collect();
         scenarios.sort();
         let out = scratch.join("out");
