@@ -5,6 +5,7 @@
 pub mod atomic;
 // charts: pending
 pub mod charts;
+pub mod compression;
 pub mod embed;
 pub mod evolution_files;
 pub mod evolution_sweep_files;

@@ -11,8 +11,9 @@ use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
+use crate::output::compression::{Compression, DataFile};
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 /// The header of `summary.csv`, as axelrod 4.x writes it.
@@ -109,7 +110,7 @@ pub fn write_payoff_matrix(path: &Path, names: &[String], matrix: &[Vec<f64>]) -
 
 /// Streams `matches.csv`, one row per match, as the tournament reports them.
 pub struct MatchesWriter {
-    writer: csv::Writer<BufWriter<File>>,
+    writer: csv::Writer<DataFile>,
     names: Vec<String>,
     payoffs: Payoffs,
     scratch: String,
@@ -132,9 +133,15 @@ impl std::fmt::Display for PythonFloat {
 }
 
 impl MatchesWriter {
-    /// Creates the file and writes the header.
-    pub fn create(path: &Path, names: Vec<String>, payoffs: Payoffs) -> io::Result<MatchesWriter> {
-        let file = BufWriter::new(File::create(path)?);
+    /// Creates the file (`path` as [`Compression::file_name`] names it)
+    /// and writes the header.
+    pub fn create(
+        path: &Path,
+        compression: Compression,
+        names: Vec<String>,
+        payoffs: Payoffs,
+    ) -> io::Result<MatchesWriter> {
+        let file = compression.create(path)?;
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(file);
@@ -179,11 +186,10 @@ impl MatchesWriter {
     /// Flushes the file.
     pub fn finish(mut self) -> io::Result<()> {
         self.writer.flush()?;
-        let inner = self
-            .writer
+        self.writer
             .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
+            .map_err(|e| io::Error::other(e.to_string()))?
+            .finish()
     }
 }
 
@@ -227,7 +233,7 @@ pub const INTERACTIONS_HEADER: [&str; 28] = [
 /// payoff is a whole number (axelrod's default game holds integers) and as
 /// Python floats otherwise; `Initial cooperation` is `True`/`False`.
 pub struct InteractionsWriter {
-    writer: csv::Writer<BufWriter<File>>,
+    writer: csv::Writer<DataFile>,
     names: Vec<String>,
     payoffs: Payoffs,
     integer_payoffs: bool,
@@ -250,13 +256,15 @@ impl std::fmt::Display for Score {
 }
 
 impl InteractionsWriter {
-    /// Creates the file and writes the header.
+    /// Creates the file (`path` as [`Compression::file_name`] names it)
+    /// and writes the header.
     pub fn create(
         path: &Path,
+        compression: Compression,
         names: Vec<String>,
         payoffs: Payoffs,
     ) -> io::Result<InteractionsWriter> {
-        let file = BufWriter::with_capacity(1 << 20, File::create(path)?);
+        let file = compression.create(path)?;
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(file);
@@ -353,11 +361,10 @@ impl InteractionsWriter {
     /// Flushes the file.
     pub fn finish(mut self) -> io::Result<()> {
         self.writer.flush()?;
-        let inner = self
-            .writer
+        self.writer
             .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        inner.into_inner().map_err(|e| e.into_error())?.sync_all()
+            .map_err(|e| io::Error::other(e.to_string()))?
+            .finish()
     }
 }
 

@@ -25,6 +25,7 @@
 //! matches = true            # write matches.csv, default true
 //! interactions = false      # write interactions.csv (axelrod's format, every
 //!                           # move of every match), default false
+//! compress = "none"         # or "gzip": matches.csv.gz, interactions.csv.gz
 //! [shards]                  # optional, for clusters (also sweeps, fixation):
 //! count = 4                 # the split for `--shard auto`; not in the results
 //! ```
@@ -36,6 +37,7 @@ use crate::ipd::results::MAX_SCORE_CELLS;
 use crate::ipd::strategies::catalogue::find;
 use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
+use crate::output::compression::{COMPRESSIONS, Compression};
 use crate::scenario::error::{ScenarioError, Source};
 use crate::scenario::reader::{At, TableReader};
 use crate::scenario::strategy_file::{Chain, defined_player, player_toml};
@@ -75,6 +77,9 @@ pub struct TournamentScenario {
     pub write_matches: bool,
     /// Write `interactions.csv` (axelrod's format, every move).
     pub write_interactions: bool,
+    /// How `matches.csv` and `interactions.csv` are written (`[output]
+    /// compress`).
+    pub compress: Compression,
     /// Count self-play in the normalised scores and the ranking
     /// (`[ranking] include_self_play`; axelrod and the default: no).
     pub self_play_in_ranking: bool,
@@ -162,6 +167,8 @@ impl TournamentScenario {
             charts: bool,
             matches: bool,
             interactions: bool,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            compress: Option<&'static str>,
             #[serde(flatten)]
             style: toml::Table,
         }
@@ -207,6 +214,7 @@ impl TournamentScenario {
                 charts: self.charts,
                 matches: self.write_matches,
                 interactions: self.write_interactions,
+                compress: (self.compress != Compression::None).then(|| self.compress.name()),
                 style: crate::scenario::chart_options::table(&self.chart_style),
             },
         };
@@ -310,11 +318,26 @@ pub fn read_tournament(
     let mut charts = true;
     let mut write_matches = true;
     let mut write_interactions = false;
+    let mut compress = Compression::None;
     let mut chart_style = crate::output::charts::ChartStyle::default();
     if let Some(mut output) = top.table("output")? {
         charts = output.boolean("charts")?.is_none_or(|b| b.value);
         write_matches = output.boolean("matches")?.is_none_or(|b| b.value);
         write_interactions = output.boolean("interactions")?.is_some_and(|b| b.value);
+        if let Some(name) = output.string("compress")? {
+            compress = Compression::from_name(&name.value).ok_or_else(|| {
+                output.error(
+                    name.span.start,
+                    "compress",
+                    format!(
+                        "unknown compression `{}` (allowed: {}; \"gzip\" writes matches.csv.gz \
+                         and interactions.csv.gz, which pandas and polars read as they are)",
+                        name.value,
+                        COMPRESSIONS.map(|c| format!("\"{c}\"")).join(", ")
+                    ),
+                )
+            })?;
+        }
         chart_style = crate::scenario::chart_options::read(&mut output)?;
         output.finish()?;
     }
@@ -336,6 +359,7 @@ pub fn read_tournament(
         chart_style,
         write_matches,
         write_interactions,
+        compress,
         self_play_in_ranking,
         method,
     })

@@ -183,19 +183,17 @@ pub fn merge<S: Study>(
         study.fold(&mut fold, id, unit, &folder)
     })?;
     progress.finish();
+    let compression = study.compression();
     for file in &appended {
-        let path = folder.file(file);
-        let written = std::fs::File::create(&path)
+        let target = compression.file_name(file);
+        let written = compression
+            .create(&folder.file(&target))
             .map_err(|e| (AppendError::Write(e), 0))
-            .and_then(|f| {
-                let mut out = std::io::BufWriter::with_capacity(1 << 20, f);
+            .and_then(|mut out| {
                 append_parts(study, folders, file, &mut out)?;
-                let f = out
-                    .into_inner()
-                    .map_err(|e| (AppendError::Write(e.into_error()), 0))?;
-                f.sync_all().map_err(|e| (AppendError::Write(e), 0))
+                out.finish().map_err(|e| (AppendError::Write(e), 0))
             });
-        written.map_err(|e| append_error(folders, file, e, &destination.join(file)))?;
+        written.map_err(|e| append_error(folders, file, e, &destination.join(&target)))?;
     }
     let done = study.finish(fold)?;
     let timing = Timing {

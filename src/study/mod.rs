@@ -240,6 +240,12 @@ pub trait Study: Sync {
     fn appended_files(&self) -> Vec<&'static str> {
         Vec::new()
     }
+    /// How the appended files are written in the merged folder (a shard
+    /// keeps its parts plain; `[output] compress = "gzip"` names the merged
+    /// file `NAME.gz`).
+    fn compression(&self) -> crate::output::compression::Compression {
+        crate::output::compression::Compression::None
+    }
     /// Appends the part `part` (units `ids`) of file `file` to `out`,
     /// checking its rows; `first` for the first shard (the header). Read
     /// errors say what is damaged; write errors come back as `io::Error`.

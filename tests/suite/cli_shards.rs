@@ -1193,3 +1193,75 @@ fn a_keyed_merge_refuses_shards_without_the_key() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text of a gzip file.
+fn gunzip(path: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_end(&mut out)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    out
+}
+
+#[test]
+fn compressed_matches_and_interactions_hold_the_plain_bytes_and_merge_alike() {
+    let dir = scratch("gzip");
+    let plain_text =
+        NOISY.replace("name = \"noisy\"", "name = \"plain\"") + "[output]\ninteractions = true\n";
+    let plain = write_scenario(&dir, "plain.toml", &plain_text);
+    let gzip_text = NOISY.replace("name = \"noisy\"", "name = \"gzip\"")
+        + "[output]\ninteractions = true\ncompress = \"gzip\"\n";
+    let gzip = write_scenario(&dir, "gzip.toml", &gzip_text);
+    let single = dir.join("single");
+    for scenario in [&plain, &gzip] {
+        dilemma(&["run", s(scenario), "--quiet", "--out", s(&single)]);
+    }
+    let (p, g) = (single.join("plain"), single.join("gzip"));
+    for file in ["matches.csv", "interactions.csv"] {
+        assert!(!g.join(file).exists(), "{file} is written compressed only");
+        let gz = g.join(format!("{file}.gz"));
+        assert_eq!(
+            gunzip(&gz),
+            std::fs::read(p.join(file)).unwrap(),
+            "{file}.gz holds {file}"
+        );
+        assert!(
+            std::fs::metadata(&gz).unwrap().len() * 3
+                < std::fs::metadata(p.join(file)).unwrap().len()
+        );
+    }
+    let page = std::fs::read_to_string(g.join("report.html")).unwrap();
+    assert!(
+        page.contains("href=\"matches.csv.gz\""),
+        "the report links it"
+    );
+    let resolved = std::fs::read_to_string(g.join("scenario.toml")).unwrap();
+    assert!(resolved.contains("compress = \"gzip\""), "{resolved}");
+    // Shards keep plain parts; the merge writes the single run's bytes.
+    let shards = run_shards(&gzip, &dir.join("shards"), 3);
+    let out = dir.join("merged");
+    merge(&shards, &out);
+    assert_eq!(
+        files(&g).keys().collect::<Vec<_>>(),
+        files(&out.join("gzip")).keys().collect::<Vec<_>>()
+    );
+    for file in ["matches.csv.gz", "interactions.csv.gz", "summary.csv"] {
+        assert!(
+            std::fs::read(g.join(file)).unwrap()
+                == std::fs::read(out.join("gzip").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    // An unknown compression is refused, naming the field and the choices.
+    let bad = write_scenario(
+        &dir,
+        "bad.toml",
+        &gzip_text.replace("\"gzip\"\n", "\"zstd\"\n"),
+    );
+    let stderr = refused(&["run", s(&bad), "--out", s(&dir.join("bad-out"))], &[]);
+    assert!(
+        stderr.contains("output.compress") && stderr.contains("\"none\", \"gzip\""),
+        "{stderr}"
+    );
+}

@@ -14,6 +14,7 @@ use crate::ipd::Tournament;
 use crate::ipd::packed_moves::PackedMoves;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::results::TournamentResults;
+use crate::output::compression::Compression;
 use crate::output::shard_files::{INTERACTIONS, OUTCOMES, OutcomesWriter, read_outcomes};
 use crate::output::tournament_files::InteractionsWriter;
 use crate::study::shard::read_rows;
@@ -155,9 +156,14 @@ impl Matches {
             .map_err(|e| (OUTCOMES, e))?;
         let interactions = match interactions {
             Some((names, payoffs)) => Some(
-                InteractionsWriter::create(&dir.join(INTERACTIONS), names, payoffs)
-                    .map_err(|e| (INTERACTIONS, e))?
-                    .starting_at(ids.start),
+                InteractionsWriter::create(
+                    &dir.join(INTERACTIONS),
+                    Compression::None,
+                    names,
+                    payoffs,
+                )
+                .map_err(|e| (INTERACTIONS, e))?
+                .starting_at(ids.start),
             ),
             None => None,
         };

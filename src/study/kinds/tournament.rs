@@ -9,6 +9,7 @@ use crate::ipd::Horizon;
 use crate::ipd::result_set::ResultSetExtras;
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::catalogue::python_float;
+use crate::output::compression::Compression;
 use crate::output::shard_files::{INTERACTIONS, Manifest, append_interactions};
 use crate::output::table;
 use crate::output::tournament_files::{
@@ -51,6 +52,16 @@ impl<'a> Tournament<'a> {
             .iter()
             .map(|p| p.name.clone())
             .collect()
+    }
+
+    /// `matches.csv`, or `matches.csv.gz` with `[output] compress = "gzip"`.
+    fn matches_file(&self) -> String {
+        self.scenario.compress.file_name("matches.csv")
+    }
+
+    /// `interactions.csv`, with `.gz` when compressed.
+    fn interactions_file(&self) -> String {
+        self.scenario.compress.file_name(INTERACTIONS)
     }
 }
 
@@ -106,16 +117,26 @@ impl Study for Tournament<'_> {
         let t = &self.matches.tournaments[0];
         let payoffs = self.scenario.settings.payoffs;
         let matches = if self.scenario.write_matches {
-            let writer = MatchesWriter::create(&folder.file("matches.csv"), self.names(), payoffs)
-                .map_err(|e| folder.write_error("matches.csv", e))?;
+            let name = self.matches_file();
+            let writer = MatchesWriter::create(
+                &folder.file(&name),
+                self.scenario.compress,
+                self.names(),
+                payoffs,
+            )
+            .map_err(|e| folder.write_error(&name, e))?;
             Some(writer)
         } else {
             None
         };
         let interactions = if self.scenario.write_interactions && origin == Origin::Played {
-            let writer =
-                InteractionsWriter::create(&folder.file(INTERACTIONS), self.names(), payoffs)
-                    .map_err(|e| folder.write_error(INTERACTIONS, e))?;
+            let writer = InteractionsWriter::create(
+                &folder.file(&self.interactions_file()),
+                self.scenario.compress,
+                self.names(),
+                payoffs,
+            )
+            .map_err(|e| folder.write_error(&self.interactions_file(), e))?;
             Some(writer)
         } else {
             None
@@ -148,12 +169,12 @@ impl Study for Tournament<'_> {
         if let Some(writer) = fold.matches.as_mut() {
             writer
                 .write(record)
-                .map_err(|e| folder.write_error("matches.csv", e))?;
+                .map_err(|e| folder.write_error(&self.matches_file(), e))?;
         }
         if let (Some(writer), Some(moves)) = (fold.interactions.as_mut(), &unit.moves) {
             writer
                 .write(record, moves)
-                .map_err(|e| folder.write_error(INTERACTIONS, e))?;
+                .map_err(|e| folder.write_error(&self.interactions_file(), e))?;
         }
         Ok(())
     }
@@ -165,10 +186,10 @@ impl Study for Tournament<'_> {
             })
         };
         if let Some(writer) = fold.matches {
-            closed("matches.csv", writer.finish())?;
+            closed(&self.matches_file(), writer.finish())?;
         }
         if let Some(writer) = fold.interactions {
-            closed(INTERACTIONS, writer.finish())?;
+            closed(&self.interactions_file(), writer.finish())?;
         }
         let mut results = fold.results;
         results.count_self_play_in_scores(self.scenario.self_play_in_ranking);
@@ -314,6 +335,10 @@ impl Study for Tournament<'_> {
         } else {
             Vec::new()
         }
+    }
+
+    fn compression(&self) -> Compression {
+        self.scenario.compress
     }
 
     fn append_part(
