@@ -131,6 +131,7 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
             ("ecological", true) => &["sweep_rank", "sweep_top_share"],
             ("spatial", _) => &["lattice_"],
             ("invasion", _) => &["stationary"],
+            ("train", _) => &["training"],
             ("fixation", _) => &["fixation_matrix"],
             ("pirates", _) => &["allocation"],
             ("guess", _) => &["elimination"],
