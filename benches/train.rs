@@ -15,8 +15,30 @@ use dilemma::scenario::train::TrainScenario;
 use dilemma::train::{Representation, Training};
 use std::time::Instant;
 
-/// Trains `s` on a pool of `threads`; (turns played, seconds).
-fn train(s: &TrainScenario, threads: usize) -> (u64, f64) {
+/// CPU seconds of this process so far (utime + stime from /proc; 0
+/// elsewhere): the machine may be shared, so rates are per CPU second.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Trains `s` on a pool of `threads`; (turns played, wall seconds, CPU
+/// seconds).
+fn train(s: &TrainScenario, threads: usize) -> (u64, f64, f64) {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -24,6 +46,7 @@ fn train(s: &TrainScenario, threads: usize) -> (u64, f64) {
     let field = s.field();
     pool.install(|| {
         let started = Instant::now();
+        let cpu = cpu_seconds();
         let mut training = Training::start(s.representation, s.genetic, &field, s.seed, 0);
         let mut turns = 0;
         let mut best = f64::NAN;
@@ -32,8 +55,9 @@ fn train(s: &TrainScenario, threads: usize) -> (u64, f64) {
             best = generation.best_value();
         }
         let seconds = started.elapsed().as_secs_f64();
+        let cpu = cpu_seconds() - cpu;
         println!("    best score per turn in the last generation: {best:.4}");
-        (turns, seconds)
+        (turns, seconds, cpu)
     })
 }
 
@@ -46,17 +70,18 @@ fn main() {
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("train-lookup-first: training only (no files, no final tournament)");
-    let mut rate = 0.0;
+    let mut per_cpu = 0.0;
     for t in [1, threads] {
-        let (turns, seconds) = train(&s, t);
-        rate = turns as f64 / seconds;
+        let (turns, seconds, cpu) = train(&s, t);
+        per_cpu = turns as f64 / cpu.max(0.01);
         println!(
-            "  {t} thread(s): {turns} turns in {seconds:.3} s: {:.3e} turns/s",
-            rate
+            "  {t} thread(s): {turns} turns in {seconds:.3} s wall, {cpu:.2} s CPU: {:.3e} \
+             turns/s wall, {per_cpu:.3e} turns per CPU second",
+            turns as f64 / seconds
         );
     }
-    // The paper's settings, by the work model, at the rate just measured
-    // on every thread of this machine.
+    // The paper's settings, by the work model, at the rate per CPU second
+    // just measured (the last run's, on every thread).
     let catalogue = dilemma::scenario::train::line_up("catalogue")
         .unwrap()
         .unwrap();
@@ -73,7 +98,7 @@ fn main() {
     paper.genetic.generations = 500;
     paper.repetitions = 10;
     let work = dilemma::scenario::work::train_turns(&paper);
-    let per_thread = rate / threads as f64;
+    let per_thread = per_cpu;
     let two_cores = work as f64 / (per_thread * 2.0);
     let one_core = work as f64 / per_thread;
     println!(
