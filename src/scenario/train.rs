@@ -6,7 +6,7 @@
 //! name = "train-lookup-first"
 //! seed = 1
 //! [representation]
-//! kind = "lookup"          # the only one yet (allowed: lookup)
+//! kind = "lookup"          # or "cycle" (with length = 1 to 4096)
 //! own = 1                  # own last moves in a key (0 to 8, default 1)
 //! opponent = 1             # opponent's last moves (0 to 8, default 1)
 //! opponent_first = 1       # opponent's first moves (0 to 8, default 0)
@@ -52,7 +52,7 @@ use crate::scenario::tournament::{
     read_player_entry,
 };
 use crate::train::operators::CROSSOVERS;
-use crate::train::representation::{MAX_KEY_PART, REPRESENTATIONS};
+use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REPRESENTATIONS};
 use crate::train::{Crossover, Field, Genetic, Objective, Representation};
 use serde::Serialize;
 
@@ -190,16 +190,19 @@ impl TrainScenario {
             "kind".into(),
             Value::String(self.representation.id().into()),
         );
-        let Representation::Lookup {
-            own,
-            opponent,
-            opponent_first,
-        } = self.representation;
-        for (key, value) in [
-            ("own", own),
-            ("opponent", opponent),
-            ("opponent_first", opponent_first),
-        ] {
+        let sizes: &[(&str, u32)] = match self.representation {
+            Representation::Lookup {
+                own,
+                opponent,
+                opponent_first,
+            } => &[
+                ("own", own),
+                ("opponent", opponent),
+                ("opponent_first", opponent_first),
+            ],
+            Representation::Cycle { length } => &[("length", length)],
+        };
+        for &(key, value) in sizes {
             representation.insert(key.into(), Value::Integer(value.into()));
         }
         let mut opponents = toml::Table::new();
@@ -423,15 +426,39 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
             format!("missing; say what to train (allowed: {allowed})"),
         )
     })?;
-    if kind.value != "lookup" {
-        return Err(table.error(
-            kind.span.start,
-            "kind",
-            format!(
-                "unknown representation `{}` (allowed: {allowed})",
-                kind.value
-            ),
-        ));
+    match kind.value.as_str() {
+        "lookup" => {}
+        "cycle" => {
+            let length = match table.integer("length")? {
+                Some(n) if (1..=MAX_CYCLE_LENGTH as i64).contains(&n.value) => n.value as u32,
+                Some(n) => {
+                    return Err(table.error(
+                        n.span.start,
+                        "length",
+                        format!(
+                            "must be a whole number of moves from 1 to {MAX_CYCLE_LENGTH}, got {}",
+                            n.value
+                        ),
+                    ));
+                }
+                None => {
+                    return Err(table.error(
+                        table.span().start,
+                        "length",
+                        format!("missing; the moves of the cycle, 1 to {MAX_CYCLE_LENGTH}"),
+                    ));
+                }
+            };
+            table.finish()?;
+            return Ok(Representation::Cycle { length });
+        }
+        other => {
+            return Err(table.error(
+                kind.span.start,
+                "kind",
+                format!("unknown representation `{other}` (allowed: {allowed})"),
+            ));
+        }
     }
     let mut part = |key: &str, default: u32| -> Result<u32, ScenarioError> {
         match table.integer(key)? {

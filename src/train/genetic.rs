@@ -224,12 +224,16 @@ mod tests {
     };
 
     fn train(field: &Field, threads: usize) -> Vec<Generation> {
+        train_as(ONE_ONE_ZERO, field, threads)
+    }
+
+    fn train_as(representation: Representation, field: &Field, threads: usize) -> Vec<Generation> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         pool.install(|| {
-            let mut training = Training::start(ONE_ONE_ZERO, GENETIC, field, 5, 0);
+            let mut training = Training::start(representation, GENETIC, field, 5, 0);
             std::iter::from_fn(|| training.step()).collect()
         })
     }
@@ -256,7 +260,10 @@ mod tests {
         let best = &generations.last().unwrap().best;
         // Against a defector every key it meets ends in the opponent's D.
         assert_eq!(generations.last().unwrap().best_value(), 1.0);
-        let table = ONE_ONE_ZERO.table(&best.genome);
+        let crate::ipd::strategies::defined::Body::Lookup(table) = ONE_ONE_ZERO.body(&best.genome)
+        else {
+            panic!("a lookup table")
+        };
         assert_eq!(table.initial, vec![D]);
         let entries = table.entries();
         assert_eq!(entries[3].0, "D D");
@@ -264,5 +271,16 @@ mod tests {
             entries[3].1,
             crate::ipd::strategies::defined::lookup::Response::Move(D)
         );
+    }
+
+    #[test]
+    fn a_cycle_against_an_alternator_learns_to_always_defect() {
+        // Alternator ignores its opponent: D on every turn is the best
+        // reply, (5 + 1) / 2 a turn.
+        let f = field(&["alternator"]);
+        let generations = train_as(Representation::Cycle { length: 4 }, &f, 2);
+        let last = generations.last().unwrap();
+        assert_eq!(last.best_value(), 3.0);
+        assert_eq!(last.best.genome.moves, vec![D; 4]);
     }
 }

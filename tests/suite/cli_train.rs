@@ -227,6 +227,23 @@ fn best_toml_loads_and_plays_in_a_tournament() {
 }
 
 #[test]
+fn a_cycle_trained_against_an_alternator_always_defects_and_plays() {
+    let dir = scratch("cycle");
+    let text = scenario("cycle", "[\"alternator\"]", 20, "")
+        .replace("own = 1\nopponent = 1\nopponent_first = 1", "length = 4");
+    let text = text.replace("kind = \"lookup\"", "kind = \"cycle\"");
+    let folder = train(&dir, "cycle", &text, &[]);
+    let best = std::fs::read_to_string(folder.join("best.toml")).unwrap();
+    let parsed: toml::Table = toml::from_str(&best).unwrap();
+    assert_eq!(parsed["kind"].as_str(), Some("cycle"));
+    assert_eq!(parsed["cycle"].as_str(), Some("DDDD"), "{best}");
+    // (5 + 1) / 2 a turn against C, D, C, D, ...
+    assert_eq!(best_value(&folder), 3.0);
+    assert!(median_score(&folder, "Trained cycle of 4") >= 3.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
     let dir = scratch("bad");
     let good = scenario("bad", "[\"tit-for-tat\"]", 20, "");
@@ -234,7 +251,17 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
         (
             "kind = \"lookup\"",
             "kind = \"fsm\"",
-            &["representation.kind", "allowed: lookup"],
+            &["representation.kind", "allowed: lookup, cycle"],
+        ),
+        (
+            "kind = \"lookup\"",
+            "kind = \"cycle\"\nlength = 0",
+            &["representation.length", "1 to 4096"],
+        ),
+        (
+            "kind = \"lookup\"",
+            "kind = \"cycle\"\nlength = 3",
+            &["representation.own"],
         ),
         ("own = 1", "own = 9", &["representation.own", "0 to 8"]),
         (

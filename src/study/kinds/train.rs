@@ -11,7 +11,7 @@
 //! restarts (or islands) the shard units and merge them by the objective.
 //!
 //! Written: `best.toml` (the best candidate of the last generation as a
-//! lookup strategy file, its provenance in comments and fields),
+//! lookup or cycle strategy file, its provenance in comments and fields),
 //! `training.csv`, `training.png`/`.svg`, `tournament/` (the trained
 //! player's round robin against the opponents, the tournament kind's own
 //! files and report), `scenario.toml`, `run.json`.
@@ -24,7 +24,7 @@ use crate::study::registry::Context;
 use crate::study::{
     Origin, Plan, Progress, Report, ResultsFolder, Silent, Sink, Study, StudyError, Timing,
 };
-use crate::train::{Field, Generation, Training};
+use crate::train::{Field, Generation, Representation, Training};
 use serde_json::json;
 use std::ops::Range;
 use std::sync::Arc;
@@ -173,10 +173,15 @@ impl Study for Train<'_> {
             s.objective.id(),
         );
         let mut definition = representation.definition(&best.genome, &display);
+        let what = match representation {
+            Representation::Lookup { .. } => format!(
+                "A lookup table ({}: own, opponent and opponent's first moves in a key)",
+                representation.describe()
+            ),
+            Representation::Cycle { length } => format!("A cycle of {length} moves"),
+        };
         definition.description = Some(format!(
-            "A lookup table ({}: own, opponent and opponent's first moves in a key) \
-             trained by a genetic algorithm against {}; objective: {}.",
-            representation.describe(),
+            "{what} trained by a genetic algorithm against {}; objective: {}.",
             count(s.opponents.len(), "opponent", "opponents"),
             s.objective.describe()
         ));
@@ -190,21 +195,8 @@ impl Study for Train<'_> {
             ),
             format!("Objective: {} = {value}.", s.objective.id()),
         ];
-        let table_text = representation
-            .table(&best.genome)
-            .entries()
-            .iter()
-            .map(|(_, r)| match r {
-                crate::ipd::strategies::defined::lookup::Response::Move(a) => a.letter(),
-                crate::ipd::strategies::defined::lookup::Response::Probability(_) => '?',
-            })
-            .collect::<String>();
-        let opening: String = representation
-            .table(&best.genome)
-            .initial
-            .iter()
-            .map(|a| a.letter())
-            .collect();
+        let rule = representation.describe_genome(&best.genome);
+        let genes: String = best.genome.moves.iter().map(|m| m.letter()).collect();
         folder.text("best.toml", &best_toml(&definition, &comments))?;
         folder.write("training.csv", |p| write_training(p, &fold.rows))?;
         folder.text("scenario.toml", &self.context.resolved)?;
@@ -252,8 +244,7 @@ impl Study for Train<'_> {
             "best": value,
             "born": born,
             "first_generation_best": first.map(|f| f.best),
-            "table": table_text,
-            "initial": opening,
+            "genome": genes,
             "tournament_rank": rank,
             "tournament_players": s.opponents.len() + 1,
             "tournament_median_score": median,
@@ -290,15 +281,7 @@ impl Study for Train<'_> {
             s.objective.id(),
             first.map_or(f64::NAN, |f| f.best),
         ));
-        let shown = if table_text.len() > 64 {
-            format!("{}... (see best.toml)", &table_text[..64])
-        } else {
-            table_text.clone()
-        };
-        text += &fit(&format!(
-            "Its table (keys in order, C before D): {shown}; opening moves: {}.\n",
-            if opening.is_empty() { "none" } else { &opening }
-        ));
+        text += &fit(&format!("{}.\n", capitalised(&rule)));
         text += &fit(&format!(
             "In the tournament against its opponents (tournament/): rank {rank} of {}, \
              median score {median:.4}.\n",
