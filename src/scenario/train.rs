@@ -674,3 +674,84 @@ fn read_opponents(
     table.finish()?;
     Ok(result)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Scenario, Source, parse};
+    use std::path::Path;
+
+    fn load(text: &str) -> TrainScenario {
+        let source = Source {
+            path: Path::new("t.toml").to_path_buf(),
+            text: text.to_string(),
+        };
+        match parse(&source, Path::new("t.toml"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .scenario
+        {
+            Scenario::Train(s) => *s,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const TEXT: &str = "kind = \"train\"\nname = \"t\"\n\
+        [representation]\nkind = \"lookup\"\nopponent_first = 2\n\
+        [algorithm]\npopulation = 8\ngenerations = 3\ncrossover = \"uniform\"\n\
+        [opponents]\nplayers = [\"tit-for-tat\", { strategy = \"random\", p = 0.25 }, \
+        { strategy = { kind = \"cycle\", name = \"CD\", cycle = \"CD\" } }]\n\
+        [match]\ncontinuation = 0.9\ncap = 50\nnoise = 0.01\nrepetitions = 2\n";
+
+    #[test]
+    fn defaults_are_filled_in_and_the_resolved_scenario_reads_back_the_same() {
+        let s = load(TEXT);
+        assert_eq!(
+            s.representation,
+            Representation::Lookup {
+                own: 1,
+                opponent: 1,
+                opponent_first: 2
+            }
+        );
+        assert_eq!(s.genetic.keep, 2, "population / 4");
+        assert_eq!(s.genetic.mutation, DEFAULT_MUTATION);
+        assert_eq!(s.genetic.crossover, Crossover::Uniform);
+        assert_eq!(s.objective, Objective::Score);
+        assert_eq!(s.opponents.len(), 3);
+        assert_eq!(s.opponents[1].name, "Random: 0.25");
+        let resolved = s.resolved_toml();
+        let again = load(&resolved);
+        assert_eq!(again.resolved_toml(), resolved);
+        assert_eq!(again.opponents[2].name, "CD");
+    }
+
+    #[test]
+    fn line_ups_hold_what_they_say() {
+        let first = line_up("first-tournament").unwrap().unwrap();
+        assert_eq!(first.len(), 15);
+        assert_eq!(first[0].name, "Tit For Tat");
+        let catalogue = line_up("catalogue").unwrap().unwrap();
+        assert!(catalogue.len() > 200, "{}", catalogue.len());
+        assert!(catalogue.iter().all(|p| !p.long_run_time()));
+        assert!(line_up("second-tournament").is_none());
+    }
+
+    #[test]
+    fn the_work_counts_a_deterministic_pair_once_and_the_rest_every_repetition() {
+        let text = "kind = \"train\"\n[representation]\nkind = \"cycle\"\nlength = 3\n\
+            [algorithm]\npopulation = 10\ngenerations = 7\n\
+            [opponents]\nplayers = [\"tit-for-tat\", \"random\"]\n\
+            [match]\nturns = 100\nrepetitions = 4\n[output]\ncharts = false\n";
+        let s = load(text);
+        // Per candidate: TFT once, Random 4 times, 100 turns each.
+        let training = 7 * 10 * (1 + 4) * 100;
+        let tournament = crate::scenario::work::tournament_turns(
+            &s.final_tournament(PlayerSpec::new("defector").build().unwrap())
+                .tournament(),
+        );
+        assert_eq!(
+            crate::scenario::work::train_turns(&s),
+            training + tournament
+        );
+    }
+}
