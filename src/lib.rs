@@ -17,3 +17,4 @@ pub mod output;
 pub mod scale;
 pub mod scenario;
 pub mod study;
+pub mod train;

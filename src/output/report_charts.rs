@@ -63,6 +63,11 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
             "The fingerprint: the strategy's mean score per turn against the probe at every \
              point of the grid.",
         ),
+        ("train", "training") => known(
+            10,
+            "The objective by generation: the best candidate's value and the mean of the \
+             generation.",
+        ),
         (_, "scores_boxplot") => known(
             10,
             "The ranking: each player's mean score per turn in every repetition \

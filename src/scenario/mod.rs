@@ -30,6 +30,7 @@ pub mod strategy_file;
 pub mod sweep;
 pub mod templates;
 pub mod tournament;
+pub mod train;
 pub mod work;
 
 pub use ecological::EcologicalScenario;
@@ -64,6 +65,7 @@ pub const KINDS: &[&str] = &[
     "travelers",
     "invasion",
     "fingerprint",
+    "train",
 ];
 
 /// A validated scenario of any kind.
@@ -95,6 +97,8 @@ pub enum Scenario {
     Invasion(Box<InvasionScenario>),
     /// axelrod's fingerprints of one strategy or an atlas.
     Fingerprint(Box<fingerprint::FingerprintScenario>),
+    /// A strategy trained by a genetic algorithm against a field.
+    Train(Box<train::TrainScenario>),
 }
 
 impl Scenario {
@@ -114,6 +118,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => s.name(),
             Scenario::Invasion(s) => &s.name,
             Scenario::Fingerprint(s) => &s.name,
+            Scenario::Train(s) => &s.name,
         }
     }
 
@@ -133,6 +138,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => s.chart_style(),
             Scenario::Invasion(s) => s.chart_style,
             Scenario::Fingerprint(s) => s.chart_style,
+            Scenario::Train(s) => s.chart_style,
         }
     }
 
@@ -156,6 +162,7 @@ impl Scenario {
             },
             Scenario::Invasion(s) => &mut s.chart_style,
             Scenario::Fingerprint(s) => &mut s.chart_style,
+            Scenario::Train(s) => &mut s.chart_style,
         }
     }
 
@@ -179,6 +186,7 @@ impl Scenario {
             },
             Scenario::Invasion(s) => s.charts,
             Scenario::Fingerprint(s) => s.charts,
+            Scenario::Train(s) => s.charts,
         }
     }
 
@@ -198,6 +206,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => s.seed(),
             Scenario::Invasion(s) => s.seed,
             Scenario::Fingerprint(s) => s.seed,
+            Scenario::Train(s) => s.seed,
         }
     }
 
@@ -226,6 +235,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => s.set_seed(seed),
             Scenario::Invasion(s) => s.set_seed(seed),
             Scenario::Fingerprint(s) => s.seed = seed,
+            Scenario::Train(s) => s.seed = seed,
         }
     }
 
@@ -245,6 +255,7 @@ impl Scenario {
             Scenario::EvolutionSweep(s) => s.resolved_toml(),
             Scenario::Invasion(s) => s.resolved_toml(),
             Scenario::Fingerprint(s) => s.resolved_toml(),
+            Scenario::Train(s) => s.resolved_toml(),
         }
     }
 }
@@ -444,6 +455,12 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
             name,
             seed,
             path.parent().unwrap_or(Path::new(".")),
+        )?)),
+        "train" => Scenario::Train(Box::new(train::read_train(
+            &mut top,
+            name,
+            seed,
+            &mut warnings,
         )?)),
         "game" | "pigs" | "travelers" => Scenario::NormalForm(normal_form::read_normal_form(
             &mut top,

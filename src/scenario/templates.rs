@@ -36,6 +36,11 @@ pub const TEMPLATES: &[(&str, &str, &str)] = &[
         include_str!("templates/fingerprint.toml"),
     ),
     (
+        "train",
+        "train a strategy by a genetic algorithm (lookup tables)",
+        include_str!("templates/train.toml"),
+    ),
+    (
         "spatial",
         "spatial prisoner's dilemma on a lattice (Nowak & May)",
         include_str!("templates/spatial.toml"),

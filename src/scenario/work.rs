@@ -30,6 +30,9 @@
 //! |             | steps, table entries)          | solved, added (below)                        |          |
 //! | pirates     | induction steps                | N (N + 1) / 2 for `pirates`, `survival_max`  | 6 x 10^9 |
 //! | invasion    | fixation terms; chain steps    | S (S - 1) (Z - 1); S^3 / 3 (+ a tournament's)| 10^10; 2 x 10^9 |
+//! | train       | ordinary turns                 | generations x population x opponents x turns | 1.5 x 10^10 |
+//! |             |                                | x repetitions (a deterministic pair once)    |          |
+//! |             |                                | x cost, + the final tournament               |          |
 //! | travelers   | QRE cost units                 | claims^3 / 3 x (45 + 100 ln(1 + lambda)) per | 5 x 10^10 |
 //! |             |                                | trace, summed                                |          |
 //! | every kind  | chart pixels (memory)          | the largest chart's PNG: width x height, or  | 3 x 10^8 pixels |
@@ -1076,6 +1079,7 @@ pub fn estimate(scenario: &Scenario) -> Vec<Estimate> {
         Scenario::Guess(_) => Vec::new(),
         Scenario::Invasion(s) => invasion_estimates(s),
         Scenario::Fingerprint(s) => vec![fingerprint_estimate(s)],
+        Scenario::Train(s) => vec![train_estimate(s)],
     }
 }
 
@@ -1101,6 +1105,69 @@ fn fingerprint_estimate(s: &crate::scenario::fingerprint::FingerprintScenario) -
             ("fingerprint.repetitions".into(), s.repetitions.to_string()),
         ],
         notes: Vec::new(),
+    }
+}
+
+/// A training run: every generation evaluates every candidate against
+/// every opponent, `repetitions` matches each (one for a deterministic
+/// opponent with a fixed horizon and no noise: a trained lookup table is
+/// deterministic), each turn weighed by the two players' move costs; then
+/// the trained player's tournament against the opponents.
+pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
+    let turns = expected_turns(&s.settings.horizon);
+    let repeatable = s.settings.noise == 0.0 && !s.settings.horizon.is_random();
+    let per_candidate: u128 = s
+        .opponents
+        .iter()
+        .map(|p| {
+            let reps = if repeatable && !p.is_stochastic() {
+                1
+            } else {
+                s.repetitions as u128
+            };
+            (1 + cost_units(p, turns)).saturating_mul(reps)
+        })
+        .fold(0u128, u128::saturating_add);
+    let training = turns_of_moves(
+        per_candidate
+            .saturating_mul(s.genetic.generations as u128)
+            .saturating_mul(s.genetic.population as u128)
+            .saturating_mul(turns),
+    );
+    let stand_in = crate::ipd::strategies::PlayerSpec::new("tit-for-tat")
+        .build()
+        .map(|p| s.final_tournament(p).tournament());
+    training.saturating_add(stand_in.map_or(0, |t| tournament_turns(&t)))
+}
+
+fn train_estimate(s: &crate::scenario::train::TrainScenario) -> Estimate {
+    let turns = expected_turns(&s.settings.horizon);
+    let horizon = match s.settings.horizon {
+        Horizon::Fixed { turns } => ("match.turns".to_string(), turns.to_string()),
+        Horizon::Random { continuation, .. } => {
+            ("match.continuation".to_string(), continuation.to_string())
+        }
+    };
+    Estimate {
+        measure: "ordinary turns to simulate (generations x population x opponents x turns x \
+                  repetitions, a deterministic pair once, and the final tournament)",
+        amount: train_turns(s),
+        limit: MAX_TURNS,
+        field: "algorithm.generations".into(),
+        drivers: vec![
+            (
+                "algorithm.generations".into(),
+                s.genetic.generations.to_string(),
+            ),
+            (
+                "algorithm.population".into(),
+                s.genetic.population.to_string(),
+            ),
+            ("opponents".into(), s.opponents.len().to_string()),
+            horizon,
+            ("match.repetitions".into(), s.repetitions.to_string()),
+        ],
+        notes: costly_players(&s.opponents, turns),
     }
 }
 

@@ -146,5 +146,6 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
         Scenario::NormalForm(s) => Box::new(Whole(kinds::normal_form::NormalForm::new(s, context))),
         Scenario::Invasion(s) => Box::new(Whole(kinds::invasion::Invasion::new(s, context))),
         Scenario::Fingerprint(s) => Box::new(kinds::fingerprint::FingerprintStudy::new(s, context)),
+        Scenario::Train(s) => Box::new(kinds::train::Train::new(s, context)),
     }
 }

@@ -34,6 +34,7 @@ const KINDS: &[&str] = &[
     "guess",
     "impartial",
     "invasion",
+    "train",
 ];
 
 #[test]

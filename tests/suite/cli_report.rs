@@ -132,6 +132,7 @@ fn every_shipped_scenario_writes_csv_chart_and_a_report_referencing_them() {
             ("spatial", _) => &["lattice_"],
             ("invasion", false) => &["stationary"],
             ("invasion", true) => &["sweep_abundance", "sweep_top_abundance"],
+            ("train", _) => &["training"],
             ("fixation", _) => &["fixation_matrix"],
             ("pirates", _) => &["allocation"],
             ("guess", _) => &["elimination"],

@@ -1,8 +1,10 @@
 //! A results folder's own `scenario.toml`, run again, reproduces the folder byte for
-//! byte (`run.json` aside: it records the time taken), for every shipped scenario in
-//! `scenarios/` (the long axelrod reference tournaments, every catalogue
-//! strategy, 100 repetitions, are in `scenarios/reference/`: minutes in a
-//! debug build; `cargo bench --bench reference` runs them in release).
+//! byte (`run.json` aside: it records the time taken; and a training run's
+//! `training.csv` is compared without its `seconds` column, the wall time of each
+//! generation), for every shipped scenario in `scenarios/` (the long axelrod
+//! reference tournaments, every catalogue strategy, 100 repetitions, are in
+//! `scenarios/reference/`: minutes in a debug build; `cargo bench --bench
+//! reference` runs them in release).
 //!
 //! The first runs are the ones `crate::shipped_runs` makes once for the whole test
 //! binary (all scenarios in one `dilemma run --threads 2`); each results folder's
@@ -35,7 +37,8 @@ fn run(scenario: &Path, out: &Path) {
     );
 }
 
-/// Every file under `dir` (relative path -> bytes), `run.json` left out.
+/// Every file under `dir` (relative path -> bytes), `run.json` left out and
+/// `training.csv` without its `seconds` column.
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut found = BTreeMap::new();
     let mut pending = vec![dir.to_path_buf()];
@@ -50,7 +53,17 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
                     .unwrap()
                     .to_string_lossy()
                     .to_string();
-                found.insert(relative, std::fs::read(&path).unwrap());
+                let mut bytes = std::fs::read(&path).unwrap();
+                if relative == "training.csv" {
+                    // The last column is the wall time (`seconds`).
+                    let text = String::from_utf8(bytes).unwrap();
+                    bytes = text
+                        .lines()
+                        .map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0))
+                        .collect::<String>()
+                        .into_bytes();
+                }
+                found.insert(relative, bytes);
             }
         }
     }

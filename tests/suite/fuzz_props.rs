@@ -192,7 +192,7 @@ proptest! {
     })]
 
     #[test]
-    fn any_text_is_a_scenario_or_a_located_error(text in "(kind = \"(tournament|moran|game|pigs|travelers|guess|pirates|impartial|spatial|ecological|invasion)\"\n)?[\\[\\]a-z_=\"0-9.{}, \\n-]{0,200}") {
+    fn any_text_is_a_scenario_or_a_located_error(text in "(kind = \"(tournament|moran|game|pigs|travelers|guess|pirates|impartial|spatial|ecological|invasion|train)\"\n)?[\\[\\]a-z_=\"0-9.{}, \\n-]{0,200}") {
         check_scenario(Path::new("fuzz.toml"), &text)?;
     }
 

@@ -54,6 +54,7 @@ mod cli_strategies;
 mod cli_strategy_files;
 mod cli_sweep;
 mod cli_sweep_evolution;
+mod cli_train;
 mod deploy_manifests;
 mod fuzz_props;
 mod fuzz_regressions;

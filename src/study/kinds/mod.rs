@@ -25,4 +25,5 @@ pub mod point_table;
 pub mod spatial;
 pub mod sweep;
 pub mod tournament;
+pub mod train;
 pub mod whole;

@@ -132,6 +132,32 @@ impl LookupTable {
         })
     }
 
+    /// A table of moves given by key index (the key read as a binary
+    /// number, C = 0, D = 1, first character most significant: the order
+    /// of [`LookupTable::entries`]), as a trained genome holds it; `None`
+    /// when the sizes do not fit (`moves.len()` must be 2^(own + opponent
+    /// + opponent_first), `initial.len()` the depth).
+    pub fn from_moves(
+        own: u32,
+        opponent: u32,
+        opponent_first: u32,
+        initial: Vec<Action>,
+        moves: &[Action],
+    ) -> Option<LookupTable> {
+        let length = own + opponent + opponent_first;
+        let depth = own.max(opponent).max(opponent_first);
+        (length <= MAX_KEY_LENGTH
+            && moves.len() == 1usize << length
+            && initial.len() == depth as usize)
+            .then(|| LookupTable {
+                own,
+                opponent,
+                opponent_first,
+                initial,
+                responses: moves.iter().map(|&m| Response::Move(m)).collect(),
+            })
+    }
+
     /// Turns played from `initial` before the table decides.
     pub fn depth(&self) -> u32 {
         self.own.max(self.opponent).max(self.opponent_first)

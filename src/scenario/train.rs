@@ -1,0 +1,758 @@
+//! The `train` scenario kind: train a strategy by a genetic algorithm
+//! against a field of opponents (`train/`, issue 25).
+//!
+//! ```toml
+//! kind = "train"
+//! name = "train-lookup-first"
+//! seed = 1
+//! [representation]
+//! kind = "lookup"          # or "cycle" (with length = 1 to 4096)
+//! own = 1                  # own last moves in a key (0 to 8, default 1)
+//! opponent = 1             # opponent's last moves (0 to 8, default 1)
+//! opponent_first = 1       # opponent's first moves (0 to 8, default 0)
+//! [algorithm]
+//! kind = "genetic"         # the only one yet
+//! population = 40          # candidates per generation (2 to 100 000)
+//! generations = 100        # generations evaluated, the first random
+//! mutation = 0.1           # probability that a gene flips (default 0.1)
+//! crossover = "one-point"  # "one-point" (default), "uniform" or "none"
+//! keep = 10                # the best kept each generation (1 to population
+//!                          # - 1; default population / 4)
+//! [objective]
+//! kind = "score"           # or "score-difference"
+//! [opponents]
+//! players = ["Tit For Tat", "defector"]  # as a tournament's [[players]], or
+//! # line_up = "first-tournament"         # or "catalogue"
+//! [game]                   # as a tournament's
+//! [match]                  # as a tournament's: turns or continuation (and
+//!                          # cap), noise, repetitions
+//! [output]
+//! charts = true            # and the chart keys of every kind
+//! ```
+//!
+//! Refused (exit 2, naming the field and what is allowed): an unknown
+//! representation, algorithm, crossover or objective; a key part over
+//! [`MAX_KEY_PART`] moves; a population under 2 or over [`MAX_POPULATION`];
+//! a population whose genes together pass [`MAX_GENES`]; `keep` not below
+//! the population; both or neither of `players` and `line_up`. The work
+//! (generations x population x opponents x turns x repetitions, a
+//! deterministic pair once) is estimated by `scenario::work` against the
+//! turn limit.
+
+use crate::ipd::horizon::Horizon;
+use crate::ipd::payoffs::Payoffs;
+use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::defined::shipped::SHIPPED;
+use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
+use crate::scenario::error::ScenarioError;
+use crate::scenario::reader::TableReader;
+use crate::scenario::strategy_file::{Chain, player_toml, shipped_player};
+use crate::scenario::tournament::{
+    DEFAULT_REPETITIONS, DEFAULT_TURNS, TournamentScenario, read_horizon, read_payoffs,
+    read_player_entry,
+};
+use crate::train::operators::CROSSOVERS;
+use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REPRESENTATIONS};
+use crate::train::{Crossover, Field, Genetic, Objective, Representation};
+use serde::Serialize;
+
+/// Most candidates in a generation.
+pub const MAX_POPULATION: u32 = 100_000;
+/// Most generations.
+pub const MAX_GENERATIONS: u32 = 1_000_000;
+/// Most genes a generation holds (population x genes per candidate):
+/// 2^26, 64 MB of moves.
+pub const MAX_GENES: u64 = 1 << 26;
+/// Default probability that mutation flips a gene.
+pub const DEFAULT_MUTATION: f64 = 0.1;
+
+/// The named line-ups of `[opponents] line_up`.
+pub const LINE_UPS: &[&str] = &["first-tournament", "catalogue"];
+
+/// The first tournament's entries, in axelrod's order (as
+/// scenarios/axelrod-first.toml).
+pub const FIRST_TOURNAMENT: &[&str] = &[
+    "tit-for-tat",
+    "first-by-tideman-and-chieruzzi",
+    "first-by-nydegger",
+    "first-by-grofman",
+    "first-by-shubik",
+    "first-by-stein-and-rapoport",
+    "grudger",
+    "first-by-davis",
+    "first-by-graaskamp",
+    "first-by-downing",
+    "first-by-feld",
+    "first-by-joss",
+    "first-by-tullock",
+    "first-by-anonymous",
+    "random",
+];
+
+/// A validated train scenario.
+#[derive(Clone, Debug)]
+pub struct TrainScenario {
+    /// Results folder name.
+    pub name: String,
+    /// Master seed.
+    pub seed: u64,
+    /// What is trained.
+    pub representation: Representation,
+    /// The genetic algorithm's settings.
+    pub genetic: Genetic,
+    /// What is maximised.
+    pub objective: Objective,
+    /// The line-up named, when one was.
+    pub line_up: Option<String>,
+    /// The opponents.
+    pub opponents: Vec<Player>,
+    /// Preset name, when a preset was used.
+    pub payoffs_preset: Option<String>,
+    /// How matches are played.
+    pub settings: MatchSettings,
+    /// Matches per opponent (a deterministic pair plays one).
+    pub repetitions: u32,
+    /// Draw charts.
+    pub charts: bool,
+    /// How charts are drawn.
+    pub chart_style: crate::output::charts::ChartStyle,
+}
+
+impl TrainScenario {
+    /// The field candidates are measured against.
+    pub fn field(&self) -> Field {
+        Field {
+            opponents: self.opponents.clone(),
+            settings: self.settings,
+            repetitions: self.repetitions,
+            objective: self.objective,
+        }
+    }
+
+    /// The tournament of the trained player (first) and the opponents,
+    /// under the scenario's game and match settings.
+    pub fn final_tournament(&self, trained: Player) -> TournamentScenario {
+        let mut players = vec![trained];
+        players.extend(self.opponents.iter().cloned());
+        TournamentScenario {
+            name: format!("{}-tournament", self.name),
+            description: Some(format!(
+                "{}: the trained player against its opponents",
+                self.name
+            )),
+            seed: self.seed,
+            payoffs_preset: self.payoffs_preset.clone(),
+            settings: self.settings,
+            repetitions: self.repetitions,
+            player_specs: players.iter().map(|p| PlayerSpec::new(p.id())).collect(),
+            players,
+            charts: self.charts,
+            chart_style: self.chart_style,
+            write_matches: true,
+            write_interactions: false,
+            compress: crate::output::compression::Compression::None,
+            self_play_in_ranking: false,
+            method: crate::scenario::tournament::Method::Simulate,
+        }
+    }
+
+    /// The scenario as TOML with every default written out.
+    pub fn resolved_toml(&self) -> String {
+        #[derive(Serialize)]
+        struct Resolved<'a> {
+            name: &'a str,
+            kind: &'static str,
+            seed: u64,
+            representation: toml::Table,
+            algorithm: Algorithm,
+            objective: Kind,
+            opponents: toml::Table,
+            game: toml::Table,
+            #[serde(rename = "match")]
+            match_: toml::Table,
+            output: toml::Table,
+        }
+        #[derive(Serialize)]
+        struct Algorithm {
+            kind: &'static str,
+            population: u32,
+            generations: u32,
+            mutation: f64,
+            crossover: &'static str,
+            keep: u32,
+        }
+        #[derive(Serialize)]
+        struct Kind {
+            kind: &'static str,
+        }
+        use toml::Value;
+        let mut representation = toml::Table::new();
+        representation.insert(
+            "kind".into(),
+            Value::String(self.representation.id().into()),
+        );
+        let sizes: &[(&str, u32)] = match self.representation {
+            Representation::Lookup {
+                own,
+                opponent,
+                opponent_first,
+            } => &[
+                ("own", own),
+                ("opponent", opponent),
+                ("opponent_first", opponent_first),
+            ],
+            Representation::Cycle { length } => &[("length", length)],
+        };
+        for &(key, value) in sizes {
+            representation.insert(key.into(), Value::Integer(value.into()));
+        }
+        let mut opponents = toml::Table::new();
+        match &self.line_up {
+            Some(name) => {
+                opponents.insert("line_up".into(), Value::String(name.clone()));
+            }
+            None => {
+                let players = self
+                    .opponents
+                    .iter()
+                    .map(|p| Value::Table(player_toml(p)))
+                    .collect();
+                opponents.insert("players".into(), Value::Array(players));
+            }
+        }
+        let mut game = toml::Table::new();
+        game.insert(
+            "payoffs".into(),
+            match &self.payoffs_preset {
+                Some(name) => Value::String(name.clone()),
+                None => {
+                    let p = self.settings.payoffs;
+                    let mut t = toml::Table::new();
+                    for (key, value) in [("R", p.r), ("S", p.s), ("T", p.t), ("P", p.p)] {
+                        t.insert(key.into(), Value::Float(value));
+                    }
+                    Value::Table(t)
+                }
+            },
+        );
+        let mut match_ = toml::Table::new();
+        match self.settings.horizon {
+            Horizon::Fixed { turns } => {
+                match_.insert("turns".into(), Value::Integer(turns.into()));
+            }
+            Horizon::Random { continuation, cap } => {
+                match_.insert("continuation".into(), Value::Float(continuation));
+                if let Some(cap) = cap {
+                    match_.insert("cap".into(), Value::Integer(cap.into()));
+                }
+            }
+        }
+        match_.insert("noise".into(), Value::Float(self.settings.noise));
+        match_.insert(
+            "repetitions".into(),
+            Value::Integer(self.repetitions.into()),
+        );
+        let mut output = toml::Table::new();
+        output.insert("charts".into(), Value::Boolean(self.charts));
+        crate::scenario::chart_options::write(&self.chart_style, &mut output);
+        let g = self.genetic;
+        let resolved = Resolved {
+            name: &self.name,
+            kind: "train",
+            seed: self.seed,
+            representation,
+            algorithm: Algorithm {
+                kind: "genetic",
+                population: g.population,
+                generations: g.generations,
+                mutation: g.mutation,
+                crossover: g.crossover.id(),
+                keep: g.keep,
+            },
+            objective: Kind {
+                kind: self.objective.id(),
+            },
+            opponents,
+            game,
+            match_,
+            output,
+        };
+        toml::to_string(&resolved).unwrap_or_else(|e| format!("# could not write: {e}\n"))
+    }
+}
+
+/// A named line-up's players: `first-tournament` (the first tournament's
+/// fifteen entries) or `catalogue` (every catalogue strategy with its
+/// default parameters, then every shipped strategy file, those axelrod
+/// classifies as long-running and the meta players left out).
+pub fn line_up(name: &str) -> Option<Result<Vec<Player>, String>> {
+    let build = |id: &str| PlayerSpec::new(id).build().map_err(|e| e.to_string());
+    match name {
+        "first-tournament" => Some(FIRST_TOURNAMENT.iter().map(|id| build(id)).collect()),
+        "catalogue" => Some((|| {
+            let mut players = Vec::new();
+            for info in CATALOGUE.iter() {
+                let player = build(info.id)?;
+                if !player.long_run_time() {
+                    players.push(player);
+                }
+            }
+            let mut chain = Chain::default();
+            for file in SHIPPED.iter().filter(|f| f.kind != "meta") {
+                let player = shipped_player(file, &mut chain).map_err(|e| e.text(file.id))?;
+                if !player.long_run_time() {
+                    players.push(player);
+                }
+            }
+            Ok(players)
+        })()),
+        _ => None,
+    }
+}
+
+/// Reads a train scenario; `top` has `name`, `kind` and `seed` taken.
+pub fn read_train(
+    top: &mut TableReader<'_>,
+    name: String,
+    seed: u64,
+    warnings: &mut Vec<String>,
+) -> Result<TrainScenario, ScenarioError> {
+    let start = top.span().start;
+    let representation = read_representation(top)?;
+    let genetic = read_algorithm(top, representation)?;
+    let objective = match top.table("objective")? {
+        None => Objective::Score,
+        Some(mut table) => {
+            let objective = match table.string("kind")? {
+                None => Objective::Score,
+                Some(kind) => Objective::named(&kind.value).ok_or_else(|| {
+                    table.error(
+                        kind.span.start,
+                        "kind",
+                        format!(
+                            "unknown objective `{}` (allowed: {})",
+                            kind.value,
+                            crate::train::objective::OBJECTIVES.join(", ")
+                        ),
+                    )
+                })?,
+            };
+            table.finish()?;
+            objective
+        }
+    };
+
+    let mut payoffs = Payoffs::STANDARD;
+    let mut payoffs_preset = Some("standard".to_string());
+    if let Some(mut game) = top.table("game")? {
+        if let Some(value) = game.value("payoffs") {
+            (payoffs, payoffs_preset) = read_payoffs(&game, value)?;
+            let broken = payoffs.dilemma_violations();
+            if !broken.is_empty() {
+                let (line, _) = game.source().line_column(value.span().start);
+                warnings.push(format!(
+                    "{}:{line}: warning: game.payoffs ({payoffs}) is not an iterated prisoner's \
+                     dilemma: {}",
+                    game.source().path.display(),
+                    broken.join("; ")
+                ));
+            }
+        }
+        game.finish()?;
+    }
+
+    let mut horizon = Horizon::Fixed {
+        turns: DEFAULT_TURNS,
+    };
+    let mut noise = 0.0;
+    let mut repetitions = DEFAULT_REPETITIONS;
+    if let Some(mut table) = top.table("match")? {
+        let turns = table.count("turns", 1)?;
+        let continuation = table.probability("continuation")?;
+        let cap = table.count("cap", 1)?;
+        noise = table.probability("noise")?.map_or(0.0, |n| n.value);
+        if let Some(r) = table.count("repetitions", 1)? {
+            repetitions = r.value;
+        }
+        horizon = read_horizon(&table, turns, continuation, cap)?;
+        table.finish()?;
+    }
+
+    let (line_up, opponents) = read_opponents(top, start)?;
+    let opponents = opponents
+        .into_iter()
+        .map(|p| p.with_game(&payoffs))
+        .collect();
+
+    let mut charts = true;
+    let mut chart_style = crate::output::charts::ChartStyle::default();
+    if let Some(mut output) = top.table("output")? {
+        charts = output.boolean("charts")?.is_none_or(|b| b.value);
+        chart_style = crate::scenario::chart_options::read(&mut output)?;
+        output.finish()?;
+    }
+    Ok(TrainScenario {
+        name,
+        seed,
+        representation,
+        genetic,
+        objective,
+        line_up,
+        opponents,
+        payoffs_preset,
+        settings: MatchSettings {
+            horizon,
+            noise,
+            payoffs,
+        },
+        repetitions,
+        charts,
+        chart_style,
+    })
+}
+
+fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, ScenarioError> {
+    let allowed = REPRESENTATIONS.join(", ");
+    let Some(mut table) = top.table("representation")? else {
+        return Err(top.error(
+            top.span().start,
+            "representation",
+            format!("missing; say what to train, e.g. [representation] kind = \"lookup\" (allowed: {allowed})"),
+        ));
+    };
+    let kind = table.string("kind")?.ok_or_else(|| {
+        table.error(
+            table.span().start,
+            "kind",
+            format!("missing; say what to train (allowed: {allowed})"),
+        )
+    })?;
+    match kind.value.as_str() {
+        "lookup" => {}
+        "cycle" => {
+            let length = match table.integer("length")? {
+                Some(n) if (1..=MAX_CYCLE_LENGTH as i64).contains(&n.value) => n.value as u32,
+                Some(n) => {
+                    return Err(table.error(
+                        n.span.start,
+                        "length",
+                        format!(
+                            "must be a whole number of moves from 1 to {MAX_CYCLE_LENGTH}, got {}",
+                            n.value
+                        ),
+                    ));
+                }
+                None => {
+                    return Err(table.error(
+                        table.span().start,
+                        "length",
+                        format!("missing; the moves of the cycle, 1 to {MAX_CYCLE_LENGTH}"),
+                    ));
+                }
+            };
+            table.finish()?;
+            return Ok(Representation::Cycle { length });
+        }
+        other => {
+            return Err(table.error(
+                kind.span.start,
+                "kind",
+                format!("unknown representation `{other}` (allowed: {allowed})"),
+            ));
+        }
+    }
+    let mut part = |key: &str, default: u32| -> Result<u32, ScenarioError> {
+        match table.integer(key)? {
+            None => Ok(default),
+            Some(n) if (0..=MAX_KEY_PART as i64).contains(&n.value) => Ok(n.value as u32),
+            Some(n) => Err(table.error(
+                n.span.start,
+                key,
+                format!(
+                    "must be a whole number of moves from 0 to {MAX_KEY_PART}, got {} (a lookup \
+                     table has 2^(own + opponent + opponent_first) entries)",
+                    n.value
+                ),
+            )),
+        }
+    };
+    let own = part("own", 1)?;
+    let opponent = part("opponent", 1)?;
+    let opponent_first = part("opponent_first", 0)?;
+    table.finish()?;
+    Ok(Representation::Lookup {
+        own,
+        opponent,
+        opponent_first,
+    })
+}
+
+fn read_algorithm(
+    top: &mut TableReader<'_>,
+    representation: Representation,
+) -> Result<Genetic, ScenarioError> {
+    let Some(mut table) = top.table("algorithm")? else {
+        return Err(top.error(
+            top.span().start,
+            "algorithm",
+            "missing; say how to train, e.g. [algorithm] kind = \"genetic\", population = 40, \
+             generations = 100",
+        ));
+    };
+    if let Some(kind) = table.string("kind")?
+        && kind.value != "genetic"
+    {
+        return Err(table.error(
+            kind.span.start,
+            "kind",
+            format!("unknown algorithm `{}` (allowed: genetic)", kind.value),
+        ));
+    }
+    let population = match table.integer("population")? {
+        None => {
+            return Err(table.error(
+                table.span().start,
+                "population",
+                format!("missing; candidates per generation, 2 to {MAX_POPULATION}"),
+            ));
+        }
+        Some(n) if (2..=MAX_POPULATION as i64).contains(&n.value) => {
+            let genes = n.value as u64 * representation.genes() as u64;
+            if genes > MAX_GENES {
+                return Err(table.error(
+                    n.span.start,
+                    "population",
+                    format!(
+                        "{} candidates of {} genes ({}) hold {genes} genes, more than the {MAX_GENES} \
+                         allowed; use a smaller population or table",
+                        n.value,
+                        representation.genes(),
+                        representation.describe()
+                    ),
+                ));
+            }
+            n.value as u32
+        }
+        Some(n) => {
+            return Err(table.error(
+                n.span.start,
+                "population",
+                format!(
+                    "must be a whole number from 2 to {MAX_POPULATION}, got {}",
+                    n.value
+                ),
+            ));
+        }
+    };
+    let generations = match table.integer("generations")? {
+        None => {
+            return Err(table.error(
+                table.span().start,
+                "generations",
+                format!("missing; generations to evaluate, 1 to {MAX_GENERATIONS}"),
+            ));
+        }
+        Some(n) if (1..=MAX_GENERATIONS as i64).contains(&n.value) => n.value as u32,
+        Some(n) => {
+            return Err(table.error(
+                n.span.start,
+                "generations",
+                format!(
+                    "must be a whole number from 1 to {MAX_GENERATIONS}, got {}",
+                    n.value
+                ),
+            ));
+        }
+    };
+    let mutation = table
+        .probability("mutation")?
+        .map_or(DEFAULT_MUTATION, |m| m.value);
+    let crossover = match table.string("crossover")? {
+        None => Crossover::OnePoint,
+        Some(c) => Crossover::named(&c.value).ok_or_else(|| {
+            table.error(
+                c.span.start,
+                "crossover",
+                format!(
+                    "unknown crossover `{}` (allowed: {})",
+                    c.value,
+                    CROSSOVERS.join(", ")
+                ),
+            )
+        })?,
+    };
+    let keep = match table.integer("keep")? {
+        None => (population / 4).max(1),
+        Some(k) if k.value >= 1 && k.value < population as i64 => k.value as u32,
+        Some(k) => {
+            return Err(table.error(
+                k.span.start,
+                "keep",
+                format!(
+                    "must be a whole number from 1 to {} (below the population, {population}, so \
+                     that children are bred), got {}",
+                    population - 1,
+                    k.value
+                ),
+            ));
+        }
+    };
+    table.finish()?;
+    Ok(Genetic {
+        population,
+        generations,
+        mutation,
+        crossover,
+        keep,
+    })
+}
+
+fn read_opponents(
+    top: &mut TableReader<'_>,
+    start: usize,
+) -> Result<(Option<String>, Vec<Player>), ScenarioError> {
+    let Some(mut table) = top.table("opponents")? else {
+        return Err(top.error(
+            start,
+            "opponents",
+            format!(
+                "missing; say whom to train against: [opponents] players = [...] or line_up = \
+                 one of {}",
+                LINE_UPS.join(", ")
+            ),
+        ));
+    };
+    let source = table.source();
+    let named = table.string("line_up")?;
+    let list = table.array("players")?;
+    let result = match (named, list) {
+        (Some(_), Some(list)) => Err(table.error(
+            list.span.start,
+            "players",
+            "give either `players` or `line_up`, not both",
+        )),
+        (None, None) => Err(table.error(
+            table.span().start,
+            "players",
+            format!(
+                "missing; give `players = [...]` (strategy ids, names or files) or `line_up` \
+                 (allowed: {})",
+                LINE_UPS.join(", ")
+            ),
+        )),
+        (Some(name), None) => match line_up(&name.value) {
+            None => Err(table.error(
+                name.span.start,
+                "line_up",
+                format!(
+                    "unknown line-up `{}` (allowed: {})",
+                    name.value,
+                    LINE_UPS.join(", ")
+                ),
+            )),
+            Some(Err(message)) => Err(table.error(name.span.start, "line_up", message)),
+            Some(Ok(players)) => Ok((Some(name.value), players)),
+        },
+        (None, Some(list)) => {
+            if list.value.is_empty() {
+                return Err(table.error(
+                    list.span.start,
+                    "players",
+                    "is empty; training needs at least one opponent",
+                ));
+            }
+            let mut chain = Chain::default();
+            let mut players = Vec::new();
+            let field = table.field("players");
+            for (index, item) in list.value.iter().enumerate() {
+                let (_, player) =
+                    read_player_entry(source, &format!("{field}[{index}]"), item, &mut chain)?;
+                players.push(player);
+            }
+            Ok((None, players))
+        }
+    }?;
+    table.finish()?;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Scenario, Source, parse};
+    use std::path::Path;
+
+    fn load(text: &str) -> TrainScenario {
+        let source = Source {
+            path: Path::new("t.toml").to_path_buf(),
+            text: text.to_string(),
+        };
+        match parse(&source, Path::new("t.toml"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .scenario
+        {
+            Scenario::Train(s) => *s,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const TEXT: &str = "kind = \"train\"\nname = \"t\"\n\
+        [representation]\nkind = \"lookup\"\nopponent_first = 2\n\
+        [algorithm]\npopulation = 8\ngenerations = 3\ncrossover = \"uniform\"\n\
+        [opponents]\nplayers = [\"tit-for-tat\", { strategy = \"random\", p = 0.25 }, \
+        { strategy = { kind = \"cycle\", name = \"CD\", cycle = \"CD\" } }]\n\
+        [match]\ncontinuation = 0.9\ncap = 50\nnoise = 0.01\nrepetitions = 2\n";
+
+    #[test]
+    fn defaults_are_filled_in_and_the_resolved_scenario_reads_back_the_same() {
+        let s = load(TEXT);
+        assert_eq!(
+            s.representation,
+            Representation::Lookup {
+                own: 1,
+                opponent: 1,
+                opponent_first: 2
+            }
+        );
+        assert_eq!(s.genetic.keep, 2, "population / 4");
+        assert_eq!(s.genetic.mutation, DEFAULT_MUTATION);
+        assert_eq!(s.genetic.crossover, Crossover::Uniform);
+        assert_eq!(s.objective, Objective::Score);
+        assert_eq!(s.opponents.len(), 3);
+        assert_eq!(s.opponents[1].name, "Random: 0.25");
+        let resolved = s.resolved_toml();
+        let again = load(&resolved);
+        assert_eq!(again.resolved_toml(), resolved);
+        assert_eq!(again.opponents[2].name, "CD");
+    }
+
+    #[test]
+    fn line_ups_hold_what_they_say() {
+        let first = line_up("first-tournament").unwrap().unwrap();
+        assert_eq!(first.len(), 15);
+        assert_eq!(first[0].name, "Tit For Tat");
+        let catalogue = line_up("catalogue").unwrap().unwrap();
+        assert!(catalogue.len() > 200, "{}", catalogue.len());
+        assert!(catalogue.iter().all(|p| !p.long_run_time()));
+        assert!(line_up("second-tournament").is_none());
+    }
+
+    #[test]
+    fn the_work_counts_a_deterministic_pair_once_and_the_rest_every_repetition() {
+        let text = "kind = \"train\"\n[representation]\nkind = \"cycle\"\nlength = 3\n\
+            [algorithm]\npopulation = 10\ngenerations = 7\n\
+            [opponents]\nplayers = [\"tit-for-tat\", \"random\"]\n\
+            [match]\nturns = 100\nrepetitions = 4\n[output]\ncharts = false\n";
+        let s = load(text);
+        // Per candidate: TFT once, Random 4 times, 100 turns each.
+        let training = 7 * 10 * (1 + 4) * 100;
+        let tournament = crate::scenario::work::tournament_turns(
+            &s.final_tournament(PlayerSpec::new("defector").build().unwrap())
+                .tournament(),
+        );
+        assert_eq!(
+            crate::scenario::work::train_turns(&s),
+            training + tournament
+        );
+    }
+}
