@@ -74,7 +74,7 @@ pub fn write_charts(folder: &Path, table: &Table) -> Result<(), ChartError> {
             draw_line_chart(
                 &folder.join(chart_stems(table)[0]),
                 &LineChart {
-                    title: &format!("G(n) of {label}{period_text}"),
+                    title: &format!("Grundy values g(n) of {label}{period_text}"),
                     x_label: "n",
                     y_label: "Grundy value g(n)",
                     series: vec![Series {

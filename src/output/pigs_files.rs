@@ -33,13 +33,19 @@ fn axis_label(axis: &Axis) -> String {
     )
 }
 
-/// Chart axis label, capitalised like every other chart's: "Food (food dropped per press, F)".
+/// Chart axis label, the parameter in words, capitalised like every other
+/// chart's: "Food dropped per press, F" (the key itself if it has no words).
 fn chart_label(axis: &Axis) -> String {
-    let label = axis_label(axis);
+    let meaning = parameter_meaning(&axis.parameter);
+    let label = if meaning.is_empty() {
+        axis.parameter.as_str()
+    } else {
+        meaning
+    };
     let mut chars = label.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => label,
+        None => label.to_string(),
     }
 }
 
@@ -254,15 +260,12 @@ pub fn draw_regions(stem: &Path, r: &LineRegions, note: Option<&str>) -> Result<
         .filter(|b| b.changes)
         .map(|b| (b.value.to_f64(), b.value.to_string()))
         .collect();
-    let title = format!(
-        "Boxed pigs: which equilibrium holds for each {}",
-        r.axis.parameter
-    );
+    let title = "Boxed pigs: which equilibrium holds where";
     let x_label = chart_label(&r.axis);
     draw_region_band(
         stem,
         &RegionBand {
-            title: &title,
+            title,
             x_label: &x_label,
             range: (r.axis.from.to_f64(), r.axis.to.to_f64()),
             intervals: &intervals,
@@ -407,15 +410,12 @@ pub fn draw_map(stem: &Path, m: &RegionMap, areas: &RegionAreas) -> Result<(), C
             )
         })
         .collect();
-    let title = format!(
-        "Boxed pigs: which equilibrium holds for each {} and {}",
-        m.x.parameter, m.y.parameter
-    );
+    let title = "Boxed pigs: which equilibrium holds where";
     let (xl, yl) = (chart_label(&m.x), chart_label(&m.y));
     draw_region_map(
         stem,
         &RegionMapChart {
-            title: &title,
+            title,
             x_label: &xl,
             y_label: &yl,
             x_range: (m.x.from.to_f64(), m.x.to.to_f64()),

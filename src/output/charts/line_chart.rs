@@ -424,6 +424,42 @@ mod tests {
     }
 
     #[test]
+    fn panels_give_each_measure_its_own_axis_under_one_title() {
+        let dir = out_dir("line-panels");
+        let pirates: Vec<(f64, f64)> = (1..=30).map(|n| (n as f64, (n / 10) as f64)).collect();
+        let coins: Vec<(f64, f64)> = (1..=30).map(|n| (n as f64, 1000.0 - n as f64)).collect();
+        let panel = |title, y_label, name: &str, points| LineChart {
+            title,
+            x_label: "Number of pirates N",
+            y_label,
+            series: vec![Series {
+                name: name.into(),
+                points,
+            }],
+            steps: true,
+            y_from_zero: true,
+        };
+        let panels = [
+            panel("Thrown overboard", "Pirates", "pirates", &pirates),
+            panel("Kept", "Coins", "coins", &coins),
+        ];
+        draw_line_panels(&dir.join("panels"), "Who survives", &panels).expect("panels");
+        check_files(&dir.join("panels"), "Who survives");
+        let svg = std::fs::read_to_string(dir.join("panels.svg")).unwrap();
+        for text in ["Thrown overboard", "Kept", "Pirates", "Coins"] {
+            assert!(svg.contains(&format!("aria-label=\"{text}\"")), "{text}");
+        }
+        // Each panel its own scale (pirates up to 3, coins near 1000), one
+        // above the other, their plots aligned on x.
+        let (a, b) = (
+            Panel::new(&panels[0], 0.0, PANEL_HEIGHT, true),
+            Panel::new(&panels[1], PANEL_HEIGHT, PANEL_HEIGHT, true),
+        );
+        assert!(a.y_hi < 10.0 && b.y_hi > 900.0, "{} {}", a.y_hi, b.y_hi);
+        assert!(a.y1 < b.y0);
+    }
+
+    #[test]
     fn thinning_keeps_short_columns_and_each_columns_ends_and_extremes() {
         let short = [(1.0, 5.0), (1.2, 7.0), (2.0, 1.0), (2.4, 9.0), (3.0, 3.0)];
         assert_eq!(thin_columns(&short), short.to_vec());
