@@ -1,11 +1,13 @@
 //! Speed of the boxed-pigs region computations: the exact 1-D regions
 //! (five analyses plus exact root finding) and 2-D region maps of 100 x 100
 //! and 400 x 400 cells (the largest allowed), over food and cost and over
-//! two shares.
+//! two shares; and a map's areas as polygons (straight boundaries, and
+//! curved ones followed over 400 strips).
 //!
 //! Run with `cargo bench --bench pigs_regions`.
 
 use dilemma::dilemmas::pigs::PigsGame;
+use dilemma::dilemmas::pigs::region_areas::region_areas;
 use dilemma::dilemmas::pigs::regions::{Axis, line_regions, region_map};
 use dilemma::normal_form::rational::Rational;
 use std::hint::black_box;
@@ -69,6 +71,25 @@ fn main() {
             t.as_secs_f64(),
             t.as_secs_f64() * 1e6 / f64::from(x.steps * y.steps),
             m.outcomes.len()
+        );
+    }
+    for (game, x, y) in [
+        (&textbook, axis("food", 0, 20, 60), axis("cost", 0, 10, 60)),
+        (
+            &textbook,
+            axis("food", 0, 20, 60),
+            axis("big_presses", 0, 1, 60),
+        ),
+    ] {
+        let m = region_map(game, &x, &y).expect("map");
+        let (t, a) = best_of(5, || region_areas(black_box(game), &m).expect("areas"));
+        println!(
+            "areas of the map over {} and {}: {:.1} us, {} polygons, {} corners",
+            x.parameter,
+            y.parameter,
+            t.as_secs_f64() * 1e6,
+            a.areas.len(),
+            a.areas.iter().map(|p| p.polygon.len()).sum::<usize>()
         );
     }
 }

@@ -19,16 +19,23 @@
 //!   points without mutation) and `sweep_long_run` (long-run share; at
 //!   points with mutation), ecological `sweep_final_share` and `sweep_rank`;
 //!   two axes, heat maps over the grid: Moran `sweep_focal` (the fixation
-//!   probability, or long-run share with mutation, of the strategy that
-//!   starts with the fewest individuals, the first of them in a tie) and
+//!   probability, or the long-run share when every point mutates, of the
+//!   strategy that starts with the fewest individuals, the first of them in
+//!   a tie; a grid with points of both kinds gets two heat maps instead,
+//!   each with its own colour scale: `sweep_focal_fixation` over the points
+//!   without mutation and `sweep_focal_long_run` over those with it) and
 //!   `sweep_mean_steps`; ecological `sweep_top_share` (the largest final
 //!   share) and `sweep_diversity` (effective number of strategies,
 //!   1 / sum of squared final shares).
+//!
+//! Axes name the swept keys in words (`axis_words`); titles say what a
+//! chart shows, without the scenario's name.
 
 use crate::evolution::fixation::FixationResult;
 use crate::evolution::long_run::LongRunShares;
 use crate::evolution::share_outcome::ShareOutcome;
 use crate::ipd::strategies::catalogue::python_float;
+use crate::output::axis_words::{sweep_axis_label, sweep_axis_title};
 use crate::output::charts::{
     ChartError, HeatMap, LabelledLines, Series, draw_heat_map, draw_labelled_lines,
 };
@@ -175,16 +182,30 @@ pub fn write_ecological_sweep_csv(
     w.flush()
 }
 
-/// File stems of a Moran sweep's charts.
+/// File stems of a Moran sweep's charts. Fixation probabilities (points
+/// without mutation) and long-run shares (points with it) are different
+/// measures: a grid holding both gets a heat map of each, with its own
+/// colour scale (`sweep_focal_fixation`, `sweep_focal_long_run`); a grid of
+/// one kind gets `sweep_focal`.
 pub fn moran_chart_stems(points: &[MoranPoint], axes: usize) -> Vec<&'static str> {
+    let fixed = points.iter().any(|p| p.long_run.is_none());
+    let mutating = points.iter().any(|p| p.long_run.is_some());
     if axes == 2 {
-        return vec!["sweep_focal", "sweep_mean_steps"];
+        return if fixed && mutating {
+            vec![
+                "sweep_focal_fixation",
+                "sweep_focal_long_run",
+                "sweep_mean_steps",
+            ]
+        } else {
+            vec!["sweep_focal", "sweep_mean_steps"]
+        };
     }
     let mut stems = Vec::new();
-    if points.iter().any(|p| p.long_run.is_none()) {
+    if fixed {
         stems.push("sweep_fixation");
     }
-    if points.iter().any(|p| p.long_run.is_some()) {
+    if mutating {
         stems.push("sweep_long_run");
     }
     stems
@@ -228,41 +249,73 @@ fn lines(
     )
 }
 
-/// Row names (y values, top row the largest index) and column names (x
-/// values) of a two-axis grid, and `values[row][col]` from `value(k)`.
+/// A two-axis grid as a heat map shows it: row names (y values, top row the
+/// largest index), column names (x values) and `values[row][col]`.
+pub(crate) type Grid = (Vec<String>, Vec<String>, Vec<Vec<f64>>);
+
+/// The grid of `value(k)` over the points `keep(k)` holds: only the columns
+/// and rows with at least one kept point (points are numbered
+/// `k = ix * ny + iy`); a point left out inside them is a missing cell.
 pub(crate) fn grid(
     keys: &[(String, bool)],
     sizes: &[usize],
     coordinates: &dyn Fn(usize) -> Vec<f64>,
     value: &dyn Fn(usize) -> f64,
-) -> (Vec<String>, Vec<String>, Vec<Vec<f64>>) {
+    keep: &dyn Fn(usize) -> bool,
+) -> Grid {
     let (nx, ny) = (sizes[0], sizes[1]);
-    let rows = (0..ny)
-        .rev()
-        .map(|iy| grid_value(coordinates(iy)[1], keys[1].1))
+    let xs: Vec<usize> = (0..nx)
+        .filter(|&ix| (0..ny).any(|iy| keep(ix * ny + iy)))
         .collect();
-    let cols = (0..nx)
-        .map(|ix| grid_value(coordinates(ix * ny)[0], keys[0].1))
-        .collect();
-    let values = (0..ny)
+    let ys: Vec<usize> = (0..ny)
         .rev()
-        .map(|iy| (0..nx).map(|ix| value(ix * ny + iy)).collect())
+        .filter(|&iy| (0..nx).any(|ix| keep(ix * ny + iy)))
+        .collect();
+    let rows = ys
+        .iter()
+        .map(|&iy| grid_value(coordinates(iy)[1], keys[1].1))
+        .collect();
+    let cols = xs
+        .iter()
+        .map(|&ix| grid_value(coordinates(ix * ny)[0], keys[0].1))
+        .collect();
+    let values = ys
+        .iter()
+        .map(|&iy| {
+            xs.iter()
+                .map(|&ix| {
+                    let k = ix * ny + iy;
+                    if keep(k) { value(k) } else { f64::NAN }
+                })
+                .collect()
+        })
         .collect();
     (rows, cols, values)
 }
 
+/// What a focal heat map shows: its title, value label, the value of point
+/// k and which points it holds.
+type Focal<'a> = (
+    String,
+    &'a str,
+    &'a dyn Fn(usize) -> f64,
+    &'a dyn Fn(usize) -> bool,
+);
+
+/// A heat map over the two swept keys, said in words (`names` the
+/// strategies, for `players.<i>` keys).
 pub(crate) fn heat_map(
     stem: &Path,
     (title, value_label): (&str, &str),
-    keys: &[(String, bool)],
-    (rows, cols, values): &(Vec<String>, Vec<String>, Vec<Vec<f64>>),
+    (keys, names): (&[(String, bool)], &[String]),
+    (rows, cols, values): &Grid,
 ) -> Result<(), ChartError> {
     draw_heat_map(
         stem,
         &HeatMap {
             title,
-            row_label: &keys[1].0,
-            col_label: &keys[0].0,
+            row_label: &sweep_axis_title(&keys[1].0, names),
+            col_label: &sweep_axis_title(&keys[0].0, names),
             value_label,
             row_names: rows,
             col_names: cols,
@@ -272,9 +325,9 @@ pub(crate) fn heat_map(
 }
 
 /// Draws a Moran sweep's charts into `folder`; `names` in scenario order.
+/// The titles say what a chart shows (the scenario's name is the folder's).
 pub fn write_moran_sweep_charts(
     folder: &Path,
-    title: &str,
     keys: &[(String, bool)],
     sizes: &[usize],
     names: &[String],
@@ -287,39 +340,57 @@ pub fn write_moran_sweep_charts(
         let focal = (0..names.len())
             .min_by_key(|&t| (initial[t], t))
             .unwrap_or(0);
-        let value = |k: usize| {
-            let p = &points[k];
-            match &p.long_run {
-                Some(l) => l.shares[focal],
-                None => p.fixation.probabilities[focal],
-            }
-        };
         let coordinates = |k: usize| points[k].coordinates.clone();
-        let (what, label) = if points.iter().any(|p| p.long_run.is_some()) {
-            (
-                "fixation probability or (mutation > 0) long-run share",
-                "Fixation probability or long-run share",
-            )
-        } else {
-            ("fixation probability", "Fixation probability")
+        let fixation = |k: usize| points[k].fixation.probabilities[focal];
+        let long_run = |k: usize| {
+            points[k]
+                .long_run
+                .as_ref()
+                .map_or(f64::NAN, |l| l.shares[focal])
         };
-        heat_map(
-            &folder.join(stems[0]),
-            (&format!("{title}: {}, {what}", names[focal]), label),
-            keys,
-            &grid(keys, sizes, &coordinates, &value),
-        )?;
-        heat_map(
-            &folder.join(stems[1]),
-            (
-                &format!("{title}: mean steps per run"),
-                "Mean steps per run (one birth and one death each)",
-            ),
-            keys,
-            &grid(keys, sizes, &coordinates, &|k| {
-                points[k].fixation.mean_steps
-            }),
-        )?;
+        let fixed = |k: usize| points[k].long_run.is_none();
+        let mutating = |k: usize| points[k].long_run.is_some();
+        let who = &names[focal];
+        for &stem in &stems {
+            let (title, label, value, keep): Focal<'_> = match stem {
+                "sweep_mean_steps" => (
+                    "Mean steps per run".to_string(),
+                    "Mean steps per run (one birth and one death each)",
+                    &|k| points[k].fixation.mean_steps,
+                    &|_| true,
+                ),
+                "sweep_focal_fixation" => (
+                    format!("Fixation probability of {who} (points without mutation)"),
+                    "Fixation probability",
+                    &fixation,
+                    &fixed,
+                ),
+                "sweep_focal_long_run" => (
+                    format!("Long-run share of {who} (points with mutation)"),
+                    "Long-run share (time average)",
+                    &long_run,
+                    &mutating,
+                ),
+                _ if points.iter().any(|p| p.long_run.is_some()) => (
+                    format!("Long-run share of {who}"),
+                    "Long-run share (time average)",
+                    &long_run,
+                    &|_| true,
+                ),
+                _ => (
+                    format!("Fixation probability of {who}"),
+                    "Fixation probability",
+                    &fixation,
+                    &|_| true,
+                ),
+            };
+            heat_map(
+                &folder.join(stem),
+                (&title, label),
+                (keys, names),
+                &grid(keys, sizes, &coordinates, value, keep),
+            )?;
+        }
         return Ok(());
     }
     let x = |p: &MoranPoint| p.coordinates[0];
@@ -356,6 +427,8 @@ pub fn write_moran_sweep_charts(
         order.sort_by(|&a, &b| last(b).total_cmp(&last(a)).then(a.cmp(&b)));
         order
     };
+    let x_words = sweep_axis_label(&keys[0].0, names);
+    let x_label = sweep_axis_title(&keys[0].0, names);
     for stem in stems {
         let (data, what) = if stem == "sweep_fixation" {
             (&fixation, "Fixation probability")
@@ -364,11 +437,7 @@ pub fn write_moran_sweep_charts(
         };
         lines(
             &folder.join(stem),
-            (
-                &format!("{title}: {} against {}", what.to_lowercase(), keys[0].0),
-                &keys[0].0,
-                what,
-            ),
+            (&format!("{what} against {x_words}"), &x_label, what),
             names,
             &order(data),
             data,
@@ -379,10 +448,9 @@ pub fn write_moran_sweep_charts(
 }
 
 /// Draws an ecological sweep's charts into `folder`; `names` in scenario
-/// order.
+/// order. The titles say what a chart shows.
 pub fn write_ecological_sweep_charts(
     folder: &Path,
-    title: &str,
     keys: &[(String, bool)],
     sizes: &[usize],
     names: &[String],
@@ -404,21 +472,18 @@ pub fn write_ecological_sweep_charts(
         };
         heat_map(
             &folder.join(stems[0]),
-            (
-                &format!("{title}: the largest final share"),
-                "Final share of the top strategy",
-            ),
-            keys,
-            &grid(keys, sizes, &coordinates, &top),
+            ("The largest final share", "Final share of the top strategy"),
+            (keys, names),
+            &grid(keys, sizes, &coordinates, &top, &|_| true),
         )?;
         heat_map(
             &folder.join(stems[1]),
             (
-                &format!("{title}: effective number of strategies at the end"),
+                "Effective number of strategies at the end",
                 "1 / sum of squared final shares",
             ),
-            keys,
-            &grid(keys, sizes, &coordinates, &diversity),
+            (keys, names),
+            &grid(keys, sizes, &coordinates, &diversity, &|_| true),
         )?;
         return Ok(());
     }
@@ -436,11 +501,13 @@ pub fn write_ecological_sweep_charts(
     if let Some(last) = points.last() {
         order.sort_by_key(|&t| last.outcomes[t].rank);
     }
+    let x_words = sweep_axis_label(&keys[0].0, names);
+    let x_label = sweep_axis_title(&keys[0].0, names);
     lines(
         &folder.join(stems[0]),
         (
-            &format!("{title}: final share against {}", keys[0].0),
-            &keys[0].0,
+            &format!("Final share against {x_words}"),
+            &x_label,
             "Final population share",
         ),
         names,
@@ -451,8 +518,8 @@ pub fn write_ecological_sweep_charts(
     lines(
         &folder.join(stems[1]),
         (
-            &format!("{title}: rank by final share against {}", keys[0].0),
-            &keys[0].0,
+            &format!("Rank by final share against {x_words}"),
+            &x_label,
             "Rank by final share (1 = largest)",
         ),
         names,
@@ -460,4 +527,80 @@ pub fn write_ecological_sweep_charts(
         &per(&|o| o.rank as f64),
         true,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grid_keeps_only_the_columns_and_rows_of_its_points() {
+        // x = mutation [0, 0.01, 0.1] (outer), y = count [1, 2] (inner):
+        // point k = ix * 2 + iy; value = k.
+        let keys = [
+            ("moran.mutation".to_string(), false),
+            ("players.0.count".to_string(), true),
+        ];
+        let xs = [0.0, 0.01, 0.1];
+        let ys = [1.0, 2.0];
+        let coordinates = |k: usize| vec![xs[k / 2], ys[k % 2]];
+        let value = |k: usize| k as f64;
+        let fixed = |k: usize| k / 2 == 0;
+        let mutating = |k: usize| k / 2 > 0;
+        let (rows, cols, values) = grid(&keys, &[3, 2], &coordinates, &value, &fixed);
+        assert_eq!(cols, ["0.0"]);
+        assert_eq!(rows, ["2", "1"], "top row the largest");
+        assert_eq!(values, [vec![1.0], vec![0.0]]);
+        let (rows, cols, values) = grid(&keys, &[3, 2], &coordinates, &value, &mutating);
+        assert_eq!(cols, ["0.01", "0.1"]);
+        assert_eq!(rows, ["2", "1"]);
+        assert_eq!(values, [vec![3.0, 5.0], vec![2.0, 4.0]]);
+        // A point left out inside the kept rows and columns is missing.
+        let (_, _, values) = grid(&keys, &[3, 2], &coordinates, &value, &|k| k != 3 && k > 1);
+        assert!(values[0][0].is_nan() && values[1][0] == 2.0);
+    }
+
+    #[test]
+    fn mixed_mutation_gets_two_focal_maps() {
+        let point = |long_run: bool| MoranPoint {
+            coordinates: vec![0.0, 1.0],
+            initial: vec![1, 2],
+            fixation: FixationResult {
+                type_names: vec!["A".into(), "B".into()],
+                runs: 0,
+                fixations: vec![0, 0],
+                probabilities: vec![0.0, 0.0],
+                intervals: vec![(0.0, 0.0); 2],
+                unfixed: 0,
+                mean_steps: 0.0,
+            },
+            long_run: long_run.then(|| LongRunShares {
+                type_names: vec!["A".into(), "B".into()],
+                shares: vec![0.5, 0.5],
+                intervals: vec![(0.0, 1.0); 2],
+                runs: 1,
+            }),
+        };
+        let mixed = [point(false), point(true)];
+        assert_eq!(
+            moran_chart_stems(&mixed, 2),
+            [
+                "sweep_focal_fixation",
+                "sweep_focal_long_run",
+                "sweep_mean_steps"
+            ]
+        );
+        assert_eq!(
+            moran_chart_stems(&mixed[..1], 2),
+            ["sweep_focal", "sweep_mean_steps"]
+        );
+        assert_eq!(
+            moran_chart_stems(&mixed[1..], 2),
+            ["sweep_focal", "sweep_mean_steps"]
+        );
+        assert_eq!(
+            moran_chart_stems(&mixed, 1),
+            ["sweep_fixation", "sweep_long_run"]
+        );
+    }
 }

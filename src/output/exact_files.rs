@@ -241,7 +241,6 @@ pub const CHART_STEMS: [&str; 2] = ["payoff_heatmap", "ranking"];
 /// The payoff heat map (players in ranking order) and the ranking bars.
 pub fn draw_exact_charts(
     folder: &Path,
-    title: &str,
     ranked_names: &[String],
     ranked_matrix: &[Vec<f64>],
     ranked_scores: &[f64],
@@ -251,7 +250,7 @@ pub fn draw_exact_charts(
             draw_heat_map(
                 &folder.join(CHART_STEMS[0]),
                 &HeatMap {
-                    title: &format!("{title}: expected payoff per turn (exact)"),
+                    title: "Expected payoff per turn (exact)",
                     row_label: "Player",
                     col_label: "Opponent",
                     value_label: "Row player's expected score per turn",
@@ -265,7 +264,7 @@ pub fn draw_exact_charts(
             draw_bar_chart(
                 &folder.join(CHART_STEMS[1]),
                 &BarChart {
-                    title: &format!("{title}: expected score per turn (exact)"),
+                    title: "Expected score per turn (exact)",
                     value_label: "Mean expected score per turn against the others",
                     category_label: "Strategy (ranked)",
                     names: ranked_names,

@@ -99,7 +99,7 @@ pub fn write_csvs(folder: &Path, a: &GuessAnalysis) -> std::io::Result<()> {
 }
 
 /// elimination, predictions and simulation charts (PNG and SVG).
-pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(), ChartError> {
+pub fn write_charts(folder: &Path, a: &GuessAnalysis) -> Result<(), ChartError> {
     let g = &a.game;
     let rounds = &a.elimination.rounds;
     let mut lows: Vec<(f64, f64)> = rounds
@@ -129,7 +129,7 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
         draw_line_chart(
             &folder.join("elimination"),
             &LineChart {
-                title: &format!("{title}: iterated elimination, p = {}{note}", g.p),
+                title: &format!("Iterated elimination, p = {}{note}", g.p),
                 x_label: "Round of elimination",
                 y_label: "Surviving choices",
                 series: vec![
@@ -158,7 +158,7 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
         draw_bar_chart(
             &folder.join("predictions"),
             &BarChart {
-                title: &format!("{title}: level-k and cognitive-hierarchy predictions"),
+                title: "Level-k and cognitive-hierarchy predictions",
                 value_label: "Predicted choice",
                 category_label: "Model",
                 names: &names,
@@ -183,7 +183,7 @@ pub fn write_charts(folder: &Path, title: &str, a: &GuessAnalysis) -> Result<(),
             &folder.join("simulation"),
             &LineChart {
                 title: &format!(
-                    "{title}: simulated choices, {} players, seed {}",
+                    "Simulated choices, {} players, seed {}",
                     g.players, a.settings.simulation.seed
                 ),
                 x_label: "Round",

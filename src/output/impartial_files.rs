@@ -55,7 +55,7 @@ pub fn chart_stems(table: &Table) -> &'static [&'static str] {
 }
 
 /// Draws the charts of a table into `folder`.
-pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), ChartError> {
+pub fn write_charts(folder: &Path, table: &Table) -> Result<(), ChartError> {
     match table {
         Table::Heap {
             label,
@@ -74,7 +74,7 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
             draw_line_chart(
                 &folder.join(chart_stems(table)[0]),
                 &LineChart {
-                    title: &format!("{title}: g(n) of {label}{period_text}"),
+                    title: &format!("Grundy values g(n) of {label}{period_text}"),
                     x_label: "n",
                     y_label: "Grundy value g(n)",
                     series: vec![Series {
@@ -101,7 +101,7 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
                 draw_heat_map(
                     &folder.join(stems[0]),
                     &HeatMap {
-                        title: &format!("{title}: Wythoff's Grundy values g(x, y)"),
+                        title: "Wythoff's Grundy values g(x, y)",
                         row_label: "First pile x",
                         col_label: "Second pile y",
                         value_label: "Grundy value",
@@ -115,9 +115,7 @@ pub fn write_charts(folder: &Path, title: &str, table: &Table) -> Result<(), Cha
                 draw_two_colour_map(
                     &folder.join(stems[1]),
                     &HeatMap {
-                        title: &format!(
-                            "{title}: Wythoff's P-positions (a_k, a_k + k), a_k = floor(k phi)"
-                        ),
+                        title: "Wythoff's P-positions (a_k, a_k + k), a_k = floor(k phi)",
                         row_label: "First pile x",
                         col_label: "Second pile y",
                         value_label: "",

@@ -18,6 +18,7 @@
 use crate::evolution::invasion::SmallMutation;
 use crate::ipd::strategies::catalogue::python_float;
 use crate::output::charts::{ChartError, LabelledLines, Series, draw_labelled_lines};
+use crate::output::axis_words::{sweep_axis_label, sweep_axis_title};
 use crate::output::evolution_sweep_files::{grid, header, heat_map, prefix, writer};
 use std::io;
 use std::path::Path;
@@ -129,8 +130,8 @@ pub fn write_invasion_sweep_charts(
                 "Stationary abundance of the most abundant strategy",
                 "Largest stationary abundance",
             ),
-            keys,
-            &grid(keys, sizes, &coordinates, &top),
+            (keys, names),
+            &grid(keys, sizes, &coordinates, &top, &|_| true),
         )?;
         heat_map(
             &folder.join(stems[1]),
@@ -138,8 +139,14 @@ pub fn write_invasion_sweep_charts(
                 "Effective number of strategies, rare mutations",
                 "1 / sum of squared abundances",
             ),
-            keys,
-            &grid(keys, sizes, &coordinates, &|k| points[k].effective_number()),
+            (keys, names),
+            &grid(
+                keys,
+                sizes,
+                &coordinates,
+                &|k| points[k].effective_number(),
+                &|_| true,
+            ),
         )?;
         return Ok(());
     }
@@ -160,14 +167,17 @@ pub fn write_invasion_sweep_charts(
     let xs: Vec<f64> = points.iter().map(|p| p.coordinates[0]).collect();
     let x_log = logarithmic(&xs);
     let x_label = if x_log {
-        format!("{} (logarithmic)", keys[0].0)
+        format!("{} (logarithmic)", sweep_axis_title(&keys[0].0, names))
     } else {
-        keys[0].0.clone()
+        sweep_axis_title(&keys[0].0, names)
     };
     draw_labelled_lines(
         &folder.join(stems[0]),
         &LabelledLines {
-            title: &format!("Stationary abundance against {}, rare mutations", keys[0].0),
+            title: &format!(
+                "Stationary abundance against {}, rare mutations",
+                sweep_axis_label(&keys[0].0, names)
+            ),
             x_label: &x_label,
             y_label: "Stationary abundance",
             series: order

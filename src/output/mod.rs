@@ -3,6 +3,7 @@
 //! anything about the games.
 
 pub mod atomic;
+pub mod axis_words;
 // charts: pending
 pub mod charts;
 pub mod compression;

@@ -1,8 +1,8 @@
 //! The files and texts of boxed-pigs sweeps: `sweep.csv` (the grid),
 //! `regions.csv` (exact 1-D regions), `region_map.csv` and `boundaries.csv`
 //! (2-D), the same content as JSON and as text, and the charts `regions`
-//! (a band per interval) and `region_map` (cells plus exact boundary
-//! curves). Pure formatting of values the core computed.
+//! (a band per interval) and `region_map` (the exact areas as polygons,
+//! the boundaries as lines). Pure formatting of values the core computed.
 
 use std::io;
 use std::path::Path;
@@ -12,10 +12,11 @@ use serde_json::{Value, json};
 use crate::dilemmas::pigs::PigsGame;
 use crate::dilemmas::pigs::game::{BOTH_PRESS_DEFAULT, parameter_meaning};
 use crate::dilemmas::pigs::outcome::{INCENTIVES, Outcome};
+use crate::dilemmas::pigs::region_areas::RegionAreas;
 use crate::dilemmas::pigs::regions::{Axis, LineRegions, RegionMap};
 use crate::dilemmas::pigs::sweep::SweepPoint;
 use crate::output::charts::{
-    ChartError, RegionBand, RegionMapChart, draw_region_band, draw_region_map,
+    ChartError, NamedCurve, RegionBand, RegionMapChart, draw_region_band, draw_region_map,
 };
 
 fn writer(path: &Path) -> io::Result<csv::Writer<std::fs::File>> {
@@ -32,13 +33,19 @@ fn axis_label(axis: &Axis) -> String {
     )
 }
 
-/// Chart axis label, capitalised like every other chart's: "Food (food dropped per press, F)".
+/// Chart axis label, the parameter in words, capitalised like every other
+/// chart's: "Food dropped per press, F" (the key itself if it has no words).
 fn chart_label(axis: &Axis) -> String {
-    let label = axis_label(axis);
+    let meaning = parameter_meaning(&axis.parameter);
+    let label = if meaning.is_empty() {
+        axis.parameter.as_str()
+    } else {
+        meaning
+    };
     let mut chars = label.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => label,
+        None => label.to_string(),
     }
 }
 
@@ -253,15 +260,12 @@ pub fn draw_regions(stem: &Path, r: &LineRegions, note: Option<&str>) -> Result<
         .filter(|b| b.changes)
         .map(|b| (b.value.to_f64(), b.value.to_string()))
         .collect();
-    let title = format!(
-        "Boxed pigs: which equilibrium holds for each {}",
-        r.axis.parameter
-    );
+    let title = "Boxed pigs: which equilibrium holds where";
     let x_label = chart_label(&r.axis);
     draw_region_band(
         stem,
         &RegionBand {
-            title: &title,
+            title,
             x_label: &x_label,
             range: (r.axis.from.to_f64(), r.axis.to.to_f64()),
             intervals: &intervals,
@@ -385,31 +389,41 @@ pub fn map_text(m: &RegionMap, note: Option<&str>) -> String {
     out
 }
 
-/// Draws the `region_map` chart.
-pub fn draw_map(stem: &Path, m: &RegionMap) -> Result<(), ChartError> {
-    let categories: Vec<String> = m.outcomes.iter().map(Outcome::words).collect();
-    let curves: Vec<Vec<(f64, f64)>> = m
+/// Draws the `region_map` chart: `areas` (the map's polygons) filled with
+/// their equilibrium sets, the exact boundaries as lines named by their
+/// equations. A set that holds only on a boundary (measure zero) is no area
+/// and has no swatch: `region_map.csv` and the text list it.
+pub fn draw_map(stem: &Path, m: &RegionMap, areas: &RegionAreas) -> Result<(), ChartError> {
+    let categories: Vec<String> = areas.outcomes.iter().map(Outcome::words).collect();
+    let polygons: Vec<(Vec<(f64, f64)>, usize)> = areas
+        .areas
+        .iter()
+        .map(|a| (a.polygon.clone(), a.outcome))
+        .collect();
+    let curves: Vec<NamedCurve> = m
         .curves
         .iter()
-        .flat_map(|c| c.polylines(&m.x, &m.y, 400))
+        .map(|c| {
+            (
+                c.equation(&m.x.parameter, &m.y.parameter),
+                c.polylines(&m.x, &m.y, 400),
+            )
+        })
         .collect();
-    let title = format!(
-        "Boxed pigs: which equilibrium holds where ({} and {})",
-        m.x.parameter, m.y.parameter
-    );
+    let title = "Boxed pigs: which equilibrium holds where";
     let (xl, yl) = (chart_label(&m.x), chart_label(&m.y));
     draw_region_map(
         stem,
         &RegionMapChart {
-            title: &title,
+            title,
             x_label: &xl,
             y_label: &yl,
             x_range: (m.x.from.to_f64(), m.x.to.to_f64()),
             y_range: (m.y.from.to_f64(), m.y.to.to_f64()),
-            cells: &m.cells,
+            areas: &polygons,
             categories: &categories,
             curves: &curves,
-            curve_label: "exact boundary: a pig is indifferent",
+            curve_label: "Exact boundaries, where a pig is indifferent:",
         },
     )
 }

@@ -5,7 +5,7 @@
 use crate::dilemmas::pirates::rules::pirate_name;
 use crate::dilemmas::pirates::{Fate, Solution};
 use crate::output::charts::{
-    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_chart, par_draw,
+    BarChart, ChartError, LineChart, Series, draw_bar_chart, draw_line_panels, par_draw,
 };
 use std::path::Path;
 
@@ -183,7 +183,6 @@ fn outcomes(proposer: usize, allocation: &[u64], thrown: usize) -> (Vec<String>,
 /// than [`MAX_BARS`] survivors) and survival.png/svg.
 pub fn write_charts(
     folder: &Path,
-    title: &str,
     solution: &Solution,
     range: &Solution,
 ) -> Result<(), ChartError> {
@@ -218,7 +217,7 @@ pub fn write_charts(
             &folder.join("allocation"),
             &BarChart {
                 title: &format!(
-                    "{title}: {} pirates, {} coins, {} thrown overboard{subtitle}",
+                    "Who gets what: {} pirates, {} coins, {} thrown overboard{subtitle}",
                     game.pirates,
                     game.coins,
                     solution.thrown_overboard()
@@ -233,30 +232,39 @@ pub fn write_charts(
     let rows = survival(range);
     let thrown: Vec<(f64, f64)> = rows.iter().map(|&(n, t, _)| (n as f64, t as f64)).collect();
     let keeps: Vec<(f64, f64)> = rows.iter().map(|&(n, _, k)| (n as f64, k as f64)).collect();
+    // Pirates and coins are different units: a panel each, with its own axis.
     let survival = || {
-        draw_line_chart(
+        draw_line_panels(
             &folder.join("survival"),
-            &LineChart {
-                title: &format!(
-                    "{title}: who survives, {} coins, N = 1..{}",
-                    game.coins,
-                    rows.len()
-                ),
-                x_label: "Number of pirates N",
-                y_label: "Pirates (or coins)",
-                series: vec![
-                    Series {
-                        name: "most senior pirates thrown overboard".into(),
+            &format!(
+                "Who survives: {} coins, N = 1 to {} pirates",
+                game.coins,
+                rows.len()
+            ),
+            &[
+                LineChart {
+                    title: "The most senior pirates thrown overboard",
+                    x_label: "Number of pirates N",
+                    y_label: "Pirates thrown overboard",
+                    series: vec![Series {
+                        name: "pirates thrown overboard".into(),
                         points: &thrown,
-                    },
-                    Series {
+                    }],
+                    steps: true,
+                    y_from_zero: true,
+                },
+                LineChart {
+                    title: "The coins the passing proposer keeps",
+                    x_label: "Number of pirates N",
+                    y_label: "Coins kept",
+                    series: vec![Series {
                         name: "coins the passing proposer keeps".into(),
                         points: &keeps,
-                    },
-                ],
-                steps: true,
-                y_from_zero: true,
-            },
+                    }],
+                    steps: true,
+                    y_from_zero: true,
+                },
+            ],
         )
     };
     par_draw(vec![Box::new(allocation), Box::new(survival)])

@@ -156,8 +156,16 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
         ),
         (_, "sweep_focal") => known(
             10,
-            "The focal type's fixation probability (its long-run share when mutation is \
-             above 0) at every point of the sweep.",
+            "The focal type's fixation probability (its long-run share when every point \
+             mutates) at every point of the sweep.",
+        ),
+        (_, "sweep_focal_fixation") => known(
+            10,
+            "The focal type's fixation probability at the points without mutation.",
+        ),
+        (_, "sweep_focal_long_run") => known(
+            12,
+            "The focal type's long-run share (time average) at the points with mutation.",
         ),
         (_, "sweep_long_run") => known(
             20,

@@ -155,7 +155,6 @@ pub const RESULT_SET_CHART_STEMS: [&str; 3] = [
 /// `summary.csv`.
 pub fn write_result_set_charts(
     folder: &Path,
-    title: &str,
     results: &TournamentResults,
     extras: &ResultSetExtras,
     stats: &ResultSetStats,
@@ -199,7 +198,7 @@ pub fn write_result_set_charts(
             draw_violin_plot(
                 &folder.join(RESULT_SET_CHART_STEMS[0]),
                 &ViolinPlot {
-                    title: &format!("{title}: score difference per turn"),
+                    title: "Score difference per turn",
                     value_label: "Own score minus opponent's, per turn (every opponent and repetition)",
                     category_label: "Strategy (ranked by median score)",
                     names,
@@ -211,7 +210,7 @@ pub fn write_result_set_charts(
             draw_heat_map(
                 &folder.join(RESULT_SET_CHART_STEMS[1]),
                 &HeatMap {
-                    title: &format!("{title}: mean score difference per turn"),
+                    title: "Mean score difference per turn",
                     row_label: "Player",
                     col_label: "Opponent",
                     value_label: "Row player's score minus column player's, per turn",
@@ -227,7 +226,7 @@ pub fn write_result_set_charts(
             draw_violin_plot(
                 &folder.join(RESULT_SET_CHART_STEMS[2]),
                 &ViolinPlot {
-                    title: &format!("{title}: match lengths (continuation {w})"),
+                    title: &format!("Match lengths (continuation {w})"),
                     value_label: "Turns per match (every opponent and repetition)",
                     category_label: "Strategy (ranked by median score)",
                     names,

@@ -20,6 +20,7 @@
 
 use crate::ipd::results::SummaryRow;
 use crate::ipd::strategies::catalogue::python_float;
+use crate::output::axis_words::{sweep_axis_label, sweep_axis_title};
 use crate::output::charts::{
     ChartError, ChartJob, HeatMap, LabelledLines, Series, draw_heat_map, draw_labelled_lines,
     par_draw,
@@ -36,6 +37,14 @@ pub struct PointSummary {
     pub coordinates: Vec<f64>,
     /// The point's summary rows (rank order).
     pub rows: Vec<SummaryRow>,
+}
+
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// A grid value as written in CSVs and labels (Python's float repr, or an
@@ -230,30 +239,32 @@ pub const EXPECTED_WORDS: ScoreWords = ScoreWords {
 /// players in scenario order.
 pub fn write_sweep_charts(
     folder: &Path,
-    title: &str,
     keys: &[(String, bool)],
     sizes: &[usize],
     names: &[String],
     points: &[PointSummary],
 ) -> Result<(), ChartError> {
     let points: Vec<ChartPoint> = points.iter().map(ChartPoint::of_summary).collect();
-    draw_sweep_charts(folder, title, keys, sizes, names, &points, &MEDIAN_WORDS)
+    draw_sweep_charts(folder, keys, sizes, names, &points, &MEDIAN_WORDS)
 }
 
 /// Draws the sweep's charts into `folder`: for one axis the score and the
 /// rank of every player against it; for two, heat maps of the mean
 /// cooperation and of the winner's score. `names` are the players in
-/// scenario order.
+/// scenario order. Axes name the swept keys in words (`axis_words`); titles
+/// say what a chart shows, without the scenario's name.
 pub fn draw_sweep_charts(
     folder: &Path,
-    title: &str,
     keys: &[(String, bool)],
     sizes: &[usize],
     names: &[String],
     points: &[ChartPoint],
     words: &ScoreWords,
 ) -> Result<(), ChartError> {
+    let axis = |a: usize| sweep_axis_title(&keys[a].0, names);
     if keys.len() == 1 {
+        let (x_words, x_label) = (sweep_axis_label(&keys[0].0, names), axis(0));
+        let (x_words, x_label) = (&x_words, &x_label);
         let per_player = |value: &dyn Fn(usize, f64) -> f64| -> Vec<Vec<(f64, f64)>> {
             (0..names.len())
                 .map(|i| {
@@ -293,12 +304,8 @@ pub fn draw_sweep_charts(
                     draw_labelled_lines(
                         &folder.join(stem),
                         &LabelledLines {
-                            title: &format!(
-                                "{title}: {} against {}",
-                                label.to_lowercase(),
-                                keys[0].0
-                            ),
-                            x_label: &keys[0].0,
+                            title: &format!("{label} against {x_words}"),
+                            x_label,
                             y_label: label,
                             series: data
                                 .iter()
@@ -333,6 +340,7 @@ pub fn draw_sweep_charts(
     let cooperation = grid(&|p| p.cooperation);
     let winner = grid(&|p| p.ranked.first().map_or(f64::NAN, |r| r.2));
     let (row_names, col_names) = (&row_names, &col_names);
+    let (row_label, col_label) = (&axis(1), &axis(0));
     let jobs = [
         (
             chart_stems(2)[0],
@@ -347,9 +355,9 @@ pub fn draw_sweep_charts(
             draw_heat_map(
                 &folder.join(stem),
                 &HeatMap {
-                    title: &format!("{title}: {what}"),
-                    row_label: &keys[1].0,
-                    col_label: &keys[0].0,
+                    title: &capitalised(what),
+                    row_label,
+                    col_label,
                     value_label: label,
                     row_names,
                     col_names,

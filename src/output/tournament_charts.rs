@@ -13,7 +13,6 @@ pub const CHART_STEMS: [&str; 3] = ["scores_boxplot", "payoff_heatmap", "wins"];
 /// Draws all tournament charts into `folder`; `title` names the tournament.
 pub fn write_tournament_charts(
     folder: &Path,
-    title: &str,
     results: &TournamentResults,
 ) -> Result<(), ChartError> {
     let ranking = results.ranking();
@@ -41,7 +40,7 @@ pub fn write_tournament_charts(
                 &folder.join(CHART_STEMS[0]),
                 &BoxPlot {
                     title: &format!(
-                        "{title}: mean score per turn over {repetitions} repetition{}",
+                        "Mean score per turn over {repetitions} repetition{}",
                         if repetitions == 1 { "" } else { "s" }
                     ),
                     value_label: "Mean score per turn (normalised, self-play excluded)",
@@ -55,7 +54,7 @@ pub fn write_tournament_charts(
             draw_heat_map(
                 &folder.join(CHART_STEMS[1]),
                 &HeatMap {
-                    title: &format!("{title}: mean payoff per turn"),
+                    title: "Mean payoff per turn",
                     row_label: "Player",
                     col_label: "Opponent",
                     value_label: "Row player's mean score per turn",
@@ -69,7 +68,7 @@ pub fn write_tournament_charts(
             draw_bar_chart(
                 &folder.join(CHART_STEMS[2]),
                 &BarChart {
-                    title: &format!("{title}: matches won (median over repetitions)"),
+                    title: "Matches won (median over repetitions)",
                     value_label: "Matches won",
                     category_label: "Strategy (ranked by score)",
                     names,

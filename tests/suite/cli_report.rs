@@ -290,7 +290,7 @@ fn chart_options_change_size_resolution_formats_and_title() {
     // SVG text is outlined: no <text>, glyphs defined once and used, text kept as a label.
     assert!(!svg.contains("<text"));
     assert!(svg.contains("<path id=\"g") && svg.contains("xlink:href=\"#g"));
-    assert!(svg.contains("aria-label=\"p: 5 pirates, 100 coins, 0 thrown overboard\""));
+    assert!(svg.contains("aria-label=\"Who gets what: 5 pirates, 100 coins, 0 thrown overboard\""));
 
     // dpi scales the PNG and is recorded; the SVG keeps its size.
     let hi = run_pirates(&dir, "dpi = 300\n");

@@ -247,11 +247,43 @@ fn a_two_dimensional_moran_sweep_reports_long_run_shares_with_mutation() {
         .map(|r| r[12].parse::<f64>().unwrap())
         .sum();
     assert!((sum - 1.0).abs() < 1e-9, "{sum}");
-    for chart in ["sweep_focal.png", "sweep_mean_steps.png", "report.html"] {
+    // Fixation probabilities (mutation 0) and long-run shares (mutation >
+    // 0) are different measures: a heat map each, with its own scale,
+    // title and columns, never one colour scale for both.
+    assert!(!folder.join("sweep_focal.png").exists());
+    for chart in [
+        "sweep_focal_fixation.png",
+        "sweep_focal_long_run.png",
+        "sweep_mean_steps.png",
+        "report.html",
+    ] {
         assert!(folder.join(chart).exists(), "{chart}");
     }
+    let svg = |stem: &str| std::fs::read_to_string(folder.join(format!("{stem}.svg"))).unwrap();
+    let (fixation, long_run) = (svg("sweep_focal_fixation"), svg("sweep_focal_long_run"));
+    let label = |svg: &str, text: &str| svg.contains(&format!("aria-label=\"{text}\""));
+    assert!(label(
+        &fixation,
+        "Fixation probability of Tit For Tat (points without mutation)"
+    ));
+    assert!(label(&fixation, "Fixation probability") && !fixation.contains("Long-run"));
+    assert!(label(
+        &long_run,
+        "Long-run share of Tit For Tat (points with mutation)"
+    ));
+    assert!(!long_run.contains("Fixation probability"));
+    // The axes say the keys in words; the CSV keeps the keys.
+    for svg in [&fixation, &long_run, &svg("sweep_mean_steps")] {
+        assert!(label(svg, "Mutation rate") && label(svg, "Temptation T"));
+        assert!(!svg.contains("moran.mutation") && !svg.contains("game.payoffs.T"));
+        assert!(
+            !svg.contains("moran-sweep"),
+            "no scenario name in the title"
+        );
+    }
+    assert_eq!(table[0][1..3], ["moran.mutation", "game.payoffs.T"]);
     let report = std::fs::read_to_string(folder.join("report.html")).unwrap();
-    assert!(report.contains("sweep_focal.png") && report.contains("sweep.csv"));
+    assert!(report.contains("sweep_focal_long_run.png") && report.contains("sweep.csv"));
 }
 
 /// An ecological study; `{sweep}` is replaced.
@@ -536,7 +568,8 @@ fn the_examples_run_with_charts() {
         (
             "sweep-moran-mutation",
             &[
-                "sweep_focal.png",
+                "sweep_focal_fixation.png",
+                "sweep_focal_long_run.png",
                 "sweep_mean_steps.png",
                 "points/11/long_run_shares.csv",
             ][..],

@@ -377,6 +377,23 @@ pub struct RegionMap {
     /// incentive that is zero everywhere, or only on the edge, is left out:
     /// the outcomes say "degenerate").
     pub curves: Vec<BoundaryCurve>,
+    /// All four incentives as bilinear forms, in the order of
+    /// [`crate::dilemmas::pigs::outcome::INCENTIVES`].
+    pub forms: Vec<BoundaryCurve>,
+}
+
+/// The equilibrium set of `base` at the point `(x, y)` of `map`'s two
+/// parameters.
+pub fn outcome_of(
+    base: &PigsGame,
+    map: &RegionMap,
+    (x, y): (Rational, Rational),
+) -> Result<Outcome, SweepError> {
+    outcome_at(&game_at(
+        &game_at(base, &map.x.parameter, x)?,
+        &map.y.parameter,
+        y,
+    )?)
 }
 
 fn centres(axis: &Axis) -> Checked<Vec<Rational>> {
@@ -538,6 +555,7 @@ pub fn region_map(base: &PigsGame, x: &Axis, y: &Axis) -> Result<RegionMap, Swee
         outcomes,
         cells,
         curves,
+        forms,
     })
 }
 

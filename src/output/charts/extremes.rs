@@ -331,18 +331,18 @@ fn region_band(stem: &Path, empty: bool) -> Result<(), ChartError> {
 
 fn region_map(stem: &Path, empty: bool) -> Result<(), ChartError> {
     let categories = names(empty);
-    let (cells, curves) = if empty {
+    let (areas, curves) = if empty {
         (Vec::new(), Vec::new())
     } else {
         (
-            (0..4)
-                .map(|y| {
-                    (0..6)
-                        .map(|x| usize::from(x > y) + usize::from(x > 2 * y))
-                        .collect()
-                })
-                .collect(),
-            vec![vec![(0.0, 0.0), (10.0, 5.0)]],
+            vec![
+                (vec![(0.0, 0.0), (10.0, 0.0), (10.0, 5.0)], 0),
+                (vec![(0.0, 0.0), (10.0, 5.0), (0.0, 5.0)], 1),
+            ],
+            vec![(
+                "cost = 1/2 food".to_string(),
+                vec![vec![(0.0, 0.0), (10.0, 5.0)]],
+            )],
         )
     };
     draw_region_map(
@@ -353,7 +353,7 @@ fn region_map(stem: &Path, empty: bool) -> Result<(), ChartError> {
             y_label: "cost",
             x_range: (0.0, 10.0),
             y_range: (0.0, 5.0),
-            cells: &cells,
+            areas: &areas,
             categories: &categories,
             curves: &curves,
             curve_label: "exact boundary",

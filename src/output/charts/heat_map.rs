@@ -1,5 +1,6 @@
 //! Heat map: a matrix of values coloured with viridis, row names on the left, column
-//! names written upwards below it, a colour bar legend with ticks, and the value written
+//! names below it (level when they fit their columns, else upwards; numbers are never
+//! written upwards: too many to fit level, every k-th is written as a tick), a colour bar legend with ticks, and the value written
 //! in each cell (in black or white, whichever contrasts more) when the matrix is small.
 //!
 //! Names are labels of every row and column (players), or ticks: most names empty and a
@@ -78,6 +79,8 @@ struct HeatScene {
     name_size: f64,
     /// Whether the names are ticks (some rows or columns unnamed): tick marks drawn.
     ticked: bool,
+    /// Whether the column names are ticks (numbers thinned to fit level).
+    col_ticks: bool,
     /// Whether the column names are written level (ticks that fit), not upwards.
     cols_level: bool,
     /// Height taken by the column names under the matrix.
@@ -160,7 +163,7 @@ impl HeatScene {
             .iter()
             .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
-        let col_names: Vec<String> = padded_names(chart.col_names, nc)
+        let mut col_names: Vec<String> = padded_names(chart.col_names, nc)
             .iter()
             .map(|n| fit_text(n, name_size, false, max_name_width(nr.max(nc))))
             .collect();
@@ -170,8 +173,27 @@ impl HeatScene {
                 .map(|n| text_width(n, name_size, false))
                 .fold(0.0, f64::max)
         };
-        // Ticks that fit between their neighbours are written level.
-        let cols_level = ticked && widest(&col_names) <= col_gap as f64 * cell - 6.0;
+        // Numbers are never written upwards: too many to fit level, every k-th
+        // is written (a tick), the others left out.
+        let mut col_ticks = ticked;
+        let numeric = col_names
+            .iter()
+            .all(|n| n.is_empty() || n.trim().parse::<f64>().is_ok());
+        if numeric && widest(&col_names) > col_gap as f64 * cell - 6.0 {
+            let k = (1..=nc.max(1))
+                .find(|&k| widest(&col_names) <= (k * col_gap) as f64 * cell - 6.0)
+                .unwrap_or(nc.max(1));
+            let written: Vec<usize> = (0..nc).filter(|&c| !col_names[c].is_empty()).collect();
+            for (i, &c) in written.iter().enumerate() {
+                if i % k != 0 {
+                    col_names[c].clear();
+                }
+            }
+            col_ticks = true;
+        }
+        let col_gap = name_gap(&col_names, nc);
+        // Names that fit between their neighbours are written level.
+        let cols_level = widest(&col_names) <= col_gap as f64 * cell - 6.0;
         let col_names_h = if cols_level {
             name_size * 1.2
         } else {
@@ -261,6 +283,7 @@ impl HeatScene {
             cell,
             name_size,
             ticked,
+            col_ticks,
             cols_level,
             col_names_h,
             row_names,
@@ -361,7 +384,7 @@ impl Scene for HeatScene {
         }
         for (col, name) in self.col_names.iter().enumerate() {
             let x = x0 + (col as f64 + 0.5) * cell;
-            if self.ticked && !name.is_empty() {
+            if self.col_ticks && !name.is_empty() {
                 c.line(&[(x, y1), (x, y1 + TICK_LEN)], FRAME, 1)?;
             }
             if self.cols_level {
@@ -440,5 +463,49 @@ impl Scene for HeatScene {
         )?;
 
         draw_title(c, &self.title, (x0 + bx1) / 2.0, self.width)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scene(cols: &[String], rows: usize) -> HeatScene {
+        let row_names: Vec<String> = (0..rows).map(|r| r.to_string()).collect();
+        let values = vec![vec![0.5; cols.len()]; rows];
+        HeatScene::new(
+            &HeatMap {
+                title: "t",
+                row_label: "count",
+                col_label: "noise",
+                value_label: "v",
+                row_names: &row_names,
+                col_names: cols,
+                values: &values,
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn numeric_column_names_are_level_thinned_when_too_many() {
+        // A few values: every one written level.
+        let few: Vec<String> = ["0.0", "0.01", "0.05", "0.1"].map(String::from).to_vec();
+        let s = scene(&few, 3);
+        assert!(s.cols_level && s.col_names == few);
+        // 200 values in narrow columns: level, every k-th written, tick marks.
+        let many: Vec<String> = (0..200)
+            .map(|k| format!("{:.3}", k as f64 / 1000.0))
+            .collect();
+        let s = scene(&many, 3);
+        assert!(s.cols_level, "numbers are never written upwards");
+        assert!(s.col_ticks);
+        let written: Vec<usize> = (0..200).filter(|&c| !s.col_names[c].is_empty()).collect();
+        assert!(written.len() > 2 && written.len() < 200, "{written:?}");
+        assert_eq!(written[0], 0);
+        // Names (not numbers) too wide for their columns still go upwards.
+        let names: Vec<String> = (0..30).map(|k| format!("Strategy number {k}")).collect();
+        let s = scene(&names, 30);
+        assert!(!s.cols_level && s.col_names == names);
     }
 }

@@ -1,7 +1,9 @@
 //! Line chart: one or more numeric series against a numeric x axis (rounds, numbers of
 //! pirates), each in its own colour with point markers when the series is short, nice
 //! ticks on both axes, horizontal grid lines and a legend under the title. Non-finite
-//! points break a line instead of being drawn.
+//! points break a line instead of being drawn. Panels: several such plots one above
+//! the other under one title, each with its own y axis and scale (measures in
+//! different units never share an axis).
 
 use std::path::Path;
 
@@ -9,11 +11,13 @@ use plotters::prelude::DrawingBackend;
 use plotters::style::RGBColor;
 
 use super::axes::{Axes, plot_bottom, plot_left, plot_top};
-use super::canvas::{Canvas, DrawResult, Scene, canvas_size, draw_title, render};
+use super::canvas::{
+    Canvas, DrawResult, HAlign, Scene, Txt, VAlign, canvas_size, draw_title, render,
+};
 use super::font::{ensure_fonts, text_width};
 use super::legend::{legend_height, legend_places, legend_rows, legend_size, legend_text};
 use super::scale::{all_integers, finite_min_max, fmt_num, nice_ticks, padded_range};
-use super::style::{MARGIN, tick_size};
+use super::style::{MARGIN, TITLE_GAP, label_size, tick_size, title_size};
 use super::{ChartError, LineChart};
 
 const WIDTH: f64 = 1200.0;
@@ -33,70 +37,58 @@ const PALETTE: [RGBColor; 7] = [
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_line_chart(stem: &Path, chart: &LineChart) -> Result<(), ChartError> {
     ensure_fonts(stem)?;
-    let xs = chart
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0));
-    let ys = chart
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1));
-    let (x_lo, x_hi) = finite_min_max(xs.clone()).unwrap_or((0.0, 1.0));
-    let (x_lo, x_hi) = if x_hi > x_lo {
-        (x_lo, x_hi)
-    } else {
-        padded_range(x_lo, x_hi, 0.05)
-    };
-    let (y_lo, y_hi) = finite_min_max(ys.clone()).unwrap_or((0.0, 1.0));
-    let (mut y_lo, y_hi) = padded_range(y_lo, y_hi, 0.05);
-    if chart.y_from_zero && y_lo > 0.0 {
-        y_lo = 0.0;
-    }
-    let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
-    // Whole-number data (counts, Grundy values) gets whole-number ticks.
-    let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, all_integers(ys));
-    let y_tick_w = y_ticks
-        .iter()
-        .map(|&t| text_width(&fmt_num(t, y_dec), tick_size(), false))
-        .fold(0.0, f64::max);
-    // Legend: one row of entries under the title, wrapping when needed.
-    let entry_w: Vec<f64> = chart
-        .series
-        .iter()
-        .map(|s| 44.0 + text_width(&s.name, legend_size(), false) + 24.0)
-        .collect();
-    let x0 = plot_left(y_tick_w);
-    let x1 = WIDTH - MARGIN - 16.0;
-    let legend_h = if chart.series.len() > 1 {
-        legend_height(legend_rows(&entry_w, x1 - x0))
-    } else {
-        0.0
-    };
-    let y0 = plot_top(legend_h);
-    let y1 = plot_bottom(HEIGHT);
     render(
         stem,
         &LineScene {
-            chart,
-            x0,
-            x1,
-            y0,
-            y1,
-            x_lo,
-            x_hi,
-            y_lo,
-            y_hi,
-            x_ticks,
-            x_dec,
-            y_ticks,
-            y_dec,
-            entry_w,
+            title: chart.title,
+            panels: vec![Panel::new(chart, 0.0, HEIGHT, false)],
+            height: HEIGHT,
+        },
+    )
+}
+
+/// Height of one panel of [`draw_line_panels`], its heading included.
+const PANEL_HEIGHT: f64 = 470.0;
+
+/// Draws `panels` one above the other to `<stem>.png` and `<stem>.svg`, under one
+/// `title`: each its own y axis, scale and legend, headed by its own `title` (in
+/// bold at the label size), for measures that do not share a unit (pirates and
+/// coins).
+pub fn draw_line_panels(stem: &Path, title: &str, panels: &[LineChart]) -> Result<(), ChartError> {
+    ensure_fonts(stem)?;
+    let top = title_size() + TITLE_GAP * 0.5;
+    let mut panels: Vec<Panel> = panels
+        .iter()
+        .enumerate()
+        .map(|(k, chart)| Panel::new(chart, top + k as f64 * PANEL_HEIGHT, PANEL_HEIGHT, true))
+        .collect();
+    // One x scale: the plots start where the widest y tick numbers leave room.
+    let x0 = panels.iter().map(|p| p.x0).fold(0.0, f64::max);
+    for p in &mut panels {
+        p.x0 = x0;
+    }
+    render(
+        stem,
+        &LineScene {
+            title,
+            height: top + panels.len().max(1) as f64 * PANEL_HEIGHT,
+            panels,
         },
     )
 }
 
 struct LineScene<'a> {
+    title: &'a str,
+    panels: Vec<Panel<'a>>,
+    height: f64,
+}
+
+/// One plot laid out in the band `dy .. dy + height` of the canvas, as a chart of
+/// its own would be on a canvas `height` tall (its title's place: the heading).
+struct Panel<'a> {
     chart: &'a LineChart<'a>,
+    dy: f64,
+    heading: bool,
     x0: f64,
     x1: f64,
     y0: f64,
@@ -112,18 +104,72 @@ struct LineScene<'a> {
     entry_w: Vec<f64>,
 }
 
-impl LineScene<'_> {
+impl<'a> Panel<'a> {
+    fn new(chart: &'a LineChart<'a>, dy: f64, height: f64, heading: bool) -> Self {
+        let xs = chart
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let ys = chart
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1));
+        let (x_lo, x_hi) = finite_min_max(xs.clone()).unwrap_or((0.0, 1.0));
+        let (x_lo, x_hi) = if x_hi > x_lo {
+            (x_lo, x_hi)
+        } else {
+            padded_range(x_lo, x_hi, 0.05)
+        };
+        let (y_lo, y_hi) = finite_min_max(ys.clone()).unwrap_or((0.0, 1.0));
+        let (mut y_lo, y_hi) = padded_range(y_lo, y_hi, 0.05);
+        if chart.y_from_zero && y_lo > 0.0 {
+            y_lo = 0.0;
+        }
+        let (x_ticks, x_dec) = nice_ticks(x_lo, x_hi, 8, all_integers(xs));
+        // Whole-number data (counts, Grundy values) gets whole-number ticks.
+        let (y_ticks, y_dec) = nice_ticks(y_lo, y_hi, 7, all_integers(ys));
+        let y_tick_w = y_ticks
+            .iter()
+            .map(|&t| text_width(&fmt_num(t, y_dec), tick_size(), false))
+            .fold(0.0, f64::max);
+        // Legend: one row of entries under the title, wrapping when needed.
+        let entry_w: Vec<f64> = chart
+            .series
+            .iter()
+            .map(|s| 44.0 + text_width(&s.name, legend_size(), false) + 24.0)
+            .collect();
+        let x0 = plot_left(y_tick_w);
+        let x1 = WIDTH - MARGIN - 16.0;
+        let legend_h = if chart.series.len() > 1 {
+            legend_height(legend_rows(&entry_w, x1 - x0))
+        } else {
+            0.0
+        };
+        Panel {
+            chart,
+            dy,
+            heading,
+            x0,
+            x1,
+            y0: dy + plot_top(legend_h),
+            y1: dy + plot_bottom(height),
+            x_lo,
+            x_hi,
+            y_lo,
+            y_hi,
+            x_ticks,
+            x_dec,
+            y_ticks,
+            y_dec,
+            entry_w,
+        }
+    }
+
     fn px(&self, x: f64) -> f64 {
         self.x0 + (x - self.x_lo) / (self.x_hi - self.x_lo) * (self.x1 - self.x0)
     }
     fn py(&self, y: f64) -> f64 {
         self.y1 - (y - self.y_lo) / (self.y_hi - self.y_lo) * (self.y1 - self.y0)
-    }
-}
-
-impl Scene for LineScene<'_> {
-    fn size(&self) -> (u32, u32) {
-        canvas_size(WIDTH, HEIGHT)
     }
 
     fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
@@ -178,7 +224,7 @@ impl Scene for LineScene<'_> {
             let places = legend_places(&self.entry_w, self.x0, self.x1);
             for (i, (series, (x, y))) in self.chart.series.iter().zip(places).enumerate() {
                 let colour = PALETTE[i % PALETTE.len()];
-                let mid = y + legend_size() / 2.0;
+                let mid = self.dy + y + legend_size() / 2.0;
                 c.line(&[(x, mid), (x + 34.0, mid)], colour, 3)?;
                 legend_text(c, &series.name, x + 42.0, mid)?;
             }
@@ -186,7 +232,34 @@ impl Scene for LineScene<'_> {
         if !any {
             axes.draw_no_data(c)?;
         }
-        draw_title(c, self.chart.title, (self.x0 + self.x1) / 2.0, WIDTH)
+        if self.heading {
+            c.text(
+                self.chart.title,
+                (
+                    (self.x0 + self.x1) / 2.0,
+                    self.dy + MARGIN + title_size() - label_size(),
+                ),
+                Txt::new(label_size(), HAlign::Center, VAlign::Top).bold(),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Scene for LineScene<'_> {
+    fn size(&self) -> (u32, u32) {
+        canvas_size(WIDTH, self.height)
+    }
+
+    fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
+        for panel in &self.panels {
+            panel.paint(c)?;
+        }
+        let (x0, x1) = self
+            .panels
+            .first()
+            .map_or((MARGIN, WIDTH - MARGIN), |p| (p.x0, p.x1));
+        draw_title(c, self.title, (x0 + x1) / 2.0, WIDTH)
     }
 }
 
@@ -348,6 +421,42 @@ mod tests {
         };
         draw_line_chart(&dir.join("empty"), &empty).expect("empty chart");
         check_files(&dir.join("empty"), "Nothing");
+    }
+
+    #[test]
+    fn panels_give_each_measure_its_own_axis_under_one_title() {
+        let dir = out_dir("line-panels");
+        let pirates: Vec<(f64, f64)> = (1..=30).map(|n| (n as f64, (n / 10) as f64)).collect();
+        let coins: Vec<(f64, f64)> = (1..=30).map(|n| (n as f64, 1000.0 - n as f64)).collect();
+        let panel = |title, y_label, name: &str, points| LineChart {
+            title,
+            x_label: "Number of pirates N",
+            y_label,
+            series: vec![Series {
+                name: name.into(),
+                points,
+            }],
+            steps: true,
+            y_from_zero: true,
+        };
+        let panels = [
+            panel("Thrown overboard", "Pirates", "pirates", &pirates),
+            panel("Kept", "Coins", "coins", &coins),
+        ];
+        draw_line_panels(&dir.join("panels"), "Who survives", &panels).expect("panels");
+        check_files(&dir.join("panels"), "Who survives");
+        let svg = std::fs::read_to_string(dir.join("panels.svg")).unwrap();
+        for text in ["Thrown overboard", "Kept", "Pirates", "Coins"] {
+            assert!(svg.contains(&format!("aria-label=\"{text}\"")), "{text}");
+        }
+        // Each panel its own scale (pirates up to 3, coins near 1000), one
+        // above the other, their plots aligned on x.
+        let (a, b) = (
+            Panel::new(&panels[0], 0.0, PANEL_HEIGHT, true),
+            Panel::new(&panels[1], PANEL_HEIGHT, PANEL_HEIGHT, true),
+        );
+        assert!(a.y_hi < 10.0 && b.y_hi > 900.0, "{} {}", a.y_hi, b.y_hi);
+        assert!(a.y1 < b.y0);
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub use interval_chart::draw_interval_chart;
 pub use invasion_diagram::draw_invasion_diagram;
 pub use labelled_lines::{LabelledLines, draw_labelled_lines};
 pub use lattice::{draw_lattice, draw_lattice_frame};
-pub use line_chart::draw_line_chart;
+pub use line_chart::{draw_line_chart, draw_line_panels};
 pub use payoff_grid::{PayoffGrid, draw_payoff_grid};
 pub use region_band::draw_region_band;
 pub use region_map::draw_region_map;
@@ -394,19 +394,24 @@ pub struct RegionMapChart<'a> {
     pub x_label: &'a str,
     /// Label of the vertical axis.
     pub y_label: &'a str,
-    /// Horizontal range (cells split it evenly).
+    /// Horizontal range.
     pub x_range: (f64, f64),
     /// Vertical range.
     pub y_range: (f64, f64),
-    /// `cells[row][col]` category, row 0 at the bottom.
-    pub cells: &'a [Vec<usize>],
+    /// Polygons in data coordinates, each with its category; they should tile
+    /// the rectangle of the two ranges.
+    pub areas: &'a [(Vec<(f64, f64)>, usize)],
     /// Category names (legend), in colour order.
     pub categories: &'a [String],
-    /// Polylines in data coordinates.
-    pub curves: &'a [Vec<(f64, f64)>],
-    /// Legend text for the curves.
+    /// Boundary curves: a legend name (e.g. the equation) and its polylines in
+    /// data coordinates.
+    pub curves: &'a [NamedCurve],
+    /// Legend heading above the curves.
     pub curve_label: &'a str,
 }
+
+/// A curve of a region map: its legend name and its polylines in data coordinates.
+pub type NamedCurve = (String, Vec<Vec<(f64, f64)>>);
 
 /// `names` cut or padded with empty names to exactly `n` entries.
 fn padded_names(names: &[String], n: usize) -> Vec<String> {

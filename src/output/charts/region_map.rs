@@ -1,7 +1,12 @@
-//! Region map: a 2-D grid of cells over two numeric parameters, each cell filled with
-//! the colour of its category (e.g. the equilibrium set at the cell's centre), exact
-//! boundary curves drawn over the cells, numeric ticks and labels on both axes (the
-//! first row of cells at the bottom), and a legend naming the categories in words.
+//! Region map: the rectangle of two numeric parameters tiled by polygons, each
+//! filled with the colour of its category (e.g. the equilibrium set that holds
+//! inside it), the exact boundary curves drawn over them as lines, numeric ticks
+//! (level) and labels on both axes, and a legend under the plot naming the
+//! categories in words and each boundary by its equation. The canvas is the plot
+//! and its legend: nothing beside the plot but the axis.
+//!
+//! Invariant: what is filled is what the caller's polygons cover (clipped to the
+//! plot); a set of measure zero (a boundary) is a line, never a band.
 
 use std::path::Path;
 
@@ -19,6 +24,10 @@ use super::{ChartError, RegionMapChart};
 
 const PLOT: f64 = 640.0;
 const ROW_GAP: f64 = 10.0;
+/// Room between the x axis label and the legend.
+const LEGEND_GAP: f64 = 22.0;
+const SWATCH_W: f64 = 28.0;
+const TEXT_DX: f64 = 38.0;
 
 /// Draws `chart` to `<stem>.png` and `<stem>.svg`.
 pub fn draw_region_map(stem: &Path, chart: &RegionMapChart) -> Result<(), ChartError> {
@@ -42,9 +51,14 @@ struct MapScene<'a> {
     y_ticks: (Vec<f64>, usize),
     x0: f64,
     y0: f64,
-    legend_x: f64,
+    /// Top of the legend, under the x axis label.
+    legend_y: f64,
     width: f64,
     height: f64,
+}
+
+fn row() -> f64 {
+    legend_size() + ROW_GAP
 }
 
 impl<'a> MapScene<'a> {
@@ -59,19 +73,30 @@ impl<'a> MapScene<'a> {
             .fold(0.0, f64::max);
         let x0 = MARGIN + label_size() + 16.0 + y_tick_w + 8.0 + TICK_LEN;
         let y0 = MARGIN + title_size() + TITLE_GAP;
-        let legend_x = x0 + PLOT + 32.0;
         let legend_w = chart
             .categories
             .iter()
             .map(String::as_str)
-            .chain(std::iter::once(chart.curve_label))
-            .map(|l| 38.0 + text_width(l, legend_size(), false))
+            .chain(chart.curves.iter().map(|c| c.0.as_str()))
+            .map(|l| TEXT_DX + text_width(l, legend_size(), false))
+            .chain(std::iter::once(text_width(
+                chart.curve_label,
+                legend_size(),
+                false,
+            )))
             .fold(0.0, f64::max);
         let title_w = text_width(chart.title, title_size(), true) + 2.0 * MARGIN;
-        let width = (legend_x + legend_w + MARGIN).max(title_w);
-        let legend_h = (chart.categories.len() + 1) as f64 * (legend_size() + ROW_GAP);
-        let bottom = y0 + PLOT + TICK_LEN + 8.0 + tick_size() + 14.0 + label_size() + MARGIN;
-        let height = bottom.max(y0 + legend_h + MARGIN);
+        let width = (x0 + PLOT + MARGIN)
+            .max(x0 + legend_w + MARGIN)
+            .max(title_w);
+        let legend_y = y0 + PLOT + TICK_LEN + 8.0 + tick_size() + 14.0 + label_size() + LEGEND_GAP;
+        let rows = chart.categories.len()
+            + if chart.curves.is_empty() {
+                0
+            } else {
+                1 + chart.curves.len()
+            };
+        let height = legend_y + rows as f64 * row() + MARGIN;
         MapScene {
             chart,
             xr,
@@ -80,7 +105,7 @@ impl<'a> MapScene<'a> {
             y_ticks,
             x0,
             y0,
-            legend_x,
+            legend_y,
             width,
             height,
         }
@@ -93,6 +118,14 @@ impl<'a> MapScene<'a> {
     fn py(&self, y: f64) -> f64 {
         self.y0 + PLOT - (y - self.yr.0) / (self.yr.1 - self.yr.0) * PLOT
     }
+
+    /// A data point in pixels, kept inside the plot.
+    fn pixel(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (
+            self.px(x).clamp(self.x0, self.x0 + PLOT),
+            self.py(y).clamp(self.y0, self.y0 + PLOT),
+        )
+    }
 }
 
 impl Scene for MapScene<'_> {
@@ -102,32 +135,26 @@ impl Scene for MapScene<'_> {
 
     fn paint<DB: DrawingBackend>(&self, c: &Canvas<DB>) -> DrawResult {
         let k = self.chart.categories.len();
-        let ny = self.chart.cells.len();
-        for (iy, row) in self.chart.cells.iter().enumerate() {
-            let nx = row.len();
-            let top = self.y0 + PLOT * (1.0 - (iy + 1) as f64 / ny as f64);
-            let bottom = self.y0 + PLOT * (1.0 - iy as f64 / ny as f64);
-            // One rectangle per run of equal cells keeps SVG files small.
-            let mut ix = 0;
-            while ix < nx {
-                let cat = row[ix];
-                let start = ix;
-                while ix < nx && row[ix] == cat {
-                    ix += 1;
-                }
-                let left = self.x0 + PLOT * start as f64 / nx as f64;
-                let right = self.x0 + PLOT * ix as f64 / nx as f64;
-                c.fill_rect(left, top, right, bottom, category_colour(cat, k))?;
-            }
-        }
-        for curve in self.chart.curves {
-            let points: Vec<(f64, f64)> = curve
+        for (polygon, cat) in self.chart.areas {
+            let points: Vec<(f64, f64)> = polygon
                 .iter()
                 .filter(|p| p.0.is_finite() && p.1.is_finite())
-                .map(|&(x, y)| (self.px(x), self.py(y)))
+                .map(|&p| self.pixel(p))
                 .collect();
-            if points.len() > 1 {
-                c.line(&points, BLACK, 2)?;
+            if points.len() > 2 {
+                c.fill_polygon(&points, category_colour(*cat, k))?;
+            }
+        }
+        for (_, lines) in self.chart.curves {
+            for line in lines {
+                let points: Vec<(f64, f64)> = line
+                    .iter()
+                    .filter(|p| p.0.is_finite() && p.1.is_finite())
+                    .map(|&p| self.pixel(p))
+                    .collect();
+                if points.len() > 1 {
+                    c.line(&points, BLACK, 2)?;
+                }
             }
         }
         c.stroke_rect(
@@ -169,15 +196,30 @@ impl Scene for MapScene<'_> {
             Txt::new(label_size(), HAlign::Center, VAlign::Top).up(),
         )?;
         let categories = self.chart.categories;
-        draw_swatch_column(c, categories, k, (self.legend_x, self.y0), 28.0, 38.0)?;
+        draw_swatch_column(
+            c,
+            categories,
+            k,
+            (self.x0, self.legend_y),
+            SWATCH_W,
+            TEXT_DX,
+        )?;
         if !self.chart.curves.is_empty() {
-            let y = self.y0 + k as f64 * (legend_size() + ROW_GAP) + legend_size() / 2.0;
-            c.line(&[(self.legend_x, y), (self.legend_x + 28.0, y)], BLACK, 2)?;
+            let top = self.legend_y + k as f64 * row();
             c.text(
                 self.chart.curve_label,
-                (self.legend_x + 38.0, y),
+                (self.x0, top + legend_size() / 2.0),
                 Txt::new(legend_size(), HAlign::Left, VAlign::Middle),
             )?;
+            for (i, (name, _)) in self.chart.curves.iter().enumerate() {
+                let y = top + (i + 1) as f64 * row() + legend_size() / 2.0;
+                c.line(&[(self.x0, y), (self.x0 + SWATCH_W, y)], BLACK, 2)?;
+                c.text(
+                    name,
+                    (self.x0 + TEXT_DX, y),
+                    Txt::new(legend_size(), HAlign::Left, VAlign::Middle),
+                )?;
+            }
         }
         draw_title(c, self.chart.title, self.width / 2.0, self.width)
     }
@@ -192,42 +234,50 @@ mod tests {
     fn map_with_curves() {
         let dir = out_dir("region_map");
         let names = strings(&["Both press", "Big presses, small waits", "Both wait"]);
-        let cells: Vec<Vec<usize>> = (0..20)
-            .map(|iy| {
-                (0..30)
-                    .map(|ix| {
-                        if ix > iy {
-                            0
-                        } else if ix * 2 > iy {
-                            1
-                        } else {
-                            2
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let curves = vec![vec![(0.0, 0.0), (10.0, 5.0)]];
+        // Three triangles and a quadrilateral tiling 10 x 5.
+        let areas = vec![
+            (vec![(0.0, 0.0), (10.0, 0.0), (10.0, 2.0)], 0),
+            (vec![(0.0, 0.0), (10.0, 2.0), (10.0, 5.0), (5.0, 5.0)], 1),
+            (vec![(0.0, 0.0), (5.0, 5.0), (0.0, 5.0)], 2),
+        ];
+        let curves = vec![
+            (
+                "cost = 1/5 food".to_string(),
+                vec![vec![(0.0, 0.0), (10.0, 2.0)]],
+            ),
+            (
+                "cost = food".to_string(),
+                vec![vec![(0.0, 0.0), (5.0, 5.0)]],
+            ),
+        ];
         let chart = RegionMapChart {
             title: "Boxed pigs: equilibria by food and cost",
             x_label: "food",
             y_label: "cost",
             x_range: (0.0, 10.0),
             y_range: (0.0, 5.0),
-            cells: &cells,
+            areas: &areas,
             categories: &names,
             curves: &curves,
-            curve_label: "exact boundary",
+            curve_label: "Exact boundaries (a pig is indifferent):",
         };
         draw_region_map(&dir.join("map"), &chart).expect("map");
         check_files(&dir.join("map"), "Boxed pigs: equilibria by food and cost");
+        // The canvas is the plot and the legend under it: no wide blank
+        // column beside the plot.
+        let scene = MapScene::new(&chart);
+        assert!(
+            scene.width <= scene.x0 + PLOT + MARGIN + 1.0,
+            "{}",
+            scene.width
+        );
         let empty = RegionMapChart {
             title: "Empty",
             x_label: "",
             y_label: "",
             x_range: (f64::NAN, 1.0),
             y_range: (0.0, 0.0),
-            cells: &[],
+            areas: &[],
             categories: &[],
             curves: &[],
             curve_label: "",

@@ -123,7 +123,7 @@ impl Analysis for Ecological<'_> {
             let label = if dt.is_some() { "Time" } else { "Generation" };
             files::draw_shares(
                 &folder.file("shares"),
-                &format!("{}: ecological dynamics", t.name),
+                "Ecological dynamics: population shares",
                 label,
                 &names,
                 &xs,

@@ -351,15 +351,8 @@ fn write_ecological_sweep(
     })?;
     folder.text("scenario.toml", resolved_toml)?;
     if base.charts {
-        write_ecological_sweep_charts(
-            folder.path(),
-            &base.name,
-            &keys,
-            &sweep.sizes(),
-            &names,
-            points,
-        )
-        .map_err(|e| folder.chart_failed(e))?;
+        write_ecological_sweep_charts(folder.path(), &keys, &sweep.sizes(), &names, points)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let mut run = json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),

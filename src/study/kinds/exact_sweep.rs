@@ -160,7 +160,6 @@ impl Study for ExactSweep<'_> {
                 .collect();
             draw_sweep_charts(
                 folder.path(),
-                &sweep.base.name,
                 &keys,
                 &sizes,
                 &names,

@@ -129,14 +129,8 @@ impl Study for ExactTournament<'_> {
                 .map(|&i| order.iter().map(|&j| tables.matrix[i][j]).collect())
                 .collect();
             let scores: Vec<f64> = ranking.iter().map(|r| r.score).collect();
-            draw_exact_charts(
-                folder.path(),
-                &s.name,
-                &ranked_names,
-                &ranked_matrix,
-                &scores,
-            )
-            .map_err(|e| folder.chart_failed(e))?;
+            draw_exact_charts(folder.path(), &ranked_names, &ranked_matrix, &scores)
+                .map_err(|e| folder.chart_failed(e))?;
         }
         let states: usize = done.pairs.iter().map(|p| p.states).max().unwrap_or(0);
         let all_exact = done.pairs.iter().all(|p| p.exact.is_some());

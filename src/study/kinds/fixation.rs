@@ -137,8 +137,7 @@ impl Study for Fixation<'_> {
             draw_fixation_matrix(
                 &folder.file("fixation_matrix"),
                 &format!(
-                    "{}: fixation probability ({} runs, N = {}, {})",
-                    scenario.name,
+                    "Fixation probability ({} runs, N = {}, {})",
                     study.runs,
                     study.size,
                     study.mode.id()

@@ -58,7 +58,7 @@ impl Analysis for Guess<'_> {
         folder.text("analysis.json", &format!("{summary:#}\n"))?;
         folder.text("scenario.toml", &self.context.resolved)?;
         if scenario.charts {
-            guess_files::write_charts(folder.path(), &scenario.name, &analysis)
+            guess_files::write_charts(folder.path(), &analysis)
                 .map_err(|e| folder.chart_failed(e))?;
         }
         let run = json!({

@@ -108,7 +108,7 @@ impl Analysis for Impartial<'_> {
         folder.text("solutions.json", &format!("{summary:#}\n"))?;
         folder.text("scenario.toml", &self.context.resolved)?;
         if scenario.charts {
-            impartial_files::write_charts(folder.path(), &scenario.name, &table)
+            impartial_files::write_charts(folder.path(), &table)
                 .map_err(|e| folder.chart_failed(e))?;
         }
         let run = json!({

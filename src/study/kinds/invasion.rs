@@ -177,7 +177,7 @@ impl Analysis for Invasion<'_> {
             if names.len() <= DIAGRAM_STRATEGIES {
                 files::draw_diagram(
                     &folder.file("invasion_diagram"),
-                    &format!("{}: who invades whom (Z = {})", s.name, s.population),
+                    &format!("Who invades whom (Z = {})", s.population),
                     &names,
                     s.population,
                     &rho,
@@ -192,7 +192,7 @@ impl Analysis for Invasion<'_> {
                 };
                 files::draw_curve(
                     &folder.file("abundance_curve"),
-                    &format!("{}: abundance against the intensity of selection", s.name),
+                    "Abundance against the intensity of selection",
                     label,
                     &names,
                     values,
@@ -202,25 +202,24 @@ impl Analysis for Invasion<'_> {
             }
             if !gradients.is_empty() {
                 let title = match gradients.as_slice() {
-                    [(m, r, _)] => format!(
-                        "{}: gradient of selection, {} in {}",
-                        s.name, names[*m], names[*r]
-                    ),
-                    _ => format!("{}: gradients of selection", s.name),
+                    [(m, r, _)] => {
+                        format!("Gradient of selection, {} in {}", names[*m], names[*r])
+                    }
+                    _ => "Gradients of selection".to_string(),
                 };
                 files::draw_gradient(&folder.file("gradient"), &title, &names, &gradients)
                     .map_err(|e| folder.chart_failed(e))?;
             }
             files::draw_stationary(
                 &folder.file("stationary"),
-                &format!("{}: stationary distribution, rare mutations", s.name),
+                "Stationary distribution, rare mutations",
                 &names,
                 &chain,
             )
             .map_err(|e| folder.chart_failed(e))?;
             files::draw_fixation(
                 &folder.file("fixation"),
-                &format!("{}: fixation probability x Z", s.name),
+                "Fixation probability x Z",
                 &names,
                 s.population,
                 &rho,

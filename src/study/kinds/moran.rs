@@ -118,8 +118,7 @@ impl Analysis for Moran<'_> {
                     files::draw_long_run(
                         &long_run_stem,
                         &format!(
-                            "{}: long-run shares ({} runs of {} steps, mutation {}, N = {n})",
-                            scenario.name,
+                            "Long-run shares ({} runs of {} steps, mutation {}, N = {n})",
                             long.runs,
                             process.max_steps.unwrap_or(0),
                             process.mutation
@@ -132,10 +131,7 @@ impl Analysis for Moran<'_> {
                     let neutral = initial.iter().all(|&c| c == 1).then_some(1.0 / n as f64);
                     files::draw_fixation(
                         &fixation_stem,
-                        &format!(
-                            "{}: fixation probability ({} runs, N = {n})",
-                            scenario.name, result.runs
-                        ),
+                        &format!("Fixation probability ({} runs, N = {n})", result.runs),
                         result,
                         neutral,
                     )
@@ -144,7 +140,7 @@ impl Analysis for Moran<'_> {
             let shares_chart: ChartJob<'_, ChartError> = Box::new(move || {
                 files::draw_shares(
                     &shares_stem,
-                    &format!("{}: population shares, run 0", scenario.name),
+                    "Population shares, run 0",
                     "Step (one birth and one death)",
                     names,
                     xs,

@@ -359,15 +359,8 @@ fn write_moran_sweep(
     folder.text("scenario.toml", resolved_toml)?;
     let names = &base.process.type_names;
     if base.charts {
-        write_moran_sweep_charts(
-            folder.path(),
-            &base.name,
-            &keys,
-            &sweep.sizes(),
-            names,
-            points,
-        )
-        .map_err(|e| folder.chart_failed(e))?;
+        write_moran_sweep_charts(folder.path(), &keys, &sweep.sizes(), names, points)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let runs: u64 = sweep.points.iter().map(|p| p.study.runs).sum();
     let run = json!({

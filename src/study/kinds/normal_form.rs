@@ -9,6 +9,7 @@
 //! or `region_map`; travelers: `mean_claim_by_bonus`, `qre_branch`),
 //! `scenario.toml`, `run.json`.
 
+use crate::dilemmas::pigs::region_areas::region_areas;
 use crate::dilemmas::pigs::regions::{line_regions, region_map};
 use crate::dilemmas::pigs::sweep::{SweepError, sweep};
 use crate::dilemmas::travelers::dynamics::best_response_path;
@@ -132,7 +133,9 @@ impl Analysis for NormalForm<'_> {
                         let text = map_text(&map, note.as_deref());
                         sweep_text = Some(sweep_text.unwrap_or_default() + "\n" + &text);
                         if scenario.charts {
-                            draw_map(&folder.file("region_map"), &map).map_err(chart_err)?;
+                            let areas = region_areas(game, &map).map_err(bad)?;
+                            draw_map(&folder.file("region_map"), &map, &areas)
+                                .map_err(chart_err)?;
                         }
                     }
                     _ => {}

@@ -88,7 +88,7 @@ impl Analysis for Pirates<'_> {
         folder.text("solution.json", &format!("{summary:#}\n"))?;
         folder.text("scenario.toml", &self.context.resolved)?;
         if scenario.charts {
-            pirates_files::write_charts(folder.path(), &scenario.name, &solution, &range)
+            pirates_files::write_charts(folder.path(), &solution, &range)
                 .map_err(|e| folder.chart_failed(e))?;
         }
         let run = json!({

@@ -53,7 +53,7 @@ impl<'a> Spatial<'a> {
                 Box::new(move || {
                     files::draw_lattice_state(
                         &stem,
-                        &format!("{}: step {step}", scenario.name),
+                        &format!("The lattice at step {step}"),
                         game.rows,
                         game.cols,
                         cells,
@@ -208,7 +208,7 @@ impl Study for Spatial<'_> {
                     Box::new(move || {
                         files::draw_lattice_state(
                             stem,
-                            &format!("{}: step {step}", scenario.name),
+                            &format!("The lattice at step {step}"),
                             game.rows,
                             game.cols,
                             cells,
@@ -219,14 +219,7 @@ impl Study for Spatial<'_> {
                 })
                 .collect();
             jobs.push(Box::new(move || {
-                files::draw_shares(
-                    &shares_stem,
-                    &format!("{}: shares of cells", scenario.name),
-                    "Step",
-                    names,
-                    xs,
-                    shares,
-                )
+                files::draw_shares(&shares_stem, "Shares of cells", "Step", names, xs, shares)
             }));
             par_draw(jobs).map_err(|e| folder.chart_failed(e))?;
         }

@@ -156,15 +156,8 @@ fn write_sweep(
     if sweep.base.charts {
         let names: Vec<String> = sweep.base.players.iter().map(|p| p.name.clone()).collect();
         let sizes: Vec<usize> = sweep.axes.iter().map(|a| a.values.len()).collect();
-        write_sweep_charts(
-            folder.path(),
-            &sweep.base.name,
-            &keys,
-            &sizes,
-            &names,
-            summaries,
-        )
-        .map_err(|e| folder.chart_failed(e))?;
+        write_sweep_charts(folder.path(), &keys, &sizes, &names, summaries)
+            .map_err(|e| folder.chart_failed(e))?;
     }
     let run = json!({
         "dilemma_version": env!("CARGO_PKG_VERSION"),

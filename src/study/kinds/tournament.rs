@@ -228,7 +228,6 @@ impl Study for Tournament<'_> {
                 || {
                     crate::output::result_set_files::write_result_set_charts(
                         folder.path(),
-                        &scenario.name,
                         results,
                         extras,
                         &stats,
@@ -238,7 +237,6 @@ impl Study for Tournament<'_> {
                 || {
                     crate::output::tournament_charts::write_tournament_charts(
                         folder.path(),
-                        &scenario.name,
                         results,
                     )
                 },

@@ -201,7 +201,7 @@ impl Study for Train<'_> {
         folder.write("training.csv", |p| write_training(p, &fold.rows))?;
         folder.text("scenario.toml", &self.context.resolved)?;
         if s.charts {
-            let title = format!("{}: {} by generation", s.name, s.objective.describe());
+            let title = format!("{} by generation", capitalised(s.objective.describe()));
             let label = capitalised(s.objective.describe());
             draw_training(&folder.file("training"), &title, &label, &fold.rows)
                 .map_err(|e| folder.chart_failed(e))?;
