@@ -74,6 +74,7 @@ fn tournament(specs: &[PlayerSpec], turns: u32, repetitions: u32, noise: f64) ->
         },
         repetitions,
         seed: 1,
+        pairings: dilemma::ipd::Pairings::RoundRobin,
     }
 }
 

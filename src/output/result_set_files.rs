@@ -77,7 +77,12 @@ pub fn length_counts(
     for r in 0..repetitions {
         for i in 0..players {
             for j in i..players {
-                *counts.entry(extras.match_length(r, i, j)).or_insert(0u64) += 1;
+                // Every match lasts a turn at least: 0 is a pair that did
+                // not meet (a tournament on edges).
+                let turns = extras.match_length(r, i, j);
+                if turns > 0 {
+                    *counts.entry(turns).or_insert(0u64) += 1;
+                }
             }
         }
     }
@@ -165,10 +170,14 @@ pub fn write_result_set_charts(
     let n = results.player_count();
     let reps = results.repetitions;
     let names: Vec<String> = ranking.iter().map(|&i| results.names[i].clone()).collect();
+    // Only the pairs that met (all of them in a round robin; on edges the
+    // others would add zeros that no match made, and blank cells).
+    let met = |i: usize, j: usize| results.met(i, j);
     let diffs: Vec<Vec<f64>> = ranking
         .iter()
         .map(|&i| {
             (0..n)
+                .filter(|&j| met(i, j))
                 .flat_map(|j| (0..reps).map(move |r| extras.score_diff(r, i, j)))
                 .collect()
         })
@@ -178,7 +187,13 @@ pub fn write_result_set_charts(
         .map(|&i| {
             ranking
                 .iter()
-                .map(|&j| stats.payoff_diffs_means[i][j])
+                .map(|&j| {
+                    if met(i, j) {
+                        stats.payoff_diffs_means[i][j]
+                    } else {
+                        f64::NAN
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -187,7 +202,11 @@ pub fn write_result_set_charts(
             .iter()
             .map(|&i| {
                 (0..reps)
-                    .flat_map(|r| (0..n).map(move |j| extras.match_length(r, i, j) as f64))
+                    .flat_map(|r| {
+                        (0..n)
+                            .filter(move |&j| met(i, j))
+                            .map(move |j| extras.match_length(r, i, j) as f64)
+                    })
                     .collect()
             })
             .collect();

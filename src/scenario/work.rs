@@ -1454,7 +1454,7 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
     let n = tournament.players.len();
     let turns = expected_turns(&tournament.settings.horizon);
     let (first, last) = (start / reps, (end - 1) / reps);
-    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
+    let pairs = tournament.pairings.from(n, first);
     // Costs only of the players the range touches: a shard of a big
     // tournament stays cheap to check.
     let mut costs: Vec<Option<u128>> = vec![None; n];
@@ -1462,12 +1462,8 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
         |i: usize| *costs[i].get_or_insert_with(|| cost_units(&tournament.players[i], turns));
     // Moves per turn summed over the matches played.
     let mut moves = 0u128;
-    for (p, (i, j)) in pairs
-        .enumerate()
-        .take(last as usize + 1)
-        .skip(first as usize)
-    {
-        let base = p as u64 * reps;
+    for (p, (i, j)) in (first..=last).zip(pairs) {
+        let base = p * reps;
         let count = end.min(base + reps) - start.max(base);
         let played = if tournament.is_repeatable(i, j) {
             1
@@ -1779,6 +1775,7 @@ mod tests {
             },
             repetitions: 4,
             seed: 1,
+            pairings: crate::ipd::Pairings::RoundRobin,
         }
     }
 
