@@ -240,6 +240,11 @@ impl TournamentResults {
             .collect()
     }
 
+    /// True for results over an edge list (not every pair met).
+    pub fn on_edges(&self) -> bool {
+        self.opponents.is_some()
+    }
+
     /// True when `player` and `opponent` played (on edges, a pair not
     /// listed never does; self-play counts when it was played).
     pub fn met(&self, player: usize, opponent: usize) -> bool {

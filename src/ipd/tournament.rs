@@ -278,8 +278,7 @@ impl Tournament {
     /// Results before any match (over this tournament's pairings).
     pub fn empty_results(&self) -> TournamentResults {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
-        TournamentResults::new(names, self.repetitions, self.settings.payoffs)
-            .on(&self.pairings)
+        TournamentResults::new(names, self.repetitions, self.settings.payoffs).on(&self.pairings)
     }
 
     /// Plays the matches whose ids are in `ids` as [`Tournament::run_ids`]

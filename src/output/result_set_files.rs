@@ -219,7 +219,11 @@ pub fn write_result_set_charts(
                 &folder.join(RESULT_SET_CHART_STEMS[0]),
                 &ViolinPlot {
                     title: &format!("{title}: score difference per turn"),
-                    value_label: "Own score minus opponent's, per turn (every opponent and repetition)",
+                    value_label: if results.on_edges() {
+                        "Own score minus opponent's, per turn (every opponent met, every repetition)"
+                    } else {
+                        "Own score minus opponent's, per turn (every opponent and repetition)"
+                    },
                     category_label: "Strategy (ranked by median score)",
                     names,
                     samples: diffs,
@@ -233,7 +237,11 @@ pub fn write_result_set_charts(
                     title: &format!("{title}: mean score difference per turn"),
                     row_label: "Player",
                     col_label: "Opponent",
-                    value_label: "Row player's score minus column player's, per turn",
+                    value_label: if matrix.iter().flatten().any(|v| v.is_nan()) {
+                        "Row player's score minus column player's, per turn (blank: did not meet)"
+                    } else {
+                        "Row player's score minus column player's, per turn"
+                    },
                     row_names: names,
                     col_names: names,
                     values: matrix,

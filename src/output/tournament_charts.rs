@@ -28,7 +28,13 @@ pub fn write_tournament_charts(
         .map(|&i| {
             ranking
                 .iter()
-                .map(|&j| if results.met(i, j) { matrix[i][j] } else { f64::NAN })
+                .map(|&j| {
+                    if results.met(i, j) {
+                        matrix[i][j]
+                    } else {
+                        f64::NAN
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -57,7 +63,11 @@ pub fn write_tournament_charts(
                         "{title}: mean score per turn over {repetitions} repetition{}",
                         if repetitions == 1 { "" } else { "s" }
                     ),
-                    value_label: "Mean score per turn (normalised, self-play excluded)",
+                    value_label: if results.on_edges() {
+                        "Mean score per turn against the opponents met (self-play excluded)"
+                    } else {
+                        "Mean score per turn (normalised, self-play excluded)"
+                    },
                     category_label: "Strategy (ranked by median)",
                     names,
                     samples,

@@ -196,10 +196,10 @@ fn read_axis(
     let found = lookup(resolved, &key.value)
         .filter(|_| !graph_key)
         .map(|v| match v {
-        toml::Value::Integer(_) => Some(true),
-        toml::Value::Float(_) => Some(false),
-        _ => None,
-    });
+            toml::Value::Integer(_) => Some(true),
+            toml::Value::Float(_) => Some(false),
+            _ => None,
+        });
     let integer = match found {
         Some(Some(integer)) => integer,
         found => {

@@ -24,8 +24,10 @@ fn load(name: &str) -> Value {
 }
 
 fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("dilemma-axelrod-graph-{test}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "dilemma-axelrod-graph-{test}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -92,10 +94,9 @@ fn check_case(case: &str) -> PathBuf {
     let folder = run_case(case, &scratch(case));
 
     // summary.csv: axelrod's write_summary, line for line.
-    let expected = std::fs::read_to_string(root().join(format!(
-        "tests/data/axelrod_graph_{case}.csv"
-    )))
-    .unwrap();
+    let expected =
+        std::fs::read_to_string(root().join(format!("tests/data/axelrod_graph_{case}.csv")))
+            .unwrap();
     let ours = std::fs::read_to_string(folder.join("summary.csv")).unwrap();
     for (line, (a, b)) in ours.lines().zip(expected.lines()).enumerate() {
         assert_eq!(a, b, "{case}: summary.csv line {}", line + 1);
@@ -164,8 +165,8 @@ fn an_edge_list_with_self_loops_equals_axelrods_and_its_interactions_bytes() {
     let folder = check_case("edges");
     // Edges out of order and one written backwards: played in the order
     // given, seats as written, as axelrod writes them.
-    let expected = std::fs::read(root().join("tests/data/axelrod_graph_edges_interactions.csv"))
-        .unwrap();
+    let expected =
+        std::fs::read(root().join("tests/data/axelrod_graph_edges_interactions.csv")).unwrap();
     let ours = std::fs::read(folder.join("interactions.csv")).unwrap();
     if ours != expected {
         let (a, b) = (
@@ -180,7 +181,9 @@ fn an_edge_list_with_self_loops_equals_axelrods_and_its_interactions_bytes() {
     // The resolved scenario keeps the edges, so the folder reruns as is.
     let resolved = std::fs::read_to_string(folder.join("scenario.toml")).unwrap();
     assert!(
-        resolved.contains("[tournament]\nedges = [[0, 1], [2, 0], [1, 3], [3, 3], [4, 2], [1, 4], [5, 5]]"),
+        resolved.contains(
+            "[tournament]\nedges = [[0, 1], [2, 0], [1, 3], [3, 3], [4, 2], [1, 4], [5, 5]]"
+        ),
         "{resolved}"
     );
 }
@@ -188,7 +191,12 @@ fn an_edge_list_with_self_loops_equals_axelrods_and_its_interactions_bytes() {
 fn refused(dir: &Path, file: &str, text: &str) -> String {
     let path = dir.join(file);
     std::fs::write(&path, text).unwrap();
-    let output = dilemma(&["run", path.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    let output = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(2), "{file}");
     let message = String::from_utf8_lossy(&output.stderr).to_string();
     assert!(message.contains(file), "{message}");
@@ -200,7 +208,8 @@ fn bad_edges_exit_2_naming_the_file_line_edge_and_what_is_allowed() {
     let dir = scratch("bad");
     let lineup = "[[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\n\
                   strategy = \"grudger\"\n[[players]]\nstrategy = \"defector\"\n";
-    let with = |tournament: &str| format!("kind = \"tournament\"\n{lineup}[tournament]\n{tournament}\n");
+    let with =
+        |tournament: &str| format!("kind = \"tournament\"\n{lineup}[tournament]\n{tournament}\n");
     let cases = [
         (
             "range.toml",
@@ -225,7 +234,11 @@ fn bad_edges_exit_2_naming_the_file_line_edge_and_what_is_allowed() {
         (
             "square.toml",
             with("edges = \"lattice\""),
-            vec![":9:", "square number of players, got 3", "lattice = [rows, cols]"],
+            vec![
+                ":9:",
+                "square number of players, got 3",
+                "lattice = [rows, cols]",
+            ],
         ),
         (
             "shape.toml",
@@ -278,7 +291,10 @@ fn named_graphs_play_their_edges_and_a_sweep_of_a_graph_keeps_them() {
         ("\"star\"", vec!["0,1", "0,2", "0,3"]),
         ("\"cycle\"", vec!["0,1", "0,3", "1,2", "2,3"]),
         ("\"lattice\"", vec!["0,1", "0,2", "1,3", "2,3"]),
-        ("\"complete\"", vec!["0,1", "0,2", "0,3", "1,2", "1,3", "2,3"]),
+        (
+            "\"complete\"",
+            vec!["0,1", "0,2", "0,3", "1,2", "1,3", "2,3"],
+        ),
         (
             "{ lattice = [1, 4], periodic = false }",
             vec!["0,1", "1,2", "2,3"],
@@ -291,8 +307,18 @@ fn named_graphs_play_their_edges_and_a_sweep_of_a_graph_keeps_them() {
         let path = dir.join("g.toml");
         std::fs::write(&path, &text).unwrap();
         let out = dir.join("out");
-        let output = dilemma(&["run", path.to_str().unwrap(), "--quiet", "--out", out.to_str().unwrap()]);
-        assert!(output.status.success(), "{graph}: {}", String::from_utf8_lossy(&output.stderr));
+        let output = dilemma(&[
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{graph}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         let matches = std::fs::read_to_string(out.join("g/matches.csv")).unwrap();
         let played: Vec<String> = matches
             .lines()
@@ -310,13 +336,28 @@ fn named_graphs_play_their_edges_and_a_sweep_of_a_graph_keeps_them() {
     let path = dir.join("s.toml");
     std::fs::write(&path, &text).unwrap();
     let out = dir.join("sweep");
-    let output = dilemma(&["run", path.to_str().unwrap(), "--quiet", "--out", out.to_str().unwrap()]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let sweep = std::fs::read_to_string(out.join("s/sweep.csv")).unwrap();
     assert_eq!(sweep.lines().count(), 1 + 2 * 4, "{sweep}");
     let bad = text.replace("match.turns", "tournament.edges.0.0");
     std::fs::write(&path, bad).unwrap();
-    let output = dilemma(&["run", path.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let output = dilemma(&[
+        "run",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("not a parameter"), "{message}");
