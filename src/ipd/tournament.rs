@@ -704,6 +704,62 @@ mod tests {
     }
 
     #[test]
+    fn a_tournament_on_edges_plays_only_its_edges_in_order() {
+        // 3 turns, as the round robin above: Cooperator v Defector 0 : 15,
+        // Defector v TFT 7 : 2. Edges written out of order and backwards,
+        // TFT (2) with a self-loop only beside Defector.
+        let mut t = tournament(
+            &["cooperator", "defector", "tit-for-tat"],
+            Horizon::Fixed { turns: 3 },
+            0.0,
+            2,
+        );
+        t.pairings = Pairings::edges(3, &[(2, 1), (0, 1), (2, 2)]).unwrap();
+        assert_eq!(t.match_count(), 6);
+        let (summary, matrix, records) = all_outputs(&t, 2);
+        let seats: Vec<(usize, usize, u32)> = records.iter().map(|r| (r.0, r.1, r.2)).collect();
+        assert_eq!(
+            seats,
+            [
+                (2, 1, 0),
+                (2, 1, 1),
+                (0, 1, 0),
+                (0, 1, 1),
+                (2, 2, 0),
+                (2, 2, 1)
+            ]
+        );
+        // Cooperator and TFT never met: 0 in the matrix.
+        assert_eq!(matrix[0], vec![0.0, 0.0, 0.0]);
+        assert_eq!(matrix[2], vec![0.0, 2.0 / 3.0, 3.0]);
+        let results = t.play();
+        // Defector met Cooperator and TFT; the others one opponent each.
+        assert_eq!(
+            results.normalised_scores()[1],
+            vec![(5.0 + 7.0 / 3.0) / 2.0; 2]
+        );
+        assert_eq!(results.normalised_scores()[2], vec![2.0 / 3.0; 2]);
+        assert!(results.met(2, 2) && !results.met(0, 2) && results.on_edges());
+        assert_eq!(results.matches_against_others(1), 4);
+        assert_eq!(summary.len(), 3);
+        // Shards of it replay the same matches.
+        let mut part = Vec::new();
+        t.run_ids::<()>(
+            1..5,
+            |r| {
+                part.push((r.first, r.second, r.repetition, r.outcome));
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(part, records[1..5].to_vec());
+        // A player whose only edge is a self-loop met no one: it scores 0.
+        t.pairings = Pairings::edges(3, &[(0, 1), (2, 2)]).unwrap();
+        assert_eq!(t.play().normalised_scores()[2], vec![0.0; 2]);
+    }
+
+    #[test]
     fn a_range_of_a_repeatable_pair_reuses_its_match() {
         let t = tournament(
             &["tit-for-tat", "alternator"],
