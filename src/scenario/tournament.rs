@@ -372,7 +372,8 @@ pub fn read_tournament(
 /// `scenario`: an edge list (kept as written) or a graph of the players in
 /// the Moran kind's syntax (`scenario::graph`; a named graph's edges in
 /// order (i, j), i < j, no self-play). Errors name the edge and say what is
-/// allowed; `[match] method = "exact"` is refused beside edges.
+/// allowed. An exact tournament (`[match] method = "exact"`) computes the
+/// same pairs.
 pub fn read_pairings(
     top: &mut TableReader<'_>,
     scenario: &mut TournamentScenario,
@@ -386,14 +387,6 @@ pub fn read_pairings(
         let at = value.span().start;
         let n = scenario.players.len();
         let spec = read_graph(source, &field, value, n, "players")?;
-        if matches!(scenario.method, Method::Exact(_)) {
-            return Err(source.invalid(
-                at,
-                &field,
-                "[match] method = \"exact\" computes every pair of players; a tournament \
-                 on edges is simulated: use method = \"simulate\" or leave out edges",
-            ));
-        }
         let edges: Vec<(usize, usize)> = match &spec.written {
             Some(written) => written.iter().map(|e| (e.a, e.b)).collect(),
             None => spec.graph.edges(),

@@ -255,15 +255,6 @@ fn bad_edges_exit_2_naming_the_file_line_edge_and_what_is_allowed() {
             with("edges = [[0, 1], [1, 2]]\ngraph = \"cycle\""),
             vec!["tournament.graph"],
         ),
-        (
-            "exact.toml",
-            format!(
-                "kind = \"tournament\"\n[match]\nmethod = \"exact\"\n{}\
-                 [tournament]\nedges = \"cycle\"\n",
-                lineup.replace("grudger", "cooperator")
-            ),
-            vec!["tournament.edges", "method = \"simulate\""],
-        ),
     ];
     for (file, text, wanted) in &cases {
         let message = refused(&dir, file, text);
@@ -361,4 +352,100 @@ fn named_graphs_play_their_edges_and_a_sweep_of_a_graph_keeps_them() {
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("not a parameter"), "{message}");
+}
+
+#[test]
+fn an_exact_tournament_on_edges_equals_the_played_one_and_merges_from_shards() {
+    let dir = scratch("exact");
+    let text = "name = \"ex\"\nkind = \"tournament\"\n[match]\nturns = 20\nrepetitions = 1\n\
+                method = \"exact\"\n[tournament]\nedges = [[2, 0], [0, 1], [3, 3], [1, 3]]\n\
+                [[players]]\nstrategy = \"tit-for-tat\"\n[[players]]\nstrategy = \"defector\"\n\
+                [[players]]\nstrategy = \"cooperator\"\n[[players]]\nstrategy = \"alternator\"\n";
+    let exact = dir.join("ex.toml");
+    std::fs::write(&exact, text).unwrap();
+    let played = dir.join("played.toml");
+    std::fs::write(
+        &played,
+        text.replace("method = \"exact\"\n", "")
+            .replace("name = \"ex\"", "name = \"played\""),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let output = dilemma(&[
+        "run",
+        exact.to_str().unwrap(),
+        played.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Deterministic players: the expected payoffs are the played ones, 0
+    // for the pairs that did not meet.
+    let matrix = std::fs::read_to_string(out.join("ex/payoff_matrix.csv")).unwrap();
+    assert_eq!(
+        matrix,
+        std::fs::read_to_string(out.join("played/payoff_matrix.csv")).unwrap()
+    );
+    assert!(matrix.contains("Cooperator,3.0,0.0,0.0,0.0\n"), "{matrix}");
+    // The ranking averages the opponents met: Alternator met Defector (and
+    // itself, left out), 0.5 a turn.
+    let ranking = std::fs::read_to_string(out.join("ex/ranking.csv")).unwrap();
+    assert_eq!(
+        ranking,
+        "rank,name,score,score_exact,cooperation\n1,Cooperator,3,3,1\n\
+         2,Defector,2.1,21/10,0\n3,Tit For Tat,1.975,79/40,0.525\n4,Alternator,0.5,1/2,0.5\n"
+    );
+    let exact_rows = std::fs::read_to_string(out.join("ex/exact_payoffs.csv")).unwrap();
+    assert!(
+        !exact_rows.contains("Cooperator,Alternator"),
+        "{exact_rows}"
+    );
+    // Two shards of its 4 pairs merge into the same files.
+    for index in 0..2 {
+        let output = dilemma(&[
+            "run",
+            exact.to_str().unwrap(),
+            "--quiet",
+            "--shard",
+            &format!("{index}/2"),
+            "--out",
+            dir.join("shards").to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let merged = dir.join("merged");
+    let output = dilemma(&[
+        "merge",
+        "--quiet",
+        "--out",
+        merged.to_str().unwrap(),
+        dir.join("shards/ex.shard-0-of-2").to_str().unwrap(),
+        dir.join("shards/ex.shard-1-of-2").to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for file in [
+        "payoff_matrix.csv",
+        "ranking.csv",
+        "exact_payoffs.csv",
+        "payoff_heatmap.png",
+    ] {
+        assert!(
+            std::fs::read(out.join("ex").join(file)).unwrap()
+                == std::fs::read(merged.join("ex").join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
