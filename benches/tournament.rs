@@ -17,7 +17,10 @@
 //!    same for every row);
 //! 6. Axelrod's first tournament (`scenarios/axelrod-first.toml`: 15 players,
 //!    200 turns, 5 repetitions) against the axelrod library's time for the
-//!    same line-up (`tests/data/axelrod_timings.json`).
+//!    same line-up (`tests/data/axelrod_timings.json`);
+//! 7. the whole catalogue on a graph (`[tournament] edges`): a cycle and a
+//!    star (n and n - 1 edges instead of n (n + 1) / 2 pairs), 200 turns, 10
+//!    repetitions, the fold over the opponents met included.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
@@ -74,6 +77,7 @@ fn tournament(specs: &[PlayerSpec], turns: u32, repetitions: u32, noise: f64) ->
         },
         repetitions,
         seed: 1,
+        pairings: dilemma::ipd::Pairings::RoundRobin,
     }
 }
 
@@ -285,4 +289,33 @@ fn main() {
             None => String::new(),
         }
     );
+
+    // 7. The whole catalogue on a graph: only the edges play.
+    let catalogue = tournament(&everyone, 200, 10, 0.0);
+    for (label, graph) in [
+        (
+            "cycle",
+            dilemma::evolution::graph::Graph::cycle(everyone.len()),
+        ),
+        (
+            "star",
+            dilemma::evolution::graph::Graph::star(everyone.len()),
+        ),
+    ] {
+        let mut on_graph = catalogue.clone();
+        on_graph.pairings = dilemma::ipd::Pairings::edges(everyone.len(), &graph.edges())
+            .expect("a named graph's edges");
+        let (elapsed, results) = best_of(budget, || {
+            let results = on_graph.play();
+            black_box(results.summary());
+            results
+        });
+        println!(
+            "tournament, the whole catalogue on a {label} ({} edges), 200 turns, 10 repetitions, summary included: {:.3} ms, {} turns, {:.0} million turns/s",
+            on_graph.pairings.count(everyone.len()),
+            elapsed.as_secs_f64() * 1e3,
+            results.total_turns(),
+            results.total_turns() as f64 / elapsed.as_secs_f64() / 1e6
+        );
+    }
 }

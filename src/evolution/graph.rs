@@ -1,6 +1,7 @@
 //! Population structure: who plays whom (interaction graph) and whose
 //! offspring may replace whom (replacement graph).
 //!
+//! Shapes: complete, cycle, star, lattice, an edge list.
 //! A graph is stored as sorted, duplicate-free neighbour lists; edges are
 //! undirected and self-loops are dropped. Invariants after [`Graph::check`]:
 //! every node has at least one neighbour and every edge names nodes in
@@ -34,6 +35,14 @@ impl Graph {
         let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
         let mut g = Graph::from_edges(n, &edges).unwrap_or_else(|_| Graph::complete(n));
         g.description = "cycle".into();
+        g
+    }
+
+    /// A star: node 0 linked to every other node, no other links.
+    pub fn star(n: usize) -> Graph {
+        let edges: Vec<(usize, usize)> = (1..n).map(|j| (0, j)).collect();
+        let mut g = Graph::from_edges(n, &edges).unwrap_or_else(|_| Graph::complete(n));
+        g.description = "star".into();
         g
     }
 
@@ -86,6 +95,20 @@ impl Graph {
             neighbours: Some(neighbours),
             description: format!("edge list ({} edges)", edges.len()),
         })
+    }
+
+    /// Every edge once as `(i, j)` with `i < j`, ordered by `i` then `j`
+    /// (the complete graph's too).
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        let mut edges = Vec::new();
+        for i in 0..self.n {
+            self.for_each_neighbour(i, |j| {
+                if j > i {
+                    edges.push((i, j));
+                }
+            });
+        }
+        edges
     }
 
     /// Number of nodes.
@@ -168,6 +191,17 @@ mod tests {
         assert!((0..6).all(|i| cy.degree(i) == 2));
         let torus = Graph::lattice(4, 5, true);
         assert!((0..20).all(|i| torus.degree(i) == 4));
+        let star = Graph::star(5);
+        assert_eq!(star.degree(0), 4);
+        assert!((1..5).all(|i| star.degree(i) == 1));
+        assert_eq!(star.edges(), vec![(0, 1), (0, 2), (0, 3), (0, 4)]);
+        assert_eq!(
+            Graph::cycle(4).edges(),
+            vec![(0, 1), (0, 3), (1, 2), (2, 3)]
+        );
+        assert_eq!(Graph::complete(3).edges(), vec![(0, 1), (0, 2), (1, 2)]);
+        // A 2x2 periodic lattice wraps onto the same neighbours: each edge once.
+        assert_eq!(Graph::lattice(2, 2, true).edges().len(), 4);
         let fixed = Graph::lattice(3, 3, false);
         assert_eq!(fixed.degree(0), 2);
         assert_eq!(fixed.degree(4), 4);

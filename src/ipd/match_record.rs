@@ -10,7 +10,8 @@ use crate::ipd::outcome::MatchOutcome;
 pub struct MatchRecord {
     /// Index of the player in the first seat.
     pub first: usize,
-    /// Index of the player in the second seat (>= `first`).
+    /// Index of the player in the second seat (>= `first` in a round
+    /// robin; an edge may seat the higher index first).
     pub second: usize,
     /// Repetition number, from 0.
     pub repetition: u32,

@@ -18,6 +18,8 @@
 //! - `good_partner_matrix[i][j]`: repetitions in which i cooperated at least
 //!   as often as j (diagonal 0); `good_partner_rating[i]` its row sum over
 //!   i's non-self matches.
+//! - On a tournament of edges a pair that never met has 0 everywhere
+//!   (score differences, lengths, cooperation), as axelrod's defaults.
 //! - `eigenjesus` / `eigenmoses`: the principal eigenvector of the normalised
 //!   / vengeful cooperation matrix by power iteration from the all-ones
 //!   vector, stopped when successive vectors differ by less than 1e-3
@@ -71,7 +73,9 @@ impl ResultSetExtras {
         let cell = self.cell(i, j, record.repetition);
         let [a, b] = record.outcome.scores(payoffs);
         self.lengths[cell] = record.outcome.length;
-        self.differences[cell] = a - b;
+        // Kept as the lower index's score minus the higher's (an edge may
+        // seat the higher index first).
+        self.differences[cell] = if i <= j { a - b } else { b - a };
         if i != j {
             let [ci, cj] = record.outcome.cooperations();
             self.good_partner[i * self.n + j] += u32::from(ci >= cj);
@@ -85,11 +89,12 @@ impl ResultSetExtras {
     }
 
     /// `score_diffs[i][j][r]`: i's score minus j's, per turn.
+    /// 0 for self-play and for a pair that never met (axelrod's default).
     pub fn score_diff(&self, r: u32, i: usize, j: usize) -> f64 {
-        if i == j {
+        let cell = self.cell(i, j, r);
+        if i == j || self.lengths[cell] == 0 {
             return 0.0;
         }
-        let cell = self.cell(i, j, r);
         let difference = if i < j {
             self.differences[cell]
         } else {
@@ -149,10 +154,15 @@ impl ResultSetExtras {
                     .collect()
             })
             .collect();
-        let matches_per_player = ((n.saturating_sub(1)) * reps as usize).max(1) as f64;
+        // Over the player's matches against others (axelrod: its rows that
+        // are not self-play, at least 1).
         let good_partner_rating = good_partner_matrix
             .iter()
-            .map(|row| row.iter().map(|&g| g as u64).sum::<u64>() as f64 / matches_per_player)
+            .enumerate()
+            .map(|(i, row)| {
+                let matches = results.matches_against_others(i).max(1) as f64;
+                row.iter().map(|&g| g as u64).sum::<u64>() as f64 / matches
+            })
             .collect();
         ResultSetStats {
             eigenjesus: principal_eigenvector(&normalised_cooperation),
@@ -257,6 +267,7 @@ mod tests {
             },
             repetitions,
             seed: 1,
+            pairings: crate::ipd::pairings::Pairings::RoundRobin,
         };
         let mut extras = ResultSetExtras::new(ids.len(), repetitions);
         let results = t

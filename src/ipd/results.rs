@@ -12,11 +12,17 @@
 //! is above zero). A scenario may ask for self-play to count in the
 //! normalised scores (and so the median score and the ranking); every other
 //! column leaves it out regardless.
+//!
+//! On a tournament of edges ([`Pairings`]) a pair that never met counts
+//! nowhere: normalised scores average the opponents met (a player that met
+//! none but itself scores 0), the payoff matrix holds 0 there, and every
+//! rate sums over the matches played, as axelrod's `ResultSet` does.
 
 use crate::ipd::action::Action;
 use crate::ipd::match_record::MatchRecord;
 use crate::ipd::numeric::{kahan_sum, nan_median, numpy_mean};
 use crate::ipd::outcome::MatchOutcome;
+use crate::ipd::pairings::Pairings;
 use crate::ipd::payoffs::Payoffs;
 
 /// Integer totals for one ordered pair (player, opponent) over all
@@ -95,6 +101,10 @@ pub struct TournamentResults {
     total_matches: u64,
     /// Whether self-play counts in the normalised scores (axelrod: no).
     self_play_in_scores: bool,
+    /// On edges, each player's opponents in the order the normalised
+    /// scores sum them (`Pairings::opponents`); `None`: everyone, in
+    /// index order (a round robin).
+    opponents: Option<Vec<Vec<usize>>>,
 }
 
 impl TournamentResults {
@@ -112,7 +122,15 @@ impl TournamentResults {
             simulated_turns: 0,
             total_matches: 0,
             self_play_in_scores: false,
+            opponents: None,
         }
+    }
+
+    /// The same results over `pairings`: only the pairs it plays count as
+    /// opponents met (the round robin, the default, has every pair).
+    pub fn on(mut self, pairings: &Pairings) -> TournamentResults {
+        self.opponents = pairings.opponents(self.player_count());
+        self
     }
 
     /// Makes self-play count in the normalised scores, and so in the median
@@ -189,20 +207,57 @@ impl TournamentResults {
     /// `normalised_scores()[i][r]`: player i's mean score per turn against the
     /// other players in repetition r (Kahan sum in opponent order, as pandas);
     /// with self-play counted, against every player including itself.
+    ///
+    /// On edges: the mean over the opponents met, summed in edge order (the
+    /// order of axelrod's rows); 0 for a player that met none (axelrod's
+    /// default where pandas has no row).
     pub fn normalised_scores(&self) -> Vec<Vec<f64>> {
         let n = self.player_count();
         let with_self = self.self_play_in_scores;
-        let opponents = if with_self { n } else { n - 1 };
+        let everyone: Vec<usize> = if self.opponents.is_none() {
+            (0..n).collect()
+        } else {
+            Vec::new()
+        };
         (0..n)
             .map(|i| {
+                let listed = self.opponents.as_ref().map_or(&everyone, |lists| &lists[i]);
+                let counted: Vec<usize> = listed
+                    .iter()
+                    .copied()
+                    .filter(|&j| with_self || j != i)
+                    .collect();
                 (0..self.repetitions)
                     .map(|r| {
-                        let counted = (0..n).filter(|&j| with_self || j != i);
-                        kahan_sum(counted.map(|j| self.score_per_turn(r, i, j))) / opponents as f64
+                        if counted.is_empty() {
+                            return 0.0;
+                        }
+                        let scores = counted.iter().map(|&j| self.score_per_turn(r, i, j));
+                        kahan_sum(scores) / counted.len() as f64
                     })
                     .collect()
             })
             .collect()
+    }
+
+    /// True for results over an edge list (not every pair met).
+    pub fn on_edges(&self) -> bool {
+        self.opponents.is_some()
+    }
+
+    /// True when `player` and `opponent` played (on edges, a pair not
+    /// listed never does; self-play counts when it was played).
+    pub fn met(&self, player: usize, opponent: usize) -> bool {
+        self.pair_totals(player, opponent).matches > 0
+    }
+
+    /// Matches `player` played against others (self-play left out), over
+    /// every repetition.
+    pub fn matches_against_others(&self, player: usize) -> u64 {
+        (0..self.player_count())
+            .filter(|&j| j != player)
+            .map(|j| self.pair_totals(player, j).matches)
+            .sum()
     }
 
     /// `wins_per_repetition()[i][r]`: non-self matches player i won in repetition r.

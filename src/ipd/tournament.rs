@@ -1,5 +1,6 @@
-//! Round-robin tournaments: every player against every other player and a
-//! copy of itself, `repetitions` times.
+//! Tournaments: every player against every other player and a copy of
+//! itself (a round robin), or only the pairs of a list of edges (a
+//! spatial tournament, [`Pairings`]), `repetitions` times.
 //!
 //! Matches run in parallel on the current rayon pool, a batch of pairs at a
 //! time; each batch is folded into the running [`TournamentResults`] and
@@ -12,8 +13,8 @@
 //! the same match every repetition, so it is played once and reused.
 //!
 //! Every match has a stable id, `pair * repetitions + repetition`, where
-//! `pair` numbers the pairs `(i, j)`, `i <= j`, in [`Tournament::pairs`]
-//! order. [`Tournament::run_ids`] plays any contiguous range of ids (a shard,
+//! `pair` numbers the pairs in [`Tournament::pairs`] order (a round robin's
+//! `(i, j)`, `i <= j`, row by row; an edge list's as written). [`Tournament::run_ids`] plays any contiguous range of ids (a shard,
 //! see `crate::scale::shard`) and reports them in id order, which is the
 //! order a whole run reports them in.
 //!
@@ -25,17 +26,20 @@
 use crate::ipd::match_record::MatchRecord;
 use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::packed_moves::PackedMoves;
+use crate::ipd::pairings::Pairings;
 use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::Player;
 use rayon::prelude::*;
 
-/// A round-robin tournament, ready to run.
+/// A tournament, ready to run.
 #[derive(Clone, Debug)]
 pub struct Tournament {
     /// Players in scenario order (their index is `Original_index`).
     pub players: Vec<Player>,
+    /// Who plays whom (a round robin unless edges are listed).
+    pub pairings: Pairings,
     /// How each match is played.
     pub settings: MatchSettings,
     /// How many times each pair meets.
@@ -81,16 +85,20 @@ struct WorkUnit {
 }
 
 impl Tournament {
-    /// All pairs `(i, j)` with `i <= j`, in the order they are reported.
+    /// The pairs played, in the order they are reported: a round robin's
+    /// `(i, j)` with `i <= j`, or the edges as listed.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
-        let n = self.players.len();
-        (0..n).flat_map(|i| (i..n).map(move |j| (i, j))).collect()
+        self.pairings.list(self.players.len())
+    }
+
+    /// Pair number `p` of [`Tournament::pairs`], without listing them.
+    pub fn pair(&self, p: u64) -> Option<(usize, usize)> {
+        self.pairings.pair(self.players.len(), p)
     }
 
     /// Number of matches the tournament plays (self-play included).
     pub fn match_count(&self) -> u64 {
-        let n = self.players.len() as u64;
-        n * (n + 1) / 2 * self.repetitions as u64
+        self.pairings.count(self.players.len()) * self.repetitions as u64
     }
 
     /// Number of match ids: `0..match_id_count()` (the same as
@@ -144,16 +152,11 @@ impl Tournament {
         let reps = self.repetitions as u64;
         let mut spans = Vec::new();
         if reps > 0 && ids.start < ids.end {
-            let first_pair = (ids.start / reps) as usize;
-            let last_pair = ((ids.end - 1) / reps) as usize;
-            for (p, (i, j)) in self
-                .pairs()
-                .into_iter()
-                .enumerate()
-                .take(last_pair + 1)
-                .skip(first_pair)
-            {
-                let base = p as u64 * reps;
+            let first_pair = ids.start / reps;
+            let last_pair = (ids.end - 1) / reps;
+            let pairs = self.pairings.from(self.players.len(), first_pair);
+            for (p, (i, j)) in (first_pair..=last_pair).zip(pairs) {
+                let base = p * reps;
                 let start = ids.start.max(base) - base;
                 let end = ids.end.min(base + reps) - base;
                 spans.push((i, j, start as u32..end as u32));
@@ -272,10 +275,10 @@ impl Tournament {
         .map(|results| results.unwrap_or_else(|| self.empty_results()))
     }
 
-    /// Results before any match.
-    fn empty_results(&self) -> TournamentResults {
+    /// Results before any match (over this tournament's pairings).
+    pub fn empty_results(&self) -> TournamentResults {
         let names = self.players.iter().map(|p| p.name.clone()).collect();
-        TournamentResults::new(names, self.repetitions, self.settings.payoffs)
+        TournamentResults::new(names, self.repetitions, self.settings.payoffs).on(&self.pairings)
     }
 
     /// Plays the matches whose ids are in `ids` as [`Tournament::run_ids`]
@@ -383,6 +386,7 @@ mod tests {
                 .iter()
                 .map(|id| PlayerSpec::new(id).build().unwrap())
                 .collect(),
+            pairings: Pairings::RoundRobin,
             settings: MatchSettings {
                 horizon,
                 noise,
@@ -659,11 +663,7 @@ mod tests {
         );
         let (_, _, whole) = all_outputs(&t, 2);
         let mut pieces = Vec::new();
-        let mut folded = TournamentResults::new(
-            t.players.iter().map(|p| p.name.clone()).collect(),
-            t.repetitions,
-            t.settings.payoffs,
-        );
+        let mut folded = t.empty_results();
         for index in (0..64).rev() {
             let ids = Shard { index, count: 64 }.ids(t.match_id_count());
             let pool = rayon::ThreadPoolBuilder::new()
@@ -701,6 +701,62 @@ mod tests {
             format!("{:?}", folded.summary()),
             format!("{:?}", single.summary())
         );
+    }
+
+    #[test]
+    fn a_tournament_on_edges_plays_only_its_edges_in_order() {
+        // 3 turns, as the round robin above: Cooperator v Defector 0 : 15,
+        // Defector v TFT 7 : 2. Edges written out of order and backwards,
+        // TFT (2) with a self-loop only beside Defector.
+        let mut t = tournament(
+            &["cooperator", "defector", "tit-for-tat"],
+            Horizon::Fixed { turns: 3 },
+            0.0,
+            2,
+        );
+        t.pairings = Pairings::edges(3, &[(2, 1), (0, 1), (2, 2)]).unwrap();
+        assert_eq!(t.match_count(), 6);
+        let (summary, matrix, records) = all_outputs(&t, 2);
+        let seats: Vec<(usize, usize, u32)> = records.iter().map(|r| (r.0, r.1, r.2)).collect();
+        assert_eq!(
+            seats,
+            [
+                (2, 1, 0),
+                (2, 1, 1),
+                (0, 1, 0),
+                (0, 1, 1),
+                (2, 2, 0),
+                (2, 2, 1)
+            ]
+        );
+        // Cooperator and TFT never met: 0 in the matrix.
+        assert_eq!(matrix[0], vec![0.0, 0.0, 0.0]);
+        assert_eq!(matrix[2], vec![0.0, 2.0 / 3.0, 3.0]);
+        let results = t.play();
+        // Defector met Cooperator and TFT; the others one opponent each.
+        assert_eq!(
+            results.normalised_scores()[1],
+            vec![(5.0 + 7.0 / 3.0) / 2.0; 2]
+        );
+        assert_eq!(results.normalised_scores()[2], vec![2.0 / 3.0; 2]);
+        assert!(results.met(2, 2) && !results.met(0, 2) && results.on_edges());
+        assert_eq!(results.matches_against_others(1), 4);
+        assert_eq!(summary.len(), 3);
+        // Shards of it replay the same matches.
+        let mut part = Vec::new();
+        t.run_ids::<()>(
+            1..5,
+            |r| {
+                part.push((r.first, r.second, r.repetition, r.outcome));
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(part, records[1..5].to_vec());
+        // A player whose only edge is a self-loop met no one: it scores 0.
+        t.pairings = Pairings::edges(3, &[(0, 1), (2, 2)]).unwrap();
+        assert_eq!(t.play().normalised_scores()[2], vec![0.0; 2]);
     }
 
     #[test]

@@ -253,7 +253,11 @@ pub fn draw_exact_charts(
                     title: "Expected payoff per turn (exact)",
                     row_label: "Player",
                     col_label: "Opponent",
-                    value_label: "Row player's expected score per turn",
+                    value_label: if ranked_matrix.iter().flatten().any(|v| v.is_nan()) {
+                        "Row player's expected score per turn (blank: did not meet)"
+                    } else {
+                        "Row player's expected score per turn"
+                    },
                     row_names: ranked_names,
                     col_names: ranked_names,
                     values: ranked_matrix,
@@ -265,7 +269,11 @@ pub fn draw_exact_charts(
                 &folder.join(CHART_STEMS[1]),
                 &BarChart {
                     title: "Expected score per turn (exact)",
-                    value_label: "Mean expected score per turn against the others",
+                    value_label: if ranked_matrix.iter().flatten().any(|v| v.is_nan()) {
+                        "Mean expected score per turn against the opponents met"
+                    } else {
+                        "Mean expected score per turn against the others"
+                    },
                     category_label: "Strategy (ranked)",
                     names: ranked_names,
                     values: ranked_scores,

@@ -17,8 +17,8 @@
 
 use crate::evolution::invasion::SmallMutation;
 use crate::ipd::strategies::catalogue::python_float;
-use crate::output::charts::{ChartError, LabelledLines, Series, draw_labelled_lines};
 use crate::output::axis_words::{sweep_axis_label, sweep_axis_title};
+use crate::output::charts::{ChartError, LabelledLines, Series, draw_labelled_lines};
 use crate::output::evolution_sweep_files::{grid, header, heat_map, prefix, writer};
 use std::io;
 use std::path::Path;

@@ -71,7 +71,8 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
         (_, "scores_boxplot") => known(
             10,
             "The ranking: each player's mean score per turn in every repetition \
-             (normalised, self-play left out), players from first to last.",
+             (normalised over the opponents met, self-play left out), players from \
+             first to last.",
         ),
         (_, "ranking") => known(
             10,
@@ -86,12 +87,13 @@ fn lookup(kind: &str, stem: &str) -> Option<ChartText> {
         (_, "payoff_heatmap") => known(
             30,
             "Mean score per turn of the row player against the column player, \
-             self-play on the diagonal.",
+             self-play on the diagonal; pairs that did not meet (a tournament on \
+             edges) are blank.",
         ),
         (_, "payoff_diffs_heatmap") => known(
             40,
             "Mean score per turn of the row player minus its column opponent's: \
-             who beats whom, and by how much.",
+             who beats whom, and by how much (blank: the pair did not meet).",
         ),
         (_, "score_diffs_violin") => known(
             50,

@@ -77,7 +77,12 @@ pub fn length_counts(
     for r in 0..repetitions {
         for i in 0..players {
             for j in i..players {
-                *counts.entry(extras.match_length(r, i, j)).or_insert(0u64) += 1;
+                // Every match lasts a turn at least: 0 is a pair that did
+                // not meet (a tournament on edges).
+                let turns = extras.match_length(r, i, j);
+                if turns > 0 {
+                    *counts.entry(turns).or_insert(0u64) += 1;
+                }
             }
         }
     }
@@ -164,10 +169,14 @@ pub fn write_result_set_charts(
     let n = results.player_count();
     let reps = results.repetitions;
     let names: Vec<String> = ranking.iter().map(|&i| results.names[i].clone()).collect();
+    // Only the pairs that met (all of them in a round robin; on edges the
+    // others would add zeros that no match made, and blank cells).
+    let met = |i: usize, j: usize| results.met(i, j);
     let diffs: Vec<Vec<f64>> = ranking
         .iter()
         .map(|&i| {
             (0..n)
+                .filter(|&j| met(i, j))
                 .flat_map(|j| (0..reps).map(move |r| extras.score_diff(r, i, j)))
                 .collect()
         })
@@ -177,7 +186,13 @@ pub fn write_result_set_charts(
         .map(|&i| {
             ranking
                 .iter()
-                .map(|&j| stats.payoff_diffs_means[i][j])
+                .map(|&j| {
+                    if met(i, j) {
+                        stats.payoff_diffs_means[i][j]
+                    } else {
+                        f64::NAN
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -186,7 +201,11 @@ pub fn write_result_set_charts(
             .iter()
             .map(|&i| {
                 (0..reps)
-                    .flat_map(|r| (0..n).map(move |j| extras.match_length(r, i, j) as f64))
+                    .flat_map(|r| {
+                        (0..n)
+                            .filter(move |&j| met(i, j))
+                            .map(move |j| extras.match_length(r, i, j) as f64)
+                    })
                     .collect()
             })
             .collect();
@@ -199,7 +218,11 @@ pub fn write_result_set_charts(
                 &folder.join(RESULT_SET_CHART_STEMS[0]),
                 &ViolinPlot {
                     title: "Score difference per turn",
-                    value_label: "Own score minus opponent's, per turn (every opponent and repetition)",
+                    value_label: if results.on_edges() {
+                        "Own score minus opponent's, per turn (every opponent met, every repetition)"
+                    } else {
+                        "Own score minus opponent's, per turn (every opponent and repetition)"
+                    },
                     category_label: "Strategy (ranked by median score)",
                     names,
                     samples: diffs,
@@ -213,7 +236,11 @@ pub fn write_result_set_charts(
                     title: "Mean score difference per turn",
                     row_label: "Player",
                     col_label: "Opponent",
-                    value_label: "Row player's score minus column player's, per turn",
+                    value_label: if matrix.iter().flatten().any(|v| v.is_nan()) {
+                        "Row player's score minus column player's, per turn (blank: did not meet)"
+                    } else {
+                        "Row player's score minus column player's, per turn"
+                    },
                     row_names: names,
                     col_names: names,
                     values: matrix,

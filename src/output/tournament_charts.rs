@@ -1,5 +1,6 @@
 //! The charts of a tournament: scores box plot, payoff heat map and wins bar
-//! chart, each as PNG and SVG, drawn at once (`charts::par_draw`).
+//! chart, each as PNG and SVG, drawn at once (`charts::par_draw`). On a
+//! tournament of edges the pairs that did not meet are blank cells.
 
 use crate::ipd::results::TournamentResults;
 use crate::output::charts::{
@@ -20,10 +21,28 @@ pub fn write_tournament_charts(
     let normalised = results.normalised_scores();
     let samples: Vec<Vec<f64>> = ranking.iter().map(|&i| normalised[i].clone()).collect();
     let matrix = results.payoff_matrix();
+    // A pair that never met (a tournament on edges) is a blank cell.
     let ranked_matrix: Vec<Vec<f64>> = ranking
         .iter()
-        .map(|&i| ranking.iter().map(|&j| matrix[i][j]).collect())
+        .map(|&i| {
+            ranking
+                .iter()
+                .map(|&j| {
+                    if results.met(i, j) {
+                        matrix[i][j]
+                    } else {
+                        f64::NAN
+                    }
+                })
+                .collect()
+        })
         .collect();
+    let blanks = ranked_matrix.iter().flatten().any(|v| v.is_nan());
+    let payoff_label = if blanks {
+        "Row player's mean score per turn (blank: did not meet)"
+    } else {
+        "Row player's mean score per turn"
+    };
     let wins = results.wins_per_repetition();
     let median_wins: Vec<f64> = ranking
         .iter()
@@ -43,7 +62,11 @@ pub fn write_tournament_charts(
                         "Mean score per turn over {repetitions} repetition{}",
                         if repetitions == 1 { "" } else { "s" }
                     ),
-                    value_label: "Mean score per turn (normalised, self-play excluded)",
+                    value_label: if results.on_edges() {
+                        "Mean score per turn against the opponents met (self-play excluded)"
+                    } else {
+                        "Mean score per turn (normalised, self-play excluded)"
+                    },
                     category_label: "Strategy (ranked by median)",
                     names,
                     samples,
@@ -57,7 +80,7 @@ pub fn write_tournament_charts(
                     title: "Mean payoff per turn",
                     row_label: "Player",
                     col_label: "Opponent",
-                    value_label: "Row player's mean score per turn",
+                    value_label: payoff_label,
                     row_names: names,
                     col_names: names,
                     values,

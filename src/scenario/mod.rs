@@ -18,6 +18,7 @@ pub mod evolution_sweep;
 pub mod fingerprint;
 pub mod fixation;
 pub mod game_file;
+pub mod graph;
 pub mod guess;
 pub mod impartial;
 pub mod invasion;
@@ -404,7 +405,8 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
     let scenario = match kind.value.as_str() {
         "tournament" => {
             let sweep_table = top.table("sweep")?;
-            let base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
+            let mut base = tournament::read_tournament(&mut top, name, seed, &mut warnings)?;
+            tournament::read_pairings(&mut top, &mut base)?;
             match sweep_table {
                 None => Scenario::Tournament(base),
                 Some(table) => Scenario::Sweep(Box::new(sweep::read_sweep(table, base, path)?)),

@@ -16,9 +16,9 @@
 //! runs = 1000                 # independent runs for fixation probabilities (default 1000)
 //! mutation = 0.0              # mutation probability per birth (default 0)
 //! steps = 500                 # stop after this many steps (required when mutation > 0)
-//! interaction = "complete"    # "complete", "cycle", "lattice" (square, periodic),
-//!                             # { lattice = [rows, cols], periodic = true }, or
-//!                             # { edges = [[0, 1], [1, 2], ...] }
+//! interaction = "complete"    # "complete", "cycle", "star", "lattice" (square,
+//!                             # periodic), { lattice = [rows, cols], periodic = true },
+//!                             # or { edges = [[0, 1], [1, 2], ...] } (scenario/graph.rs)
 //! replacement = "complete"    # same forms; default: the interaction graph
 //! [[players]]                 # (older name: [[population]])
 //! strategy = "tit-for-tat"
@@ -34,14 +34,14 @@ use crate::evolution::moran::{Fitness, Mode, MoranProcess};
 use crate::evolution::payoff_table::PayoffTable;
 use crate::ipd::play::MatchSettings;
 use crate::ipd::strategies::Player;
-use crate::scenario::error::{ScenarioError, Source};
+use crate::scenario::error::ScenarioError;
 use crate::scenario::evolution_common::{
     player_toml, read_match_settings, read_strategy_entry, settings_toml,
 };
+use crate::scenario::graph::read_graph;
 use crate::scenario::reader::TableReader;
 use crate::scenario::tournament::read_machines;
 use std::sync::Arc;
-use toml::de::DeValue;
 
 /// Default number of fixation runs.
 pub const DEFAULT_RUNS: u64 = 1000;
@@ -124,119 +124,6 @@ impl MoranScenario {
         crate::scenario::chart_options::write(&self.chart_style, &mut output);
         top.insert("output".into(), output.into());
         toml::to_string(&top).unwrap_or_else(|e| format!("# could not write: {e}\n"))
-    }
-}
-
-/// Reads a graph spec (`interaction` or `replacement`) for `n` individuals.
-fn read_graph(
-    source: &Source,
-    field: &str,
-    value: &toml::Spanned<DeValue<'_>>,
-    n: usize,
-) -> Result<(Graph, toml::Value), ScenarioError> {
-    let at = value.span().start;
-    let bad = |message: String| source.invalid(at, field, message);
-    let allowed = "allowed: \"complete\", \"cycle\", \"lattice\", { lattice = [rows, cols], periodic = true }, { edges = [[0, 1], ...] }";
-    match value.get_ref() {
-        DeValue::String(s) => match s.as_ref() {
-            "complete" => Ok((Graph::complete(n), "complete".into())),
-            "cycle" => Ok((Graph::cycle(n), "cycle".into())),
-            "lattice" => {
-                let side = (n as f64).sqrt().round() as usize;
-                if side * side != n {
-                    return Err(bad(format!(
-                        "\"lattice\" needs a square population, got {n}; use {{ lattice = [rows, cols] }}"
-                    )));
-                }
-                Ok((Graph::lattice(side, side, true), "lattice".into()))
-            }
-            other => Err(bad(format!("unknown graph `{other}` ({allowed})"))),
-        },
-        DeValue::Table(table) => {
-            let mut reader = TableReader::new(source, field, table, value.span());
-            let mut resolved = toml::Table::new();
-            let graph = if let Some(list) = reader.array("edges")? {
-                let mut edges = Vec::new();
-                for (i, item) in list.value.iter().enumerate() {
-                    let pair = match item.get_ref() {
-                        DeValue::Array(pair) if pair.len() == 2 => {
-                            let mut ends = [0usize; 2];
-                            for (slot, end) in ends.iter_mut().zip(pair.iter()) {
-                                match end.get_ref() {
-                                    DeValue::Integer(v) => match v.as_str().parse::<usize>() {
-                                        Ok(x) if x < n => *slot = x,
-                                        _ => {
-                                            return Err(source.invalid(
-                                                end.span().start,
-                                                &format!("{field}.edges[{i}]"),
-                                                format!("a node must be a whole number from 0 to {} (the population has {n})", n - 1),
-                                            ));
-                                        }
-                                    },
-                                    _ => {
-                                        return Err(source.invalid(
-                                            end.span().start,
-                                            &format!("{field}.edges[{i}]"),
-                                            "a node must be a whole number",
-                                        ));
-                                    }
-                                }
-                            }
-                            (ends[0], ends[1])
-                        }
-                        _ => {
-                            return Err(source.invalid(
-                                item.span().start,
-                                &format!("{field}.edges[{i}]"),
-                                "an edge is a pair of nodes [a, b]",
-                            ));
-                        }
-                    };
-                    edges.push(pair);
-                }
-                resolved.insert(
-                    "edges".into(),
-                    edges
-                        .iter()
-                        .map(|&(a, b)| toml::Value::from(vec![a as i64, b as i64]))
-                        .collect::<Vec<_>>()
-                        .into(),
-                );
-                Graph::from_edges(n, &edges).map_err(|e| bad(e.to_string()))?
-            } else if let Some(dims) = reader.array("lattice")? {
-                let nums: Vec<usize> = dims
-                    .value
-                    .iter()
-                    .filter_map(|d| match d.get_ref() {
-                        DeValue::Integer(v) => v.as_str().parse().ok(),
-                        _ => None,
-                    })
-                    .collect();
-                if nums.len() != 2 || nums[0].checked_mul(nums[1]) != Some(n) {
-                    return Err(source.invalid(
-                        dims.span.start,
-                        &format!("{field}.lattice"),
-                        format!(
-                            "expected [rows, cols] with rows x cols = {n} (the population size)"
-                        ),
-                    ));
-                }
-                let periodic = reader.boolean("periodic")?.is_none_or(|b| b.value);
-                resolved.insert(
-                    "lattice".into(),
-                    vec![nums[0] as i64, nums[1] as i64].into(),
-                );
-                resolved.insert("periodic".into(), periodic.into());
-                Graph::lattice(nums[0], nums[1], periodic)
-            } else {
-                return Err(bad(format!(
-                    "a graph table needs `edges` or `lattice` ({allowed})"
-                )));
-            };
-            reader.finish()?;
-            Ok((graph, resolved.into()))
-        }
-        _ => Err(bad(format!("expected a graph ({allowed})"))),
     }
 }
 
@@ -352,7 +239,8 @@ pub fn read_moran(
         }
         steps = table.count("steps", 1)?;
         if let Some(value) = table.value("interaction") {
-            graphs = read_graph(source, &table.field("interaction"), value, n)?;
+            let spec = read_graph(source, &table.field("interaction"), value, n, "individuals")?;
+            graphs = (spec.graph, spec.resolved);
             graphs.0.check(n, "interaction").map_err(|e| {
                 source.invalid(
                     value.span().start,
@@ -362,7 +250,8 @@ pub fn read_moran(
             })?;
         }
         if let Some(value) = table.value("replacement") {
-            let g = read_graph(source, &table.field("replacement"), value, n)?;
+            let spec = read_graph(source, &table.field("replacement"), value, n, "individuals")?;
+            let g = (spec.graph, spec.resolved);
             g.0.check(n, "replacement").map_err(|e| {
                 source.invalid(
                     value.span().start,

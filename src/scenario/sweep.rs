@@ -191,17 +191,27 @@ fn read_axis(
         )
     })?;
     let at = key.span.start;
-    let found = lookup(resolved, &key.value).map(|v| match v {
-        toml::Value::Integer(_) => Some(true),
-        toml::Value::Float(_) => Some(false),
-        _ => None,
-    });
+    // The graph's node numbers are no parameter to sweep.
+    let graph_key = key.value == "tournament" || key.value.starts_with("tournament.");
+    let found = lookup(resolved, &key.value)
+        .filter(|_| !graph_key)
+        .map(|v| match v {
+            toml::Value::Integer(_) => Some(true),
+            toml::Value::Float(_) => Some(false),
+            _ => None,
+        });
     let integer = match found {
         Some(Some(integer)) => integer,
         found => {
             let mut keys = Vec::new();
             numeric_keys("", resolved, &mut keys);
-            let what = if found.is_some() {
+            keys.retain(|k| !k.starts_with("tournament."));
+            let what = if graph_key {
+                format!(
+                    "`{}` is a player's number in [tournament] edges, not a parameter",
+                    key.value
+                )
+            } else if found.is_some() {
                 format!("`{}` is not a number", key.value)
             } else {
                 format!("`{}` is not a key of this scenario", key.value)

@@ -1,4 +1,5 @@
-//! The `tournament` scenario kind: a round robin of configured players.
+//! The `tournament` scenario kind: a round robin of configured players, or
+//! only the pairs of a graph of them (`[tournament] edges`).
 //!
 //! ```toml
 //! name = "classic"          # default: the file name without .toml
@@ -20,6 +21,13 @@
 //! [[players]]
 //! strategy = "fsm-tit-for-two-tats"   # or a strategy file: by name, path or inline
 //!                                     # table (scenario/strategy_file.rs)
+//! [tournament]              # optional: who plays whom (default: every pair
+//! edges = [[0, 1], [1, 2]]  # and self-play); only these pairs of players (by
+//!                           # index from 0; [2, 2] is self-play), as axelrod's
+//!                           # Tournament(edges=...), or a graph of the players as
+//!                           # the Moran kind writes it: "cycle", "star", "lattice",
+//!                           # "complete" (no self-play), { lattice = [rows, cols],
+//!                           # periodic = false } (scenario/graph.rs)
 //! [output]
 //! charts = true             # default true
 //! matches = true            # write matches.csv, default true
@@ -31,6 +39,7 @@
 //! ```
 
 use crate::ipd::horizon::{Horizon, check_random_horizon};
+use crate::ipd::pairings::{PairingError, Pairings};
 use crate::ipd::payoffs::{PRESETS, Payoffs};
 use crate::ipd::play::MatchSettings;
 use crate::ipd::results::MAX_SCORE_CELLS;
@@ -39,6 +48,7 @@ use crate::ipd::strategies::{Player, PlayerSpec, StrategyError};
 use crate::ipd::tournament::Tournament;
 use crate::output::compression::{COMPRESSIONS, Compression};
 use crate::scenario::error::{ScenarioError, Source};
+use crate::scenario::graph::read_graph;
 use crate::scenario::reader::{At, TableReader};
 use crate::scenario::strategy_file::{Chain, defined_player, player_toml};
 use serde::Serialize;
@@ -85,6 +95,10 @@ pub struct TournamentScenario {
     pub self_play_in_ranking: bool,
     /// How matches are computed (`[match] method`).
     pub method: Method,
+    /// Who plays whom (`[tournament] edges`; a round robin by default).
+    pub pairings: Pairings,
+    /// `[tournament] edges` as the resolved scenario writes it.
+    pub edges_resolved: Option<toml::Value>,
 }
 
 /// How a tournament's matches are computed.
@@ -112,6 +126,7 @@ impl TournamentScenario {
     pub fn tournament(&self) -> Tournament {
         Tournament {
             players: self.players.clone(),
+            pairings: self.pairings.clone(),
             settings: self.settings,
             repetitions: self.repetitions,
             seed: self.seed,
@@ -142,8 +157,14 @@ impl TournamentScenario {
             match_: Match,
             players: Vec<toml::Table>,
             #[serde(skip_serializing_if = "Option::is_none")]
+            tournament: Option<TournamentTable>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             ranking: Option<Ranking>,
             output: Output,
+        }
+        #[derive(Serialize)]
+        struct TournamentTable {
+            edges: toml::Value,
         }
         #[derive(Serialize)]
         struct Game {
@@ -207,6 +228,10 @@ impl TournamentScenario {
                 method: matches!(self.method, Method::Exact(_)).then_some("exact"),
             },
             players,
+            tournament: self
+                .edges_resolved
+                .clone()
+                .map(|edges| TournamentTable { edges }),
             ranking: self.self_play_in_ranking.then_some(Ranking {
                 include_self_play: true,
             }),
@@ -362,7 +387,54 @@ pub fn read_tournament(
         compress,
         self_play_in_ranking,
         method,
+        pairings: Pairings::RoundRobin,
+        edges_resolved: None,
     })
+}
+
+/// Reads `[tournament] edges` of a tournament (and its sweep) into
+/// `scenario`: an edge list (kept as written) or a graph of the players in
+/// the Moran kind's syntax (`scenario::graph`; a named graph's edges in
+/// order (i, j), i < j, no self-play). Errors name the edge and say what is
+/// allowed. An exact tournament (`[match] method = "exact"`) computes the
+/// same pairs.
+pub fn read_pairings(
+    top: &mut TableReader<'_>,
+    scenario: &mut TournamentScenario,
+) -> Result<(), ScenarioError> {
+    let Some(mut table) = top.table("tournament")? else {
+        return Ok(());
+    };
+    if let Some(value) = table.value("edges") {
+        let source = table.source();
+        let field = table.field("edges");
+        let at = value.span().start;
+        let n = scenario.players.len();
+        let spec = read_graph(source, &field, value, n, "players")?;
+        let edges: Vec<(usize, usize)> = match &spec.written {
+            Some(written) => written.iter().map(|e| (e.a, e.b)).collect(),
+            None => spec.graph.edges(),
+        };
+        scenario.pairings = Pairings::edges(n, &edges).map_err(|error| {
+            let edge = |index: usize| {
+                spec.written
+                    .as_ref()
+                    .and_then(|w| w.get(index))
+                    .map_or((at, field.clone()), |e| {
+                        (e.at, format!("{}[{}]", spec.edges_field, e.index))
+                    })
+            };
+            let (offset, name) = match &error {
+                PairingError::OutOfRange { index, .. } | PairingError::Duplicate { index, .. } => {
+                    edge(*index)
+                }
+                PairingError::Unplayed { .. } | PairingError::Empty => (at, field.clone()),
+            };
+            source.invalid(offset, &name, error.to_string())
+        })?;
+        scenario.edges_resolved = Some(spec.resolved);
+    }
+    table.finish()
 }
 
 /// Reads `[match] method`: the offset of `"exact"` when it is asked for

@@ -153,6 +153,8 @@ impl TrainScenario {
             compress: crate::output::compression::Compression::None,
             self_play_in_ranking: false,
             method: crate::scenario::tournament::Method::Simulate,
+            pairings: crate::ipd::pairings::Pairings::RoundRobin,
+            edges_resolved: None,
         }
     }
 

@@ -163,6 +163,7 @@
 
 use crate::evolution::spatial::CellPayoff;
 use crate::ipd::horizon::Horizon;
+use crate::ipd::pairings::Pairings;
 use crate::ipd::play::MatchSettings;
 use crate::ipd::strategies::Player;
 use crate::ipd::tournament::Tournament;
@@ -661,22 +662,22 @@ pub fn exact_pair_operations(a: usize, b: usize, horizon: &Horizon, fractions: F
     }
 }
 
-/// The operations of the exact pairs `ids` (in `exact::matrix::pairs`
-/// order) of a tournament whose players have `machines` under `settings`,
-/// with exact fractions when `fractions` asks for them (a tournament does,
-/// the evolutionary kinds do not).
+/// The operations of the exact pairs `ids` (in `pairings` order: a round
+/// robin's is `exact::matrix::pairs`) of a tournament whose players have
+/// `machines` under `settings`, with exact fractions when `fractions` asks
+/// for them (a tournament does, the evolutionary kinds do not).
 pub fn exact_operations(
     machines: &[crate::exact::machine::Machine],
     settings: &MatchSettings,
     fractions: bool,
+    pairings: &Pairings,
     ids: std::ops::Range<u64>,
 ) -> u128 {
     use crate::exact::analysis::{Question, rational_inputs};
     let inputs = fractions && rational_inputs(&Question::of(settings, None, true));
     let n = machines.len();
-    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
-    pairs
-        .skip(ids.start as usize)
+    pairings
+        .from(n, ids.start)
         .take(ids.end.saturating_sub(ids.start) as usize)
         .map(|(i, j)| {
             let (a, b) = (&machines[i], &machines[j]);
@@ -694,8 +695,7 @@ pub fn exact_operations(
 
 /// The pairs of a round robin of `players` players, self-play included.
 fn pair_count(players: usize) -> u64 {
-    let n = players as u64;
-    n * (n + 1) / 2
+    Pairings::RoundRobin.count(players)
 }
 
 /// The estimate of an exact tournament's chains (its pairs `ids`; fractions
@@ -707,10 +707,10 @@ fn exact_estimate(
 ) -> Estimate {
     let mut drivers = vec![("players".to_string(), t.players.len().to_string())];
     drivers.extend(horizon_drivers(&t.settings.horizon));
-    let all = 0..pair_count(machines.len());
+    let all = 0..t.pairings.count(machines.len());
     Estimate {
         measure: CHAIN_MEASURE,
-        amount: exact_operations(machines, &t.settings, fractions, all),
+        amount: exact_operations(machines, &t.settings, fractions, &t.pairings, all),
         limit: MAX_CHAIN_OPERATIONS,
         field: "match.method".into(),
         drivers,
@@ -1287,6 +1287,7 @@ fn expected_table_estimate(
             machines,
             &table.settings,
             false,
+            &Pairings::RoundRobin,
             0..pair_count(machines.len()),
         ),
         limit: MAX_CHAIN_OPERATIONS,
@@ -1529,7 +1530,7 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
     let n = tournament.players.len();
     let turns = expected_turns(&tournament.settings.horizon);
     let (first, last) = (start / reps, (end - 1) / reps);
-    let pairs = (0..n).flat_map(|i| (i..n).map(move |j| (i, j)));
+    let pairs = tournament.pairings.from(n, first);
     // Costs only of the players the range touches: a shard of a big
     // tournament stays cheap to check.
     let mut costs: Vec<Option<u128>> = vec![None; n];
@@ -1537,12 +1538,8 @@ pub fn tournament_turns_of(tournament: &Tournament, ids: std::ops::Range<u64>) -
         |i: usize| *costs[i].get_or_insert_with(|| cost_units(&tournament.players[i], turns));
     // Moves per turn summed over the matches played.
     let mut moves = 0u128;
-    for (p, (i, j)) in pairs
-        .enumerate()
-        .take(last as usize + 1)
-        .skip(first as usize)
-    {
-        let base = p as u64 * reps;
+    for (p, (i, j)) in (first..=last).zip(pairs) {
+        let base = p * reps;
         let count = end.min(base + reps) - start.max(base);
         let played = if tournament.is_repeatable(i, j) {
             1
@@ -1564,16 +1561,16 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
     let (amount, total, unit) = match scenario {
         Scenario::Tournament(t) if matches!(t.method, Method::Exact(_)) => {
             let machines = t.machines();
-            let total = pair_count(machines.len());
+            let total = t.pairings.count(machines.len());
             let ids = shard.ids(total);
             (
-                exact_operations(machines, &t.settings, true, ids),
+                exact_operations(machines, &t.settings, true, &t.pairings, ids),
                 total,
                 "pairs",
             )
         }
         Scenario::Sweep(s) if matches!(s.base.method, Method::Exact(_)) => {
-            let per = pair_count(s.base.players.len());
+            let per = s.base.pairings.count(s.base.players.len());
             let total = per * s.points.len() as u64;
             let ids = shard.ids(total);
             let mut amount = 0u128;
@@ -1586,6 +1583,7 @@ pub fn shard_estimate(scenario: &Scenario, shard: crate::scale::Shard) -> (Vec<E
                         machines,
                         &p.tournament.settings,
                         true,
+                        &p.tournament.pairings,
                         from - offset..to - offset,
                     ));
                 }
@@ -1854,6 +1852,7 @@ mod tests {
             },
             repetitions: 4,
             seed: 1,
+            pairings: crate::ipd::Pairings::RoundRobin,
         }
     }
 
@@ -2169,6 +2168,7 @@ mod tests {
                 payoffs: crate::ipd::Payoffs::STANDARD,
             },
             true,
+            &Pairings::RoundRobin,
             1..2,
         );
         assert_eq!(tft_fsm, 32 * 50 + 4 * 32 * 50);

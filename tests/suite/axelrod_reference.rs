@@ -117,6 +117,7 @@ fn check_tournament(stem: &str) {
         },
         repetitions: reference["repetitions"].as_u64().unwrap() as u32,
         seed: 1,
+        pairings: dilemma::ipd::Pairings::RoundRobin,
     };
     let results = tournament.play();
 

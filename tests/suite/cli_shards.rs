@@ -67,6 +67,32 @@ strategy = "random"
 strategy = "grudger"
 "#;
 
+/// A tournament on edges (out of order, one backwards, a self-loop) with
+/// noise, a random horizon, a stochastic player and interactions.csv: 5
+/// edges x 3 repetitions = 15 matches.
+const GRAPH: &str = r#"
+name = "graph"
+kind = "tournament"
+seed = 5
+[match]
+continuation = 0.9
+cap = 100
+noise = 0.05
+repetitions = 3
+[tournament]
+edges = [[2, 0], [0, 1], [3, 3], [1, 3], [2, 3]]
+[[players]]
+strategy = "tit-for-tat"
+[[players]]
+strategy = "random"
+[[players]]
+strategy = "grudger"
+[[players]]
+strategy = "alternator"
+[output]
+interactions = true
+"#;
+
 fn write_scenario(dir: &Path, file: &str, text: &str) -> PathBuf {
     let path = dir.join(file);
     std::fs::write(&path, text).unwrap();
@@ -197,6 +223,7 @@ fn any_split_merges_into_the_single_run_byte_for_byte() {
     for (file, text, splits) in [
         ("noisy.toml", NOISY, &[1u32, 2, 7][..]),
         ("reused.toml", REUSED, &[7][..]),
+        ("graph.toml", GRAPH, &[4][..]),
     ] {
         let scenario = write_scenario(&dir, file, text);
         let name = file.trim_end_matches(".toml");
@@ -647,6 +674,35 @@ fn a_sweep_split_into_shards_merges_into_the_single_run() {
             } else {
                 assert!(bytes == &merged[name], "{name} differs, {n} shards");
             }
+        }
+    }
+}
+
+#[test]
+fn a_sweep_of_a_tournament_on_edges_merges_into_the_single_run() {
+    let dir = scratch("graph-sweep");
+    // GRAPH over two noise values: 2 x 5 edges x 3 repetitions = 30 matches.
+    let text = GRAPH.replace("name = \"graph\"", "name = \"graph-sweep\"")
+        + "[sweep]\npoints = true\n[sweep.x]\nkey = \"match.noise\"\nvalues = [0.0, 0.1]\n";
+    let scenario = write_scenario(&dir, "graph-sweep.toml", &text);
+    let single = dir.join("single");
+    dilemma(&["run", s(&scenario), "--quiet", "--out", s(&single)]);
+    let single_files = files_deep(&single.join("graph-sweep"));
+    assert!(single_files.contains_key("points/1/summary.csv"));
+    let shards = run_shards(&scenario, &dir.join("shards"), 4);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(shards[0].join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["units_total"], 30);
+    let out = dir.join("merged");
+    merge(&shards, &out);
+    let merged = files_deep(&out.join("graph-sweep"));
+    assert_eq!(
+        single_files.keys().collect::<Vec<_>>(),
+        merged.keys().collect::<Vec<_>>()
+    );
+    for (name, bytes) in &single_files {
+        if name != "run.json" {
+            assert!(bytes == &merged[name], "{name} differs");
         }
     }
 }

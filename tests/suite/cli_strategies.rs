@@ -305,3 +305,22 @@ fn a_chain_of_strategy_files_is_listed_whole() {
     assert!(text.contains("T30: CDCD"), "{text}");
     std::fs::remove_dir_all(&d).ok();
 }
+
+#[test]
+fn the_gtft_page_explains_why_it_uses_payoffs_with_a_fixed_p() {
+    let output = dilemma(&["strategies", "gtft"]);
+    assert!(output.status.success());
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.contains("uses payoffs:   yes"), "{page}");
+    // The rule says where the payoffs come in and that the match's do not.
+    let rule: String = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        rule.contains(
+            "\"Uses payoffs: yes\" is axelrod's classifier: p is computed from payoffs, \
+             but from the standard ones when the player is made, never from the match's"
+        ),
+        "{page}"
+    );
+    assert!(rule.contains("`gtft-from-payoffs` computes g from the match's payoffs"));
+    assert!(page.lines().all(|l| l.chars().count() <= 80), "{page}");
+}

@@ -19,6 +19,7 @@ mod axelrod_attention;
 mod axelrod_catalogue;
 mod axelrod_distributions;
 mod axelrod_first;
+mod axelrod_graph;
 mod axelrod_interactions;
 mod axelrod_meta_rules;
 mod axelrod_reference;

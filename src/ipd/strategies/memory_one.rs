@@ -313,7 +313,9 @@ impl MemoryOne {
         description: "Generous Tit For Tat: cooperates first and after the opponent cooperated; \
                       after a defection forgives (cooperates) with probability p. The default \
                       p = 1/3 is g = min(1 - (T - R)/(R - S), (R - P)/(T - P)) for the standard \
-                      payoffs, whatever the match's payoffs (as in axelrod); \
+                      payoffs, whatever the match's payoffs (as in axelrod). \"Uses payoffs: \
+                      yes\" is axelrod's classifier: p is computed from payoffs, but from the \
+                      standard ones when the player is made, never from the match's; \
                       `gtft-from-payoffs` computes g from the match's payoffs instead.",
         source: "Nowak & Sigmund (1992), Tit for tat in heterogeneous populations",
         memory_depth: Some(1),

@@ -3,7 +3,8 @@
 //! tournament sweep and an ecological sweep (one per grid point, laid end
 //! to end: point k's ids follow point k - 1's). Within a point a unit is an unordered pair of
 //! players (self-play included), id = position in the order (0, 0), (0, 1),
-//! ..., (0, n - 1), (1, 1), ...; its value is the expected outcome of the
+//! ..., (0, n - 1), (1, 1), ... (a tournament on edges: its edges as
+//! listed, `ipd::pairings`); its value is the expected outcome of the
 //! joint Markov chain of the two players' machines (`exact/`), a pure
 //! function of the point's scenario, so any split into shards gives the
 //! same files. Every point has the same players, hence the same number of
@@ -20,7 +21,7 @@ use crate::evolution::moran::{Fitness, MoranProcess};
 use crate::evolution::payoff_table::PayoffTable;
 use crate::exact::analysis::{Answer, ExactError, MAX_JOINT_STATES, Question, expect_machines};
 use crate::exact::machine::Machine;
-use crate::exact::matrix::{ExpectedMatrix, pairs};
+use crate::exact::matrix::ExpectedMatrix;
 use crate::exact::number::{Number, Ratio};
 use crate::output::exact_files::{
     EXACT_PAIRS, PairRow, PairValues, Ranked, read_pairs, write_exact_payoffs, write_pairs,
@@ -74,6 +75,8 @@ impl<'a> ExactPairs<'a> {
         (no_limit, fractions): (bool, bool),
     ) -> Self {
         let n = points.first().map_or(0, |t| t.players.len());
+        // Every point has the same players and the same pairings.
+        let pairs = points.first().map_or_else(Vec::new, |t| t.pairings.list(n));
         let state_limit = (!no_limit).then_some(MAX_JOINT_STATES);
         ExactPairs {
             name,
@@ -85,7 +88,7 @@ impl<'a> ExactPairs<'a> {
                     question: Question::of(&t.settings, state_limit, fractions),
                 })
                 .collect(),
-            pairs: pairs(n),
+            pairs,
             with_point,
         }
     }
@@ -293,8 +296,11 @@ impl<T> PairFold<T> {
 /// What a point's pairs make: the payoff matrix (expected score per turn
 /// of row against column), the cooperation matrix and the ranking.
 pub struct Tables {
-    /// Expected score per turn, row against column.
+    /// Expected score per turn, row against column (0 where they did not
+    /// meet: a tournament on edges).
     pub matrix: Vec<Vec<f64>>,
+    /// Whether row and column met (every pair in a round robin).
+    pub met: Vec<Vec<bool>>,
     /// Players by mean expected score (rank from 1).
     pub ranking: Vec<Ranked>,
 }
@@ -305,7 +311,10 @@ pub fn tables(names: &[String], pairs: &[PairValues], self_play: bool) -> Tables
     let mut matrix = vec![vec![0.0; n]; n];
     let mut cooperation = vec![vec![0.0; n]; n];
     let mut exact: Vec<Vec<Option<Ratio>>> = vec![vec![None; n]; n];
+    let mut met = vec![vec![false; n]; n];
     for p in pairs {
+        met[p.row][p.column] = true;
+        met[p.column][p.row] = true;
         matrix[p.row][p.column] = p.scores[0];
         matrix[p.column][p.row] = p.scores[1];
         cooperation[p.row][p.column] = p.cooperation[0];
@@ -315,8 +324,12 @@ pub fn tables(names: &[String], pairs: &[PairValues], self_play: bool) -> Tables
             exact[p.column][p.row] = e[1].parse().ok();
         }
     }
-    let ranking = rank(names, &matrix, &cooperation, &exact, self_play);
-    Tables { matrix, ranking }
+    let ranking = rank(names, &matrix, &cooperation, &exact, &met, self_play);
+    Tables {
+        matrix,
+        met,
+        ranking,
+    }
 }
 
 /// Writes an exact tournament's `exact_payoffs.csv`, `payoff_matrix.csv`
@@ -342,16 +355,19 @@ pub fn write_tables(
 
 /// Players by mean expected score per turn against the others (self-play
 /// counted when the scenario says so), ties in player order; by the exact
-/// fractions when every pair has them.
+/// fractions when every pair has them. On edges, against the opponents met
+/// (a player that met none but itself scores 0, as a played tournament).
 fn rank(
     names: &[String],
     matrix: &[Vec<f64>],
     cooperation: &[Vec<f64>],
     exact: &[Vec<Option<Ratio>>],
+    met: &[Vec<bool>],
     self_play: bool,
 ) -> Vec<Ranked> {
     let n = names.len();
-    let opponents = |i: usize| (0..n).filter(move |&j| self_play || j != i || n == 1);
+    let opponents =
+        |i: usize| (0..n).filter(move |&j| met[i][j] && (self_play || j != i || n == 1));
     let mean = |values: &dyn Fn(usize) -> f64, i: usize| {
         let count = opponents(i).count().max(1) as f64;
         opponents(i).map(values).sum::<f64>() / count

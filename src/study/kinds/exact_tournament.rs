@@ -2,7 +2,9 @@
 //! expected scores from the joint Markov chain of the two players'
 //! machines (`exact/`), no sampling. Units are the unordered pairs (self-
 //! play included, as a tournament plays it), id = position in the order
-//! (0,0), (0,1), ..., (0,n-1), (1,1), ...; each is a pure function of the
+//! (0,0), (0,1), ..., (0,n-1), (1,1), ... (on edges, `[tournament] edges`:
+//! the edges as listed; the ranking counts the opponents met and the
+//! heat map leaves the others blank); each is a pure function of the
 //! scenario, so any split into shards gives the same files. In a shard the
 //! units are the rows of `exact_pairs.csv` (the units and the tables are
 //! [`super::exact_pairs`]'s, shared with the exact sweep). Written: `exact_payoffs.csv`
@@ -124,9 +126,21 @@ impl Study for ExactTournament<'_> {
         if s.charts {
             let order: Vec<usize> = ranking.iter().map(|r| r.index).collect();
             let ranked_names: Vec<String> = order.iter().map(|&i| names[i].clone()).collect();
+            // A pair that did not meet (on edges) is a blank cell.
             let ranked_matrix: Vec<Vec<f64>> = order
                 .iter()
-                .map(|&i| order.iter().map(|&j| tables.matrix[i][j]).collect())
+                .map(|&i| {
+                    order
+                        .iter()
+                        .map(|&j| {
+                            if tables.met[i][j] {
+                                tables.matrix[i][j]
+                            } else {
+                                f64::NAN
+                            }
+                        })
+                        .collect()
+                })
                 .collect();
             let scores: Vec<f64> = ranking.iter().map(|r| r.score).collect();
             draw_exact_charts(folder.path(), &ranked_names, &ranked_matrix, &scores)

@@ -90,15 +90,9 @@ impl Matches {
         let t = &self.tournaments[k];
         let local = id - self.offsets[k];
         let reps = t.repetitions.max(1) as u64;
-        let n = t.players.len();
-        // Pair number p of (i, j), i <= j, in Tournament::pairs order.
-        let mut p = local / reps;
-        let mut i = 0;
-        while p >= (n - i) as u64 {
-            p -= (n - i) as u64;
-            i += 1;
-        }
-        Some((k, i, i + p as usize, (local % reps) as u32))
+        // Pair number p in Tournament::pairs order.
+        let (i, j) = t.pair(local / reps)?;
+        Some((k, i, j, (local % reps) as u32))
     }
 
     /// Plays matches `ids` in id order (each tournament's batches in
@@ -372,8 +366,7 @@ impl<T> PointFold<T> {
 
 /// A tournament's results before any match.
 fn empty_results(t: &Tournament) -> TournamentResults {
-    let names = t.players.iter().map(|p| p.name.clone()).collect();
-    TournamentResults::new(names, t.repetitions, t.settings.payoffs)
+    t.empty_results()
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Kind `tournament`: a round robin. Units are matches (see
+//! Kind `tournament`: a round robin, or the pairs of a graph. Units are matches (see
 //! [`super::matches`]); the fold is axelrod's results and ResultSet extras,
 //! with `matches.csv` and `interactions.csv` streamed as the matches come
 //! (a merge appends the shards' `interactions.csv` parts instead: they are
@@ -142,7 +142,7 @@ impl Study for Tournament<'_> {
             None
         };
         Ok(Fold {
-            results: TournamentResults::new(self.names(), t.repetitions, payoffs),
+            results: t.empty_results(),
             extras: ResultSetExtras::new(t.players.len(), t.repetitions),
             matches,
             interactions,
@@ -411,10 +411,18 @@ fn summary_text(
             share(row.state_rates[3]),
         ]);
     }
+    let players = count(results.player_count(), "player", "players");
+    let players = match &scenario.pairings {
+        crate::ipd::Pairings::RoundRobin => players,
+        edges => format!(
+            "{players} on {}",
+            count(edges.count(results.player_count()), "edge", "edges")
+        ),
+    };
     let headline = format!(
         "{}: {}, {}, {}, {} in {:.3} s\n",
         scenario.name,
-        count(results.player_count(), "player", "players"),
+        players,
         count(results.repetitions, "repetition", "repetitions"),
         count(results.total_matches(), "match", "matches"),
         count(results.total_turns(), "turn", "turns"),
