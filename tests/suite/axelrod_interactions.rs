@@ -196,7 +196,7 @@ interactions = true
     let from_interactions: Vec<String> = rows.iter().step_by(2).map(|r| r[9].to_string()).collect();
     assert_eq!(turns, from_interactions);
     let svg = std::fs::read_to_string(dir.join("noisy/match_lengths_violin.svg")).unwrap();
-    assert!(svg.contains("noisy: match lengths (continuation 0.9)"));
+    assert!(svg.contains("Match lengths (continuation 0.9)"));
 }
 
 fn floats(value: &Value) -> Vec<f64> {

@@ -392,7 +392,7 @@ fn bad_shard_options_are_refused_naming_the_option() {
         &[],
     );
     assert!(
-        e.contains("--shard") && e.contains("not a tournament"),
+        e.contains("--shard") && e.contains("`moran` runs whole"),
         "{e}"
     );
     assert!(!out.exists(), "nothing is written");
