@@ -114,11 +114,6 @@ impl Chain {
         }
     }
 
-    /// Whether this chain reads strategies only to describe them.
-    pub fn describes_only(&self) -> bool {
-        self.describe_only
-    }
-
     /// Starts reading another, unrelated reference with the files read so
     /// far kept (so a file named by many is read once), its nesting and
     /// definition counts from zero, as a fresh chain would count them.
