@@ -1,13 +1,17 @@
 //! Speed of the pirate induction and the guessing-game analyses.
 //!
 //! Run with `cargo bench --bench dilemmas`. Reported: N = 10,000 pirates
-//! with G = 100 (the issue's goal: under one second), N = 500, and the
-//! standard guess-2/3 analysis with its simulation.
+//! with G = 100 and G = 5,000 (issue 26's goal: under one second), each
+//! without the listing of equally good proposals (the induction alone) and
+//! with it (1000 listed), N = 500, and the standard guess-2/3 analysis with
+//! its simulation. `cargo bench --bench small_commands` times the same
+//! pirate splits through the command line.
 
 use dilemma::dilemmas::count::digits;
 use dilemma::dilemmas::guess::GuessGame;
 use dilemma::dilemmas::guess::analysis::{AnalysisSettings, analyse};
 use dilemma::dilemmas::guess::simulation::SimulationSettings;
+use dilemma::dilemmas::pirates::alternatives::{MAX_LISTED, equally_good};
 use dilemma::dilemmas::pirates::{PirateGame, Rules, solve};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -28,7 +32,7 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(10_000);
-    for (n, g) in [(500, 100), (pirates, 100)] {
+    for (n, g) in [(500, 100), (pirates, 100), (pirates, 5000)] {
         let game = PirateGame::new(n, g, Rules::default()).expect("valid game");
         let (time, s) = best_of(3, || solve(black_box(&game), 0));
         println!(
@@ -36,6 +40,14 @@ fn main() {
             time.as_secs_f64(),
             s.thrown_overboard(),
             digits(&s.passing_round().alternatives())
+        );
+        let (time, listed) = best_of(3, || {
+            let s = solve(black_box(&game), 0);
+            equally_good(&s, MAX_LISTED).len()
+        });
+        println!(
+            "pirates N = {n}, G = {g}, with the listing: {:.3} s (best of 3); {listed} equally good proposals listed",
+            time.as_secs_f64(),
         );
     }
     let game = GuessGame::standard(1000);

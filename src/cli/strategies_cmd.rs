@@ -4,6 +4,10 @@
 //! binary, `ipd::strategies::defined::shipped`). Strategy files in the
 //! current directory's `strategies/` folder are listed after it and can be
 //! shown by name too.
+//!
+//! Strategies are read only to be described (`Chain::describing`): an
+//! attention model's weights file is checked for presence and size, never
+//! read, so listing and pages stay instant.
 
 use crate::cli::CliError;
 use crate::ipd::strategies::Player;
@@ -258,10 +262,12 @@ impl Shipped {
     }
 }
 
-/// Reads a shipped file (they are checked by the tests, so a mistake here
-/// is a build problem: reported, never a panic).
-fn load_shipped(file: &'static ShippedFile) -> Result<Shipped, String> {
-    let player = shipped_player(file, &mut Chain::default()).map_err(|e| e.text(file.path))?;
+/// Reads a shipped file to describe it (they are checked by the tests, so a
+/// mistake here is a build problem: reported, never a panic); `chain` keeps
+/// the files already read (a meta player's team names many).
+fn load_shipped(file: &'static ShippedFile, chain: &mut Chain) -> Result<Shipped, String> {
+    chain.next_reference();
+    let player = shipped_player(file, chain).map_err(|e| e.text(file.path))?;
     let Origin::Defined { definition, .. } = &player.origin else {
         return Err(format!("{}: not a strategy definition", file.path));
     };
@@ -276,9 +282,10 @@ fn load_shipped(file: &'static ShippedFile) -> Result<Shipped, String> {
 fn shipped_strategies() -> Vec<Shipped> {
     let mut files: Vec<&'static ShippedFile> = SHIPPED.iter().collect();
     files.sort_by_key(|f| (shipped::family(f), f.id));
+    let mut chain = Chain::describing();
     files
         .into_iter()
-        .filter_map(|file| match load_shipped(file) {
+        .filter_map(|file| match load_shipped(file, &mut chain) {
             Ok(loaded) => Some(loaded),
             Err(message) => {
                 crate::cli::eprint_message(&format!(
@@ -376,7 +383,7 @@ fn strategy_files() -> Vec<FileStrategy> {
         .collect();
     paths.sort();
     // One chain for the whole folder: a file named by others is read once.
-    let mut chain = Chain::default();
+    let mut chain = Chain::describing();
     paths
         .iter()
         .filter_map(|path| match load(path, &mut chain) {
@@ -435,7 +442,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
         if find(id).is_none()
             && let Some(file) = find_shipped(id)
         {
-            let loaded = load_shipped(file).map_err(CliError::Failed)?;
+            let loaded = load_shipped(file, &mut Chain::describing()).map_err(CliError::Failed)?;
             return if args.json {
                 json(&loaded.json())
             } else {
@@ -448,7 +455,7 @@ pub fn run(args: &StrategiesArgs) -> Result<(), CliError> {
             let file = match file {
                 Some(file) => file,
                 None if id.ends_with(".toml") || id.contains('/') => {
-                    load(Path::new(id), &mut Chain::default()).map_err(CliError::BadInput)?
+                    load(Path::new(id), &mut Chain::describing()).map_err(CliError::BadInput)?
                 }
                 None => {
                     let hint = suggest(id).map_or_else(
@@ -1023,4 +1030,55 @@ fn describe(info: &StrategyInfo) -> String {
         out.push_str(&format!("  {} = {value}\n", p.name));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipd::strategies::defined::Body;
+
+    /// Whether the player is an attention model, and if so whether its
+    /// weights are loaded; `None` for any other player.
+    fn attention_loaded(player: &Player) -> Option<bool> {
+        match &player.origin {
+            Origin::Defined { definition, .. } => match &definition.body {
+                Body::Attention(a) => Some(a.model.has_weights()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The listing reads every shipped file, EvolvedAttention and the
+    /// meta players whose team holds it included, without loading a
+    /// single weight (a regression here costs 51 MB and ~0.3 s a call).
+    #[test]
+    fn the_listing_loads_no_attention_weights() {
+        let listed = shipped_strategies();
+        assert_eq!(listed.len(), SHIPPED.len());
+        let attention = listed
+            .iter()
+            .find(|s| s.file.id == "evolved-attention")
+            .unwrap();
+        assert_eq!(attention_loaded(&attention.player), Some(false));
+        let mut teams_holding_it = 0;
+        for strategy in &listed {
+            if let Body::Meta(meta) = &strategy.definition.body {
+                for member in &meta.team {
+                    if let Some(loaded) = attention_loaded(member) {
+                        assert!(!loaded, "{}", strategy.file.id);
+                        teams_holding_it += 1;
+                    }
+                }
+            }
+        }
+        assert!(teams_holding_it >= 1, "no meta team holds EvolvedAttention");
+        let page = load_shipped(
+            find_shipped("evolved-attention").unwrap(),
+            &mut Chain::describing(),
+        )
+        .unwrap();
+        assert_eq!(attention_loaded(&page.player), Some(false));
+        assert!(describe_shipped(&page).contains("memory depth:   200"));
+    }
 }

@@ -82,7 +82,8 @@ pub const MAX_DEFINITIONS: usize = 20_000;
 /// files that transform one another, listed by `dilemma strategies`) is read
 /// once: reading N such files is linear, not quadratic; the nesting depth of
 /// the definition being read (bounded by [`MAX_NESTING`]) and the number of
-/// definitions read so far (bounded by [`MAX_DEFINITIONS`]).
+/// definitions read so far (bounded by [`MAX_DEFINITIONS`]); and whether
+/// the players are read only to be described ([`Chain::describing`]).
 #[derive(Default, Debug)]
 pub struct Chain {
     files: Vec<PathBuf>,
@@ -93,6 +94,35 @@ pub struct Chain {
     /// The deepest level reached so far.
     deepest: usize,
     definitions: usize,
+    /// Read only to describe the players, never to play them: large data
+    /// (an attention model's weights) is checked for presence and size but
+    /// not read ([`Chain::describing`]).
+    describe_only: bool,
+}
+
+impl Chain {
+    /// A chain for reading strategies only to describe them (`dilemma
+    /// strategies`: names, classifiers, definitions): an attention model's
+    /// weights file is checked to exist with the size its dimensions call
+    /// for, but is neither read nor hashed (its SHA-256 is checked when the
+    /// strategy is read to play), so listing the catalogue does not load
+    /// 51 MB. A player read this way must never play.
+    pub fn describing() -> Chain {
+        Chain {
+            describe_only: true,
+            ..Chain::default()
+        }
+    }
+
+    /// Starts reading another, unrelated reference with the files read so
+    /// far kept (so a file named by many is read once), its nesting and
+    /// definition counts from zero, as a fresh chain would count them.
+    pub fn next_reference(&mut self) {
+        self.files.clear();
+        self.depth = 0;
+        self.deepest = 0;
+        self.definitions = 0;
+    }
 }
 
 /// The folder relative references in `source` are resolved against.
@@ -331,19 +361,35 @@ fn tidy(path: &Path) -> PathBuf {
     }
 }
 
-/// A shipped strategy file (embedded in the binary), read like any other;
-/// the player's id is the file's id.
+/// A shipped strategy file (embedded in the binary), read like any other
+/// (once per chain, as a file on disk is); the player's id is the file's id.
 pub fn shipped_player(file: &ShippedFile, chain: &mut Chain) -> Result<Player, ReferenceError> {
-    let source = Source {
-        path: PathBuf::from(file.path),
-        text: file.text.to_string(),
-    };
-    load_source(source, PathBuf::from(file.path), file.id, chain)
+    let path = Path::new(file.path);
+    read_once(path, path.to_path_buf(), file.id, chain, || {
+        Ok(Source {
+            path: path.to_path_buf(),
+            text: file.text.to_string(),
+        })
+    })
 }
 
 /// Reads one strategy file; `reference` is how it was named.
 fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, ReferenceError> {
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    read_once(path, identity, reference, chain, || {
+        Source::read(path).map_err(ReferenceError::InFile)
+    })
+}
+
+/// The player of the file `identity` (shown as `path`), read from `source`
+/// the first time the chain meets it and shared after that.
+fn read_once(
+    path: &Path,
+    identity: PathBuf,
+    reference: &str,
+    chain: &mut Chain,
+    source: impl FnOnce() -> Result<Source, ReferenceError>,
+) -> Result<Player, ReferenceError> {
     if let Some((definition, levels, size)) = chain.read.get(&identity) {
         // A file read once is shared, but its levels still count where it is
         // used again, so nesting stays bounded however files are combined.
@@ -363,7 +409,7 @@ fn load_file(path: &Path, reference: &str, chain: &mut Chain) -> Result<Player, 
         }
         return Ok(definition.clone().player(reference));
     }
-    let source = Source::read(path).map_err(ReferenceError::InFile)?;
+    let source = source()?;
     let outer_deepest = chain.deepest;
     chain.deepest = chain.depth;
     let before = chain.definitions;
@@ -526,7 +572,7 @@ fn read_definition_body(
         "hmm" => hmm::read_hmm(reader, &mut spans),
         "cycle" => cycle::read_cycle(reader, &mut spans),
         "ann" => ann::read_ann(reader, &mut spans),
-        "attention" => attention::read_attention(reader, &mut spans),
+        "attention" => attention::read_attention(reader, &mut spans, chain.describe_only),
         "transformed" => transformed::read_transformed(reader, &mut spans, chain),
         "meta" => meta::read_meta(reader, &mut spans, chain),
         other => {

@@ -76,7 +76,7 @@
 //! | command          | measure                       | estimate                          | limit       | hard bound (memory)      |
 //! |------------------|-------------------------------|-----------------------------------|-------------|--------------------------|
 //! | match A B        | ordinary turns (x move cost)  | expected turns x repetitions      | 1.5 x 10^10 | 10^6 turns, 10^6 reps    |
-//! | pirates          | induction steps (~35 s)       | N (N + 1) / 2                     | 6 x 10^9    | N <= 10^6                |
+//! | pirates          | induction steps (~4.5 s)      | N (N + 1) / 2                     | 6 x 10^9    | N <= 10^6                |
 //! | travelers        | QRE cost                      | claims^3 / 3 x (45 + 100 ln(1 + lambda)), summed | 5 x 10^10 | claims <= 150   |
 //! | guess            | simulated choices             | players x rounds                  | 5 x 10^7    | 2.5 x 10^8 choices (kept)|
 //! | solve --table    | table rows                    | N + 1                             | 10^7        | 10^8 rows                |
@@ -1374,9 +1374,10 @@ pub fn pirates_scenario_estimate(pirates: u64, survival_max: u64) -> Estimate {
 }
 
 /// Most pirate-split induction steps (N (N + 1) / 2 for N pirates: each
-/// round is linear in the pirates alive); measured at 1.7 to 1.9 x 10^8 a
-/// second (N = 100,000, 5 x 10^9 steps: 29 s), so about 35 s (it was 5 x
-/// 10^9 until the audit of issue 27).
+/// round is linear in the pirates alive); measured at 1.4 x 10^9 a second
+/// since issue 26 counted the prices by value (N = 100,000, 5 x 10^9 steps:
+/// 3.7 s of CPU; 29 s before), so about 4.5 s (it was 5 x 10^9 until the
+/// audit of issue 27).
 pub const MAX_INDUCTION_STEPS: u128 = 6_000_000_000;
 /// Most QRE cost units ([`qre_cost`]: claims^3 / 3 x (45 + 100 ln(1 +
 /// lambda)) per trace, summed over every trace a command or scenario

@@ -341,3 +341,54 @@ fn shipped_weights_are_read_from_dilemma_data() {
     refused(&zeros, &["field `sha256`", "SHA-256", "not the declared"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dilemma strategies` describes EvolvedAttention (and the meta players
+/// whose teams hold it) without reading its 51 MB of weights: with a
+/// `$DILEMMA_DATA` weights file of the right size but other bytes (which
+/// any read would refuse by its SHA-256), the listing, `--json` and the
+/// pages print exactly what they print with the real file, and warn of
+/// nothing; playing the same player still reads the file and refuses it.
+#[test]
+fn strategies_never_read_the_attention_weights() {
+    let dir = scratch("describe-only");
+    let weights =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("strategies/axelrod/evolved-attention.weights");
+    let zeros = dir.join("zeros");
+    std::fs::create_dir_all(&zeros).unwrap();
+    let file = std::fs::File::create(zeros.join("evolved-attention.weights")).unwrap();
+    file.set_len(std::fs::metadata(&weights).unwrap().len())
+        .unwrap();
+    let real = weights.parent().unwrap();
+    for args in [
+        &["strategies"][..],
+        &["strategies", "--json"],
+        &["strategies", "evolved-attention"],
+        &["strategies", "evolved-attention", "--json"],
+        &["strategies", "meta-winner-ensemble"],
+        &["strategies", "--search", "attention"],
+    ] {
+        let faked = run_with_data(&dir, &zeros, args);
+        let shipped = run_with_data(&dir, real, args);
+        assert!(faked.status.success(), "{args:?}");
+        assert!(
+            faked.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&faked.stderr)
+        );
+        assert_eq!(faked.stdout, shipped.stdout, "{args:?}");
+    }
+    let listing = String::from_utf8(run_with_data(&dir, &zeros, &["strategies"]).stdout).unwrap();
+    assert!(listing.contains("evolved-attention"), "{listing}");
+    let played = run_with_data(
+        &dir,
+        &zeros,
+        &["match", "evolved-attention", "tit-for-tat", "--turns", "2"],
+    );
+    assert_eq!(played.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&played.stderr).contains("field `sha256`"),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

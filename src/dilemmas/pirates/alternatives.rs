@@ -6,11 +6,13 @@
 //! choices, most preferred by the tie-break first, up to a limit.
 //!
 //! Invariant: every listed allocation gives the proposer the same gold and
-//! passes; the continuation is re-derived by solving the game of the
-//! pirates junior to the proposer.
+//! passes; the voters' prices come from the continuation the induction kept
+//! ([`Solution::continuation`]: the game of the pirates junior to the
+//! proposer, as solving it again would give), so listing costs no second
+//! induction.
 
-use crate::dilemmas::pirates::induction::{Fate, Solution, solve};
-use crate::dilemmas::pirates::rules::{PirateGame, Temperament, TieBreak};
+use crate::dilemmas::pirates::induction::{Fate, Solution};
+use crate::dilemmas::pirates::rules::{Temperament, TieBreak};
 
 /// Most equally good proposals listed (there can be astronomically many;
 /// each listed one is a vector of N amounts).
@@ -23,16 +25,8 @@ pub fn equally_good(solution: &Solution, limit: usize) -> Vec<Vec<u64>> {
     let round = solution.passing_round();
     let proposer = round.proposer;
     let keeps = round.proposer_keeps.unwrap_or(0);
-    let continuation: Vec<Fate> = if round.alive == 1 {
-        Vec::new()
-    } else {
-        let smaller = PirateGame {
-            pirates: round.alive - 1,
-            ..game
-        };
-        solve(&smaller, 0).fates
-    };
-    let prices: Vec<u64> = continuation
+    let prices: Vec<u64> = solution
+        .continuation
         .iter()
         .map(|f| match (f, game.rules.temperament) {
             (Fate::Overboard, _) => 0,
@@ -84,6 +78,8 @@ pub fn equally_good(solution: &Solution, limit: usize) -> Vec<Vec<u64>> {
 mod tests {
     use super::*;
     use crate::dilemmas::pirates::brute_force::brute_force;
+    use crate::dilemmas::pirates::induction::solve;
+    use crate::dilemmas::pirates::rules::PirateGame;
     use crate::dilemmas::pirates::rules::{Majority, Rules};
 
     #[test]
@@ -99,6 +95,18 @@ mod tests {
                     let game = PirateGame::new(n, g, rules).unwrap();
                     let s = solve(&game, 0);
                     let listed = equally_good(&s, usize::MAX);
+                    // The kept continuation is the smaller game's solution.
+                    let alive = s.passing_round().alive;
+                    let smaller = PirateGame {
+                        pirates: alive - 1,
+                        ..game
+                    };
+                    let again = if alive == 1 {
+                        Vec::new()
+                    } else {
+                        solve(&smaller, 0).fates
+                    };
+                    assert_eq!(s.continuation, again, "N={n} G={g} {rules}");
                     let count = usize::try_from(&s.passing_round().alternatives()).unwrap();
                     assert_eq!(listed.len(), count, "N={n} G={g} {rules}");
                     assert_eq!(listed[0], s.allocation(), "headline first");

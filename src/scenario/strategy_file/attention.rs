@@ -36,6 +36,14 @@
 //! SHA-256 is the declared one. A file is read and hashed once per process
 //! (keyed by its canonical path) and shared by every definition, player and
 //! thread through an `Arc`.
+//!
+//! Read only to be described (`Chain::describing`: `dilemma strategies`,
+//! its listing and pages), the file's presence and size are checked from
+//! its metadata and nothing is read: the model has its dimensions only
+//! (`Model::described`) and the definition carries the declared SHA-256.
+//! Every reader that builds players to play reads and checks the weights
+//! as above, so a digest written into a results folder is always one that
+//! was computed.
 
 use super::{Read, Spans, record};
 use crate::ipd::strategies::defined::attention::{Attention, Dims, MAX_DIMENSION, Model};
@@ -68,7 +76,14 @@ fn loaded() -> &'static Mutex<Loaded> {
 }
 
 /// The definition's fields after `kind`, `name` and the common ones.
-pub(super) fn read_attention(reader: &mut TableReader<'_>, spans: &mut Spans) -> Read {
+/// With `describe_only` (`Chain::describing`) the weights file is checked
+/// for presence and size only, and the model has no weights
+/// (`Model::described`): nothing is read or hashed.
+pub(super) fn read_attention(
+    reader: &mut TableReader<'_>,
+    spans: &mut Spans,
+    describe_only: bool,
+) -> Read {
     let start = reader.span().start;
     let dimension = |reader: &mut TableReader<'_>,
                      key: &'static str,
@@ -171,6 +186,19 @@ pub(super) fn read_attention(reader: &mut TableReader<'_>, spans: &mut Spans) ->
     };
     let at_weights = |message: String| reader.error(weights.span.start, "weights", message);
     let count = dims.weight_count();
+    if describe_only {
+        check_file(&path, count, &dims, shipped).map_err(at_weights)?;
+        let model = match Model::described(dims) {
+            Ok(model) => model,
+            Err(e) => return Ok(Err(e)),
+        };
+        return Ok(Ok(Body::Attention(Box::new(Attention {
+            model: Arc::new(model),
+            weights_path: path,
+            sha256: declared,
+            long_run_time,
+        }))));
+    }
     let (actual, data) = load(&path, count, &dims, shipped).map_err(at_weights)?;
     if actual != declared {
         return Err(reader.error(
@@ -208,23 +236,10 @@ fn axelrod_value(key: &str) -> usize {
     }
 }
 
-/// The weights of `path` (read once per process) and their SHA-256; the
-/// message of a refusal (missing, unreadable, wrong size) otherwise.
-fn load(
-    path: &Path,
-    count: usize,
-    dims: &Dims,
-    shipped: bool,
-) -> Result<(String, Arc<Vec<f32>>), String> {
-    let wrong_size = |bytes: u64| {
-        format!(
-            "the weights file {} holds {bytes} bytes; {} expects {count} float32 weights \
-             ({} bytes, tensors in the order of strategies/axelrod/generate_attention.py)",
-            path.display(),
-            dims.describe(),
-            count * 4
-        )
-    };
+/// Whether `path` is a file of exactly the size `count` weights take,
+/// from its metadata (nothing is read); the message of a refusal (missing,
+/// not a file, wrong size) otherwise.
+fn check_file(path: &Path, count: usize, dims: &Dims, shipped: bool) -> Result<(), String> {
     let metadata = std::fs::metadata(path).map_err(|e| {
         let hint = if shipped {
             format!(
@@ -241,8 +256,31 @@ fn load(
         return Err(format!("the weights file {} is not a file", path.display()));
     }
     if metadata.len() != count as u64 * 4 {
-        return Err(wrong_size(metadata.len()));
+        return Err(wrong_size(path, metadata.len(), count, dims));
     }
+    Ok(())
+}
+
+/// The refusal of a weights file of `bytes` bytes.
+fn wrong_size(path: &Path, bytes: u64, count: usize, dims: &Dims) -> String {
+    format!(
+        "the weights file {} holds {bytes} bytes; {} expects {count} float32 weights \
+         ({} bytes, tensors in the order of strategies/axelrod/generate_attention.py)",
+        path.display(),
+        dims.describe(),
+        count * 4
+    )
+}
+
+/// The weights of `path` (read once per process) and their SHA-256; the
+/// message of a refusal (missing, unreadable, wrong size) otherwise.
+fn load(
+    path: &Path,
+    count: usize,
+    dims: &Dims,
+    shipped: bool,
+) -> Result<(String, Arc<Vec<f32>>), String> {
+    check_file(path, count, dims, shipped)?;
     let identity = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let mut cache = loaded()
         .lock()
@@ -255,7 +293,7 @@ fn load(
     let bytes = std::fs::read(path)
         .map_err(|e| format!("cannot read the weights file {}: {e}", path.display()))?;
     if bytes.len() != count * 4 {
-        return Err(wrong_size(bytes.len() as u64));
+        return Err(wrong_size(path, bytes.len() as u64, count, dims));
     }
     let sha = Sha256::digest(&bytes)
         .iter()
@@ -304,8 +342,8 @@ pub(super) fn write_attention(attention: &Attention, t: &mut toml::Table) {
 #[cfg(test)]
 mod tests {
     use super::super::{Chain, definition_toml, read_definition};
-    use crate::ipd::strategies::defined::Definition;
     use crate::ipd::strategies::defined::attention::Dims;
+    use crate::ipd::strategies::defined::{Body, Definition};
     use crate::scenario::error::{ScenarioError, Source};
     use crate::scenario::reader::{TableReader, parse_document};
     use sha2::{Digest, Sha256};
@@ -370,6 +408,53 @@ mod tests {
         let again = read_at(Path::new("elsewhere/x.toml"), &written)
             .unwrap_or_else(|e| panic!("{e}\n{written}"));
         assert_eq!(toml::to_string(&definition_toml(&again)).unwrap(), written);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Read only to be described, the weights file must be there with the
+    /// right size, but it is not read: a wrong SHA-256 goes unnoticed and
+    /// the model has no weights; read to play, the same text is refused.
+    #[test]
+    fn a_described_model_checks_the_file_but_reads_no_weights() {
+        let (dir, sha) = folder("described");
+        let file = dir.join("small.toml");
+        let read = |text: &str, chain: &mut Chain| {
+            let source = Source {
+                path: file.clone(),
+                text: text.to_string(),
+            };
+            let document = parse_document(&source)?;
+            let mut top = TableReader::new(&source, "", document.get_ref(), document.span());
+            read_definition(&mut top, chain)
+        };
+        let other = "0".repeat(64);
+        let described = read(&text(&other, 4), &mut Chain::describing()).unwrap();
+        let Body::Attention(a) = &described.body else {
+            panic!("not an attention body")
+        };
+        assert!(!a.model.has_weights());
+        assert_eq!(a.sha256, other);
+        assert_eq!(described.memory_depth(), Some(3));
+        let played = read(&text(&sha, 4), &mut Chain::default()).unwrap();
+        let Body::Attention(a) = &played.body else {
+            panic!("not an attention body")
+        };
+        assert!(a.model.has_weights());
+        let e = read(&text(&other, 4), &mut Chain::default()).unwrap_err();
+        assert!(e.to_string().contains("field `sha256`"), "{e}");
+        for (broken, what) in [
+            (text(&sha, 5), "expects"),
+            (
+                text(&sha, 4).replace("small.weights", "none.weights"),
+                "none.weights",
+            ),
+        ] {
+            let e = read(&broken, &mut Chain::describing()).unwrap_err();
+            assert!(
+                e.to_string().contains("field `weights`") && e.to_string().contains(what),
+                "{e}"
+            );
+        }
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -264,19 +264,22 @@ impl Dims {
     }
 }
 
-/// A model: dimensions and weights, validated.
+/// A model: dimensions and weights, validated; or, read only to be
+/// described (`dilemma strategies`), its dimensions without the weights
+/// ([`Model::described`]): such a model never plays.
 #[derive(Clone, PartialEq)]
 pub struct Model {
     dims: Dims,
     offsets: Offsets,
-    weights: Arc<Vec<f32>>,
+    /// `None` for a model read only to be described.
+    weights: Option<Arc<Vec<f32>>>,
 }
 
 impl std::fmt::Debug for Model {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Model")
             .field("dims", &self.dims)
-            .field("weights", &self.weights.len())
+            .field("weights", &self.weights.as_ref().map(|w| w.len()))
             .finish()
     }
 }
@@ -301,8 +304,27 @@ impl Model {
         Ok(Model {
             dims,
             offsets,
-            weights,
+            weights: Some(weights),
         })
+    }
+
+    /// A model known by its dimensions only, for describing a strategy
+    /// (its classifiers, its work estimate, its definition written back)
+    /// without reading the weights file. It must never play: [`Model::logit`]
+    /// refuses it as a bug (the readers that build players to play always
+    /// load the weights).
+    pub fn described(dims: Dims) -> Result<Model, DefinitionError> {
+        dims.check()?;
+        Ok(Model {
+            offsets: dims.offsets(),
+            dims,
+            weights: None,
+        })
+    }
+
+    /// Whether the weights are loaded (false for [`Model::described`]).
+    pub fn has_weights(&self) -> bool {
+        self.weights.is_some()
     }
 
     /// The dimensions.
@@ -319,7 +341,13 @@ impl Model {
         let n = tokens.len().min(d.positions);
         let tokens = &tokens[..n];
         scratch.reserve(d);
-        let w = &self.weights[..];
+        let Some(w) = self.weights.as_deref() else {
+            panic!(
+                "bug: an attention model read only to be described was asked to play \
+                 (read the strategy without Chain::describing to play it)"
+            )
+        };
+        let w = &w[..];
         let o = &self.offsets;
         let Scratch {
             x,
@@ -647,7 +675,8 @@ mod tests {
 
     fn direct(model: &Model, tokens: &[u8]) -> f64 {
         let d = model.dims;
-        let w: Vec<f64> = model.weights.iter().map(|&v| f64::from(v)).collect();
+        let weights = model.weights.as_deref().unwrap();
+        let w: Vec<f64> = weights.iter().map(|&v| f64::from(v)).collect();
         let o = &model.offsets;
         let h = d.hidden;
         let n = tokens.len();

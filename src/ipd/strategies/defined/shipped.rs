@@ -15,7 +15,7 @@
 //! name, and no two shipped entries share one, so every name means one
 //! strategy whatever the resolution order.
 
-use crate::ipd::strategies::catalogue::normalise;
+use crate::ipd::strategies::catalogue::{normalise, normalises_to};
 
 /// One embedded strategy file.
 #[derive(Debug)]
@@ -40,7 +40,7 @@ pub fn find_shipped(name: &str) -> Option<&'static ShippedFile> {
     let wanted = normalise(name);
     SHIPPED
         .iter()
-        .find(|file| file.id == wanted || normalise(file.name) == wanted)
+        .find(|file| file.id == wanted || normalises_to(file.name, &wanted))
 }
 
 /// The family a shipped file is listed under, from its kind.
