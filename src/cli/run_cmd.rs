@@ -104,7 +104,7 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
     if args.shard.is_some() {
         if let Some(study) = studies.iter().find(|s| !s.can_shard()) {
             return Err(CliError::BadInput(format!(
-                "--shard: scenario `{}` runs whole (one computation); studies made of many units split into shards: a tournament, a fingerprint, a fixation matrix, and a sweep of a tournament, a Moran, an ecological or an invasion study whose payoffs are played (run it without --shard)",
+                "--shard: scenario `{}` runs whole (one computation); studies made of many units split into shards: a tournament, a fingerprint, a fixation matrix, a training run (its restarts), and a sweep of a tournament, a Moran, an ecological or an invasion study whose payoffs are played (run it without --shard)",
                 study.name()
             )));
         }

@@ -35,5 +35,6 @@ pub mod toml_lines;
 pub mod tournament_charts;
 pub mod tournament_files;
 pub mod train_files;
+pub mod train_shard_files;
 pub mod travelers_text;
 pub mod width;

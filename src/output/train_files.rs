@@ -1,7 +1,9 @@
 //! The files of a training run (`study/kinds/train.rs`): `training.csv`
 //! (one row per generation: the best, mean, median and worst value of the
-//! objective, and the seconds since training began), the chart of the
-//! objective by generation (`training.png`/`.svg`: best and mean), and the
+//! objective, and the seconds since training began; with more than one
+//! restart a first `restart` column, the restarts one after the other),
+//! the chart of the objective by generation (`training.png`/`.svg`: best
+//! and mean of one restart; the best of each of several restarts), and the
 //! trained player as a strategy file (`best.toml`: provenance in comments
 //! and in its `description` and `source`, then the definition as
 //! `strategy_file::definition_toml` writes it, so it reads back to the
@@ -16,32 +18,42 @@ use std::path::Path;
 /// One row of `training.csv`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Row {
+    /// The restart, from 0.
+    pub restart: u32,
     /// The generation, from 1 (the random start).
     pub generation: u32,
     /// Its values.
     pub summary: Summary,
-    /// Seconds since training began, at its end.
-    pub seconds: f64,
+    /// Seconds since training began, at its end; `None` when not known
+    /// (a merge of shards: shards keep no wall time).
+    pub seconds: Option<f64>,
 }
 
 /// The header of `training.csv`.
 pub const HEADER: [&str; 6] = ["generation", "best", "mean", "median", "worst", "seconds"];
 
-/// Writes `training.csv`. Every column but `seconds` depends only on the
-/// scenario and its seed; `seconds` is the wall time (like `run.json`'s).
-pub fn write_training(path: &Path, rows: &[Row]) -> io::Result<()> {
+/// Writes `training.csv`, with a first `restart` column when `restarts`.
+/// Every column but `seconds` depends only on the scenario and its seed;
+/// `seconds` is the wall time (like `run.json`'s), empty after a merge.
+pub fn write_training(path: &Path, rows: &[Row], restarts: bool) -> io::Result<()> {
     let mut out = csv::Writer::from_path(path)?;
-    out.write_record(HEADER)?;
+    let lead: &[&str] = if restarts { &["restart"] } else { &[] };
+    out.write_record(lead.iter().chain(HEADER.iter()))?;
     for row in rows {
         let s = row.summary;
-        out.write_record([
+        let mut record = Vec::with_capacity(7);
+        if restarts {
+            record.push(row.restart.to_string());
+        }
+        record.extend([
             row.generation.to_string(),
             s.best.to_string(),
             s.mean.to_string(),
             s.median.to_string(),
             s.worst.to_string(),
-            format!("{:.3}", row.seconds),
-        ])?;
+            row.seconds.map_or_else(String::new, |t| format!("{t:.3}")),
+        ]);
+        out.write_record(&record)?;
     }
     out.flush()
 }
@@ -55,37 +67,45 @@ pub fn best_toml(definition: &Definition, comments: &[String]) -> String {
     text
 }
 
-/// Draws the objective by generation (best and mean) to `stem`.png/.svg.
+/// Draws the objective by generation to `stem`.png/.svg: the best and
+/// mean of each generation for one restart (`restarts` = 1), the best of
+/// each generation of every restart for several.
 pub fn draw_training(
     stem: &Path,
     title: &str,
     objective: &str,
     rows: &[Row],
+    restarts: u32,
 ) -> Result<(), ChartError> {
-    let best: Vec<(f64, f64)> = rows
-        .iter()
-        .map(|r| (r.generation as f64, r.summary.best))
-        .collect();
-    let mean: Vec<(f64, f64)> = rows
-        .iter()
-        .map(|r| (r.generation as f64, r.summary.mean))
-        .collect();
+    let line = |restart: u32, value: fn(&Summary) -> f64| -> Vec<(f64, f64)> {
+        rows.iter()
+            .filter(|r| r.restart == restart)
+            .map(|r| (r.generation as f64, value(&r.summary)))
+            .collect()
+    };
+    let lines: Vec<(String, Vec<(f64, f64)>)> = if restarts <= 1 {
+        vec![
+            ("best of the generation".into(), line(0, |s| s.best)),
+            ("mean of the generation".into(), line(0, |s| s.mean)),
+        ]
+    } else {
+        (0..restarts)
+            .map(|r| (format!("best of restart {r}"), line(r, |s| s.best)))
+            .collect()
+    };
     draw_line_chart(
         stem,
         &LineChart {
             title,
             x_label: "Generation",
             y_label: objective,
-            series: vec![
-                Series {
-                    name: "best of the generation".into(),
-                    points: &best,
-                },
-                Series {
-                    name: "mean of the generation".into(),
-                    points: &mean,
-                },
-            ],
+            series: lines
+                .iter()
+                .map(|(name, points)| Series {
+                    name: name.clone(),
+                    points,
+                })
+                .collect(),
             steps: false,
             y_from_zero: false,
         },

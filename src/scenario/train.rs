@@ -18,6 +18,8 @@
 //! crossover = "one-point"  # "one-point" (default), "uniform" or "none"
 //! keep = 10                # the best kept each generation (1 to population
 //!                          # - 1; default population / 4)
+//! restarts = 1             # independent restarts, the best kept (1 to
+//!                          # 10 000, default 1; the shard units)
 //! [objective]
 //! kind = "score"           # or "score-difference"
 //! [opponents]
@@ -63,6 +65,8 @@ pub const MAX_GENERATIONS: u32 = 1_000_000;
 /// Most genes a generation holds (population x genes per candidate):
 /// 2^26, 64 MB of moves.
 pub const MAX_GENES: u64 = 1 << 26;
+/// Most independent restarts.
+pub const MAX_RESTARTS: u32 = 10_000;
 /// Default probability that mutation flips a gene.
 pub const DEFAULT_MUTATION: f64 = 0.1;
 
@@ -100,6 +104,10 @@ pub struct TrainScenario {
     pub representation: Representation,
     /// The genetic algorithm's settings.
     pub genetic: Genetic,
+    /// Independent restarts (each a whole run of the genetic algorithm
+    /// from its own random start); the best of their last generations is
+    /// the trained player.
+    pub restarts: u32,
     /// What is maximised.
     pub objective: Objective,
     /// The line-up named, when one was.
@@ -182,6 +190,8 @@ impl TrainScenario {
             mutation: f64,
             crossover: &'static str,
             keep: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            restarts: Option<u32>,
         }
         #[derive(Serialize)]
         struct Kind {
@@ -270,6 +280,9 @@ impl TrainScenario {
                 mutation: g.mutation,
                 crossover: g.crossover.id(),
                 keep: g.keep,
+                // Written only when not the default, so that a run of one
+                // restart keeps the bytes of the first slice.
+                restarts: (self.restarts > 1).then_some(self.restarts),
             },
             objective: Kind {
                 kind: self.objective.id(),
@@ -321,7 +334,7 @@ pub fn read_train(
 ) -> Result<TrainScenario, ScenarioError> {
     let start = top.span().start;
     let representation = read_representation(top)?;
-    let genetic = read_algorithm(top, representation)?;
+    let (genetic, restarts) = read_algorithm(top, representation)?;
     let objective = match top.table("objective")? {
         None => Objective::Score,
         Some(mut table) => {
@@ -398,6 +411,7 @@ pub fn read_train(
         seed,
         representation,
         genetic,
+        restarts,
         objective,
         line_up,
         opponents,
@@ -492,7 +506,7 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
 fn read_algorithm(
     top: &mut TableReader<'_>,
     representation: Representation,
-) -> Result<Genetic, ScenarioError> {
+) -> Result<(Genetic, u32), ScenarioError> {
     let Some(mut table) = top.table("algorithm")? else {
         return Err(top.error(
             top.span().start,
@@ -599,14 +613,31 @@ fn read_algorithm(
             ));
         }
     };
+    let restarts = match table.integer("restarts")? {
+        None => 1,
+        Some(r) if (1..=MAX_RESTARTS as i64).contains(&r.value) => r.value as u32,
+        Some(r) => {
+            return Err(table.error(
+                r.span.start,
+                "restarts",
+                format!(
+                    "must be a whole number from 1 to {MAX_RESTARTS}, got {}",
+                    r.value
+                ),
+            ));
+        }
+    };
     table.finish()?;
-    Ok(Genetic {
-        population,
-        generations,
-        mutation,
-        crossover,
-        keep,
-    })
+    Ok((
+        Genetic {
+            population,
+            generations,
+            mutation,
+            crossover,
+            keep,
+        },
+        restarts,
+    ))
 }
 
 fn read_opponents(

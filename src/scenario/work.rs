@@ -1131,6 +1131,7 @@ pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
     let training = turns_of_moves(
         per_candidate
             .saturating_mul(s.genetic.generations as u128)
+            .saturating_mul(s.restarts as u128)
             .saturating_mul(s.genetic.population as u128)
             .saturating_mul(turns),
     );
@@ -1149,8 +1150,8 @@ fn train_estimate(s: &crate::scenario::train::TrainScenario) -> Estimate {
         }
     };
     Estimate {
-        measure: "ordinary turns to simulate (generations x population x opponents x turns x \
-                  repetitions, a deterministic pair once, and the final tournament)",
+        measure: "ordinary turns to simulate (generations x restarts x population x opponents \
+                  x turns x repetitions, a deterministic pair once, and the final tournament)",
         amount: train_turns(s),
         limit: MAX_TURNS,
         field: "algorithm.generations".into(),
@@ -1159,6 +1160,7 @@ fn train_estimate(s: &crate::scenario::train::TrainScenario) -> Estimate {
                 "algorithm.generations".into(),
                 s.genetic.generations.to_string(),
             ),
+            ("algorithm.restarts".into(), s.restarts.to_string()),
             (
                 "algorithm.population".into(),
                 s.genetic.population.to_string(),

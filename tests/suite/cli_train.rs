@@ -286,6 +286,11 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
             &["algorithm.crossover", "one-point, uniform, none"],
         ),
         (
+            "keep = 3",
+            "keep = 3\nrestarts = 0",
+            &["algorithm.restarts", "from 1 to 10000"],
+        ),
+        (
             "kind = \"score\"",
             "kind = \"moran\"",
             &["objective.kind", "score, score-difference"],
@@ -323,20 +328,5 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
             assert!(stderr.contains(word), "{to}: {word} not in {stderr}");
         }
     }
-    // A train study runs whole: --shard is refused.
-    let file = dir.join("good.toml");
-    std::fs::write(&file, &good).unwrap();
-    let output = dilemma(
-        &dir,
-        &[
-            "run",
-            file.to_str().unwrap(),
-            "--shard",
-            "1/2",
-            "--out",
-            "out",
-        ],
-    );
-    assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,32 +1,45 @@
 //! Kind `train`: a strategy trained by a genetic algorithm (`train/`).
-//! Units are the generations, id g the evaluated generation g (0: the
-//! random start); each needs the one before, so they are played in order
-//! (the candidates of one generation in parallel) and folded as they come
-//! into the rows of `training.csv`. The progress bar counts generations
-//! and names the best and mean value so far.
+//! Units are the restarts (`[algorithm] restarts`, default 1), id r the
+//! whole run of restart r of `train::Training`: its generations played in
+//! order (each needs the one before; the candidates of one generation in
+//! parallel). Restarts draw from disjoint generators keyed by their index,
+//! so each is a pure function of (scenario, seed, restart) and they are
+//! folded in id order into the rows of `training.csv`; the trained player
+//! is the best of the restarts' last generations by the objective (ties:
+//! the lower restart). The progress bar counts restarts and names the
+//! generation, the best and the mean value so far.
 //!
-//! Not split into shards yet (`--shard` is refused: the kind runs whole).
-//! A run is restart 0 of `train::Training`; restarts draw from disjoint
-//! generators keyed by their index, so the next slice can make independent
-//! restarts (or islands) the shard units and merge them by the objective.
+//! In a shard the units are the restarts' rows of `restarts.csv`
+//! (`output::train_shard_files`: every generation's values and turns, and
+//! the best candidate of the last); a merge folds them as a run does, so
+//! its folder is the single run's apart from `training.csv`'s wall-time
+//! `seconds`, left empty (shards keep no time) and `run.json`.
 //!
-//! Written: `best.toml` (the best candidate of the last generation as a
-//! lookup or cycle strategy file, its provenance in comments and fields),
-//! `training.csv`, `training.png`/`.svg`, `tournament/` (the trained
-//! player's round robin against the opponents, the tournament kind's own
-//! files and report), `scenario.toml`, `run.json`.
+//! Written: `best.toml` (the best candidate as a lookup or cycle strategy
+//! file, its provenance in comments and fields), `training.csv` (with a
+//! `restart` column when there are several), `training.png`/`.svg`,
+//! `tournament/` (the trained player's round robin against the opponents,
+//! the tournament kind's own files and report), `scenario.toml`,
+//! `run.json`.
 
 use crate::output::train_files::{Row, best_toml, draw_training, write_training};
+use crate::output::train_shard_files::{
+    Logged, RESTARTS, RestartRows, read_restarts, write_restarts,
+};
 use crate::output::width::{count, fit};
 use crate::scenario::train::TrainScenario;
 use crate::study::folder::dependencies;
 use crate::study::registry::Context;
+use crate::study::shard::{RowsAtEnd, read_rows};
 use crate::study::{
-    Origin, Plan, Progress, Report, ResultsFolder, Silent, Sink, Study, StudyError, Timing,
+    Origin, Plan, Progress, Report, ResultsFolder, ShardFormat, ShardRead, Silent, Sink, Study,
+    StudyError, Timing, UnitWriter,
 };
-use crate::train::{Field, Generation, Representation, Training};
+use crate::train::{Field, Individual, Representation, Training};
 use serde_json::json;
+use std::io;
 use std::ops::Range;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -48,16 +61,17 @@ impl<'a> Train<'a> {
     }
 }
 
-/// A generation played, and the seconds since training began.
+/// A restart played (or read from a shard), and for each generation the
+/// seconds since training began at its end (`None` when read).
 pub struct Unit {
-    generation: Generation,
-    seconds: f64,
+    kept: RestartRows,
+    seconds: Vec<Option<f64>>,
 }
 
-/// The rows so far and the last generation.
+/// The rows so far, each restart's best and the turns played.
 pub struct Fold {
     rows: Vec<Row>,
-    last: Option<Generation>,
+    bests: Vec<(Individual, f64)>,
     turns: u64,
 }
 
@@ -77,8 +91,8 @@ impl Study for Train<'_> {
     }
     fn plan(&self) -> Plan {
         Plan {
-            units: self.scenario.genetic.generations as u64,
-            noun: "generations",
+            units: self.scenario.restarts as u64,
+            noun: "restarts",
             parts: true,
             shown: true,
         }
@@ -92,36 +106,51 @@ impl Study for Train<'_> {
     ) -> Result<(), StudyError> {
         let s = self.scenario;
         let started = Instant::now();
-        let mut training = Training::start(s.representation, s.genetic, &self.field, s.seed, 0);
-        while let Some(generation) = training.step() {
-            let g = generation.index as u64;
-            let summary = generation.summary();
-            progress.set(g + 1);
-            progress.part(&format!(
-                "best {:.3}, mean {:.3}",
-                summary.best, summary.mean
-            ));
-            if ids.contains(&g) {
-                let seconds = started.elapsed().as_secs_f64();
-                sink(
-                    g,
-                    Unit {
-                        generation,
-                        seconds,
-                    },
-                )?;
+        let generations = s.genetic.generations;
+        for r in ids.clone() {
+            let restart = if s.restarts > 1 {
+                format!("restart {}/{}, ", r + 1, s.restarts)
+            } else {
+                String::new()
+            };
+            let mut training = Training::start(s.representation, s.genetic, &self.field, s.seed, r);
+            let mut logged = Vec::with_capacity(generations as usize);
+            let mut seconds = Vec::with_capacity(generations as usize);
+            let mut best = None;
+            while let Some(generation) = training.step() {
+                let summary = generation.summary();
+                progress.part(&format!(
+                    "{restart}generation {}/{generations}, best {:.3}, mean {:.3}",
+                    generation.index + 1,
+                    summary.best,
+                    summary.mean
+                ));
+                logged.push(Logged {
+                    summary,
+                    turns: generation.turns,
+                });
+                seconds.push(Some(started.elapsed().as_secs_f64()));
+                best = Some(generation.best);
             }
-            if g + 1 >= ids.end {
-                break;
-            }
+            let Some(best) = best else {
+                return Err(StudyError::Failed("no generation was played".into()));
+            };
+            progress.set(r + 1 - ids.start);
+            let kept = RestartRows {
+                restart: r,
+                generations: logged,
+                best,
+            };
+            sink(r, Unit { kept, seconds })?;
         }
         Ok(())
     }
 
     fn begin(&self, _: &ResultsFolder, _: Origin) -> Result<Fold, StudyError> {
+        let s = self.scenario;
         Ok(Fold {
-            rows: Vec::with_capacity(self.scenario.genetic.generations as usize),
-            last: None,
+            rows: Vec::with_capacity(s.genetic.generations as usize * s.restarts as usize),
+            bests: Vec::with_capacity(s.restarts as usize),
             turns: 0,
         })
     }
@@ -129,22 +158,74 @@ impl Study for Train<'_> {
     fn fold(
         &self,
         fold: &mut Fold,
-        _: u64,
+        id: u64,
         unit: Unit,
         _: &ResultsFolder,
     ) -> Result<(), StudyError> {
-        fold.rows.push(Row {
-            generation: unit.generation.index + 1,
-            summary: unit.generation.summary(),
-            seconds: unit.seconds,
-        });
-        fold.turns += unit.generation.turns;
-        fold.last = Some(unit.generation);
+        let Unit { kept, seconds } = unit;
+        for (k, (logged, seconds)) in kept.generations.iter().zip(seconds).enumerate() {
+            fold.rows.push(Row {
+                restart: id as u32,
+                generation: k as u32 + 1,
+                summary: logged.summary,
+                seconds,
+            });
+            fold.turns += logged.turns;
+        }
+        let value = kept.generations.last().map_or(f64::NAN, |g| g.summary.best);
+        fold.bests.push((kept.best, value));
         Ok(())
     }
 
     fn finish(&self, fold: Fold) -> Result<Fold, StudyError> {
         Ok(fold)
+    }
+
+    fn shard_format(&self) -> Option<ShardFormat> {
+        Some(ShardFormat {
+            kind: "train",
+            data: RESTARTS,
+            unit_key: "restarts",
+            ids_key: "restart_ids",
+            unit_words: "restarts",
+        })
+    }
+
+    fn shard_writer<'b>(
+        &'b self,
+        dir: &Path,
+        _: Range<u64>,
+    ) -> Result<Box<dyn UnitWriter<Unit> + Send + 'b>, (&'static str, io::Error)> {
+        let row = |_: u64, unit: &Unit| unit.kept.clone();
+        Ok(Box::new(RowsAtEnd::new(dir, RESTARTS, row, write_restarts)))
+    }
+
+    fn read_shard(
+        &self,
+        dir: &Path,
+        ids: Range<u64>,
+        each: &mut Sink<'_, Unit>,
+    ) -> Result<(), ShardRead> {
+        let path = dir.join(RESTARTS);
+        let shape = self.shape();
+        let read = |row: &mut dyn FnMut(RestartRows) -> Result<(), String>| {
+            read_restarts(&path, shape, row)
+        };
+        let unit = |id: u64, kept: RestartRows| {
+            if kept.restart != id {
+                return Err(format!(
+                    "restart {} where restart {id} belongs",
+                    kept.restart
+                ));
+            }
+            let seconds = vec![None; kept.generations.len()];
+            Ok(Unit { kept, seconds })
+        };
+        read_rows(RESTARTS, ids, "restarts", read, unit, each)
+    }
+
+    fn same_unit(&self, replayed: &Unit, kept: &Unit) -> Option<bool> {
+        Some(replayed.kept == kept.kept)
     }
 
     fn write(
@@ -154,19 +235,33 @@ impl Study for Train<'_> {
         timing: Timing,
     ) -> Result<Report, StudyError> {
         let s = self.scenario;
-        let Some(last) = fold.last else {
-            return Err(StudyError::Failed("no generation was played".into()));
+        let mut winner: Option<usize> = None;
+        for (r, (_, value)) in fold.bests.iter().enumerate() {
+            // Strictly better only: a tie keeps the lower restart.
+            if winner.is_none_or(|w| *value > fold.bests[w].1) {
+                winner = Some(r);
+            }
+        }
+        let Some(winner) = winner else {
+            return Err(StudyError::Failed("no restart was played".into()));
         };
+        let (best, value) = (&fold.bests[winner].0, fold.bests[winner].1);
         let trained_seconds = timing.computed.as_secs_f64();
-        let best = &last.best;
-        let value = last.best_value();
+        // Where the best comes from, said only when there are several
+        // restarts (one restart keeps the first slice's words).
+        let of_restart = if s.restarts > 1 {
+            format!(" of restart {winner} (restarts 0 to {})", s.restarts - 1)
+        } else {
+            String::new()
+        };
         let born = best.born + 1;
         let generations = s.genetic.generations;
         let representation = s.representation;
         let display = format!("Trained {} ({})", representation.describe(), s.name);
         let provenance = format!(
             "trained by dilemma {}: scenario {}, seed {}, the best of generation \
-             {generations} of {generations} (born in generation {born}), objective {} = {value}",
+             {generations} of {generations}{of_restart} (born in generation {born}), objective \
+             {} = {value}",
             env!("CARGO_PKG_VERSION"),
             s.name,
             s.seed,
@@ -190,21 +285,29 @@ impl Study for Train<'_> {
             format!("{display}: a strategy file `dilemma run` plays."),
             format!("Scenario: {} (seed {}).", s.name, s.seed),
             format!(
-                "Generation: the best of generation {generations} of {generations}, \
-                 born in generation {born}."
+                "Generation: the best of generation {generations} of {generations}\
+                 {of_restart}, born in generation {born}."
             ),
             format!("Objective: {} = {value}.", s.objective.id()),
         ];
         let rule = representation.describe_genome(&best.genome);
         let genes: String = best.genome.moves.iter().map(|m| m.letter()).collect();
         folder.text("best.toml", &best_toml(&definition, &comments))?;
-        folder.write("training.csv", |p| write_training(p, &fold.rows))?;
+        folder.write("training.csv", |p| {
+            write_training(p, &fold.rows, s.restarts > 1)
+        })?;
         folder.text("scenario.toml", &self.context.resolved)?;
         if s.charts {
             let title = format!("{} by generation", capitalised(s.objective.describe()));
             let label = capitalised(s.objective.describe());
-            draw_training(&folder.file("training"), &title, &label, &fold.rows)
-                .map_err(|e| folder.chart_failed(e))?;
+            draw_training(
+                &folder.file("training"),
+                &title,
+                &label,
+                &fold.rows,
+                s.restarts,
+            )
+            .map_err(|e| folder.chart_failed(e))?;
         }
 
         // The trained player's tournament against the opponents.
@@ -234,12 +337,18 @@ impl Study for Train<'_> {
             .and_then(|v| v.as_f64())
             .unwrap_or(f64::NAN);
 
-        let first = fold.rows.first().map(|r| r.summary);
+        let first = fold
+            .rows
+            .iter()
+            .find(|r| r.restart as usize == winner)
+            .map(|r| r.summary);
         let summary = json!({
             "representation": representation.describe(),
             "objective": s.objective.id(),
             "generations": generations,
             "population": s.genetic.population,
+            "restarts": s.restarts,
+            "restart": winner,
             "opponents": s.opponents.len(),
             "best": value,
             "born": born,
@@ -257,6 +366,7 @@ impl Study for Train<'_> {
             "threads": rayon::current_num_threads(),
             "generations": generations,
             "population": s.genetic.population,
+            "restarts": s.restarts,
             "turns_played": fold.turns,
             "training_seconds": trained_seconds,
             "turns_per_second": fold.turns as f64 / trained_seconds.max(1e-9),
@@ -276,6 +386,12 @@ impl Study for Train<'_> {
             s.genetic.crossover.id(),
             s.objective.describe(),
         ));
+        if s.restarts > 1 {
+            text += &fit(&format!(
+                "{} restarts; the best is restart {winner}'s.\n",
+                s.restarts
+            ));
+        }
         text += &fit(&format!(
             "Best {}: {value:.4} (generation 1: {:.4}), born in generation {born}.\n",
             s.objective.id(),
@@ -296,6 +412,14 @@ impl Study for Train<'_> {
             text,
             page: None,
         })
+    }
+}
+
+impl Train<'_> {
+    /// What a shard keeps of a restart's rows: (generations, genes).
+    fn shape(&self) -> (u32, usize) {
+        let s = self.scenario;
+        (s.genetic.generations, s.representation.genes())
     }
 }
 
