@@ -54,6 +54,7 @@ fn main() {
             shard: None,
             shards: None,
             no_limit: true,
+            resume: false,
         };
         let started = Instant::now();
         run(&args).expect("the reference scenario runs");

@@ -69,6 +69,7 @@ fn args(scenario: &Path, out: &Path, shard: Option<Shard>) -> RunArgs {
         shard: shard.map(ShardSpec::Fixed),
         shards: None,
         no_limit: true,
+        resume: false,
     }
 }
 

@@ -144,6 +144,7 @@ pub fn run(args: &FingerprintArgs) -> Result<(), CliError> {
         shard: None,
         shards: None,
         no_limit: args.no_limit,
+        resume: false,
     };
     run_loaded(vec![loaded], &run_args)
 }

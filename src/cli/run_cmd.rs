@@ -7,7 +7,7 @@ use crate::cli::{CliError, progress, shown};
 use crate::scale::shard::{self, Shard, ShardSpec};
 use crate::scenario::{self, ShardsKey};
 use crate::study::shard::{ShardWritten, folder_name};
-use crate::study::{Published, Settings, StudyError};
+use crate::study::{Checkpoints, Published, Settings, StudyError};
 use clap::Args;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -46,6 +46,10 @@ pub struct RunArgs {
     /// the README's "Work limits"; also `[limits] none = true` in a scenario).
     #[arg(long)]
     pub no_limit: bool,
+    /// Go on from the checkpoint a killed run left in --out (a training run
+    /// with `[algorithm] checkpoint`); without one, the run starts afresh.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Runs the scenarios.
@@ -96,6 +100,10 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
     let settings = Settings {
         no_limit: args.no_limit,
         resolved_toml: None,
+        checkpoints: Checkpoints {
+            dir: Some(args.out.clone()),
+            resume: args.resume,
+        },
     };
     let studies: Vec<_> = loaded
         .iter()

@@ -34,6 +34,7 @@ pub mod table;
 pub mod toml_lines;
 pub mod tournament_charts;
 pub mod tournament_files;
+pub mod train_checkpoint;
 pub mod train_files;
 pub mod train_shard_files;
 pub mod travelers_text;

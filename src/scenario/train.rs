@@ -20,6 +20,8 @@
 //!                          # - 1; default population / 4)
 //! restarts = 1             # independent restarts, the best kept (1 to
 //!                          # 10 000, default 1; the shard units)
+//! checkpoint = 10          # save the run every 10 generations for
+//!                          # `dilemma run --resume` (default: never)
 //! [objective]
 //! kind = "score"           # or "score-difference"
 //! [opponents]
@@ -108,6 +110,9 @@ pub struct TrainScenario {
     /// from its own random start); the best of their last generations is
     /// the trained player.
     pub restarts: u32,
+    /// Save the run every this many generations (`--resume` goes on from
+    /// the last save); `None`: no checkpoints.
+    pub checkpoint: Option<u32>,
     /// What is maximised.
     pub objective: Objective,
     /// The line-up named, when one was.
@@ -192,6 +197,8 @@ impl TrainScenario {
             keep: u32,
             #[serde(skip_serializing_if = "Option::is_none")]
             restarts: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            checkpoint: Option<u32>,
         }
         #[derive(Serialize)]
         struct Kind {
@@ -283,6 +290,7 @@ impl TrainScenario {
                 // Written only when not the default, so that a run of one
                 // restart keeps the bytes of the first slice.
                 restarts: (self.restarts > 1).then_some(self.restarts),
+                checkpoint: self.checkpoint,
             },
             objective: Kind {
                 kind: self.objective.id(),
@@ -334,7 +342,7 @@ pub fn read_train(
 ) -> Result<TrainScenario, ScenarioError> {
     let start = top.span().start;
     let representation = read_representation(top)?;
-    let (genetic, restarts) = read_algorithm(top, representation)?;
+    let (genetic, (restarts, checkpoint)) = read_algorithm(top, representation)?;
     let objective = match top.table("objective")? {
         None => Objective::Score,
         Some(mut table) => {
@@ -412,6 +420,7 @@ pub fn read_train(
         representation,
         genetic,
         restarts,
+        checkpoint,
         objective,
         line_up,
         opponents,
@@ -506,7 +515,7 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
 fn read_algorithm(
     top: &mut TableReader<'_>,
     representation: Representation,
-) -> Result<(Genetic, u32), ScenarioError> {
+) -> Result<(Genetic, (u32, Option<u32>)), ScenarioError> {
     let Some(mut table) = top.table("algorithm")? else {
         return Err(top.error(
             top.span().start,
@@ -627,6 +636,20 @@ fn read_algorithm(
             ));
         }
     };
+    let checkpoint = match table.integer("checkpoint")? {
+        None => None,
+        Some(c) if (1..=MAX_GENERATIONS as i64).contains(&c.value) => Some(c.value as u32),
+        Some(c) => {
+            return Err(table.error(
+                c.span.start,
+                "checkpoint",
+                format!(
+                    "must be a whole number of generations from 1 to {MAX_GENERATIONS}, got {}",
+                    c.value
+                ),
+            ));
+        }
+    };
     table.finish()?;
     Ok((
         Genetic {
@@ -636,7 +659,7 @@ fn read_algorithm(
             crossover,
             keep,
         },
-        restarts,
+        (restarts, checkpoint),
     ))
 }
 

@@ -78,6 +78,7 @@ impl Shards {
         let settings = Settings {
             no_limit: true,
             resolved_toml: Some(self.source.text.clone()),
+            ..Settings::default()
         };
         let scenario = &self.loaded.scenario;
         // Charts are drawn with the scenario's `[output]` style, as in a single run.

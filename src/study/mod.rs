@@ -36,7 +36,7 @@ pub mod shard;
 pub use error::StudyError;
 pub use folder::ResultsFolder;
 pub use progress::{Progress, Silent};
-pub use registry::{AnyStudy, Settings, open};
+pub use registry::{AnyStudy, Checkpoints, Settings, open};
 
 pub use crate::output::shard_files::AppendError;
 use crate::output::shard_files::Manifest;

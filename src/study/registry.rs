@@ -25,6 +25,20 @@ pub struct Settings {
     /// The resolved scenario to write as `scenario.toml` instead of the
     /// scenario's own (a merge writes the shards' text, byte for byte).
     pub resolved_toml: Option<String>,
+    /// Where a study that saves its progress keeps it (a training run's
+    /// checkpoints), and whether it goes on from there.
+    pub checkpoints: Checkpoints,
+}
+
+/// Where a study that saves its progress (a training run with `[algorithm]
+/// checkpoint`) keeps its checkpoint, and whether to resume from it.
+#[derive(Clone, Debug, Default)]
+pub struct Checkpoints {
+    /// The folder the checkpoint is written in (`--out`); `None`: none is
+    /// written (a merge, a study run inside another).
+    pub dir: Option<std::path::PathBuf>,
+    /// `--resume`: go on from the checkpoint found there.
+    pub resume: bool,
 }
 
 /// What every kind's study shares once it is opened.
@@ -34,6 +48,8 @@ pub struct Context {
     pub resolved: String,
     /// Work limits lifted.
     pub no_limit: bool,
+    /// Where checkpoints go, and whether to resume.
+    pub checkpoints: Checkpoints,
 }
 
 /// A study of any kind: run, shard or merge it.
@@ -100,6 +116,7 @@ pub fn open(scenario: &Scenario, settings: Settings) -> Box<dyn AnyStudy + '_> {
             .resolved_toml
             .unwrap_or_else(|| scenario.resolved_toml()),
         no_limit: settings.no_limit,
+        checkpoints: settings.checkpoints,
     };
     match scenario {
         Scenario::Tournament(s) => match &s.method {

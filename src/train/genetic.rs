@@ -117,6 +117,41 @@ impl<'a> Training<'a> {
         }
     }
 
+    /// Restart `restart` going on from a checkpoint: `population` is the
+    /// generation with index `next` (as [`Training::population`] and
+    /// [`Training::next`] gave them), not yet evaluated. It goes on exactly
+    /// as the unbroken restart would: every later draw is keyed by the
+    /// generation, not by what came before.
+    pub fn resume(
+        representation: Representation,
+        genetic: Genetic,
+        field: &'a Field,
+        (seed, restart): (u64, u64),
+        population: Vec<Individual>,
+        next: u32,
+    ) -> Training<'a> {
+        Training {
+            representation,
+            genetic,
+            field,
+            seed,
+            restart,
+            population,
+            next,
+        }
+    }
+
+    /// The candidates of the generation evaluated next (what a checkpoint
+    /// keeps).
+    pub fn population(&self) -> &[Individual] {
+        &self.population
+    }
+
+    /// The index of the generation evaluated next, from 0.
+    pub fn next(&self) -> u32 {
+        self.next
+    }
+
     /// Evaluates the current generation, breeds the next one (unless it
     /// was the last) and returns the evaluated generation; `None` after
     /// the last.
@@ -251,6 +286,25 @@ mod tests {
         assert!(last.best.born <= last.index);
         let s = last.summary();
         assert!(s.worst <= s.median && s.median <= s.mean.max(s.median) && s.mean <= s.best);
+    }
+
+    #[test]
+    fn a_restart_resumed_from_its_population_goes_on_as_the_unbroken_one() {
+        let f = field(&["tit-for-tat", "random", "alternator"]);
+        let unbroken = train(&f, 2);
+        let mut first = Training::start(ONE_ONE_ZERO, GENETIC, &f, 5, 0);
+        let mut resumed: Vec<Generation> = (0..6).map(|_| first.step().unwrap()).collect();
+        assert_eq!(first.next(), 6);
+        let mut second = Training::resume(
+            ONE_ONE_ZERO,
+            GENETIC,
+            &f,
+            (5, 0),
+            first.population().to_vec(),
+            first.next(),
+        );
+        resumed.extend(std::iter::from_fn(|| second.step()));
+        assert_eq!(resumed, unbroken);
     }
 
     #[test]

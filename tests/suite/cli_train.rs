@@ -291,6 +291,11 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
             &["algorithm.restarts", "from 1 to 10000"],
         ),
         (
+            "keep = 3",
+            "keep = 3\ncheckpoint = 0",
+            &["algorithm.checkpoint", "from 1 to 1000000"],
+        ),
+        (
             "kind = \"score\"",
             "kind = \"moran\"",
             &["objective.kind", "score, score-difference"],

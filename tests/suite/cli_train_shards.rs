@@ -2,7 +2,9 @@
 //! 25 items 3 and 4): the same seed gives the same trained player on 1 and
 //! 2 threads and as 3 shards merged (every file the single run's, apart
 //! from the wall time); a damaged shard is refused naming its file and
-//! line. Small populations and short matches keep each run well under a
+//! line; a run killed mid-restart (`DILEMMA_TEST_STOP_AFTER_GENERATION`,
+//! debug builds) resumes from its checkpoint to the unbroken run's files,
+//! and a checkpoint of another scenario is refused. Small populations and short matches keep each run well under a
 //! second in a debug build.
 
 use std::collections::BTreeMap;
@@ -229,5 +231,71 @@ fn restarts_give_the_same_player_on_one_and_two_threads_and_as_three_shards() {
         "{stderr}"
     );
     assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_killed_mid_restart_resumes_to_the_unbroken_runs_files() {
+    let dir = scratch("resume");
+    let text = SCENARIO.replace("restarts = 4", "restarts = 3\ncheckpoint = 2");
+    let file = dir.join("restarts.toml");
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    ok(&dilemma(
+        &dir,
+        &["run", f, "--quiet", "--out", "unbroken"],
+        &[],
+    ));
+    assert!(
+        !dir.join("unbroken/restarts.checkpoint.json").exists(),
+        "a finished run leaves no checkpoint"
+    );
+    let unbroken = files(&dir.join("unbroken/restarts"));
+
+    // Killed after 9 generations: restart 0 (6 generations) done and
+    // saved, restart 1 saved after its generation 2, its generation 3
+    // played and lost.
+    let stop = [("DILEMMA_TEST_STOP_AFTER_GENERATION", "9")];
+    let o = dilemma(&dir, &["run", f, "--quiet", "--out", "out"], &stop);
+    assert_eq!(
+        o.status.code(),
+        Some(137),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!dir.join("out/restarts").exists());
+    let checkpoint = dir.join("out/restarts.checkpoint.json");
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&checkpoint).unwrap()).unwrap();
+    assert_eq!(saved["done"].as_array().unwrap().len(), 1);
+    assert_eq!(saved["current"]["restart"], 1);
+    assert_eq!(saved["current"]["generations"].as_array().unwrap().len(), 2);
+
+    // A checkpoint of another scenario (here another seed) is refused.
+    let other = dir.join("other.toml");
+    std::fs::write(&other, text.replace("seed = 5", "seed = 6")).unwrap();
+    let o = dilemma(
+        &dir,
+        &["run", other.to_str().unwrap(), "--resume", "--out", "out"],
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("restarts.checkpoint.json") && stderr.contains("another scenario"),
+        "{stderr}"
+    );
+
+    // Resumed, the run evaluates the 4 generations left of restart 1 and
+    // the 6 of restart 2: a stop after 11 (which a run from the start
+    // would meet) is never reached.
+    let late = [("DILEMMA_TEST_STOP_AFTER_GENERATION", "11")];
+    ok(&dilemma(
+        &dir,
+        &["run", f, "--quiet", "--resume", "--out", "out"],
+        &late,
+    ));
+    same(&unbroken, &files(&dir.join("out/restarts")), "resumed");
+    assert!(!checkpoint.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -199,6 +199,7 @@ mod tests {
             let settings = crate::study::Settings {
                 no_limit: lifted,
                 resolved_toml: None,
+                ..crate::study::Settings::default()
             };
             crate::study::open(&loaded.scenario, settings)
                 .run(&d.join(out).join("once"), &crate::study::Silent)

@@ -468,6 +468,7 @@ values = [3, 1, 5]
         let context = Context {
             resolved: String::new(),
             no_limit: false,
+            checkpoints: Default::default(),
         };
         let study = MoranSweep::new(sweep, context);
         assert_eq!(study.total, 9);

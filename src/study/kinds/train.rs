@@ -15,6 +15,12 @@
 //! its folder is the single run's apart from `training.csv`'s wall-time
 //! `seconds`, left empty (shards keep no time) and `run.json`.
 //!
+//! With `[algorithm] checkpoint = N` and a folder to keep it in (`dilemma
+//! run`'s `--out`), the run saves itself every N generations and after
+//! each restart (`output::train_checkpoint`), and `--resume` goes on from
+//! the save: a restart resumed from its population and generation number
+//! draws what the unbroken one would, so the files are the same.
+//!
 //! Written: `best.toml` (the best candidate as a lookup or cycle strategy
 //! file, its provenance in comments and fields), `training.csv` (with a
 //! `restart` column when there are several), `training.png`/`.svg`,
@@ -22,12 +28,17 @@
 //! the tournament kind's own files and report), `scenario.toml`,
 //! `run.json`.
 
+use crate::output::shard_files::sha256_hex;
+use crate::output::train_checkpoint::{
+    Current, Done, Owner, Saved, Shape, checkpoint_path, read_checkpoint, write_checkpoint,
+};
 use crate::output::train_files::{Row, best_toml, draw_training, write_training};
 use crate::output::train_shard_files::{
     Logged, RESTARTS, RestartRows, read_restarts, write_restarts,
 };
 use crate::output::width::{count, fit};
 use crate::scenario::train::TrainScenario;
+use crate::study::error::failed;
 use crate::study::folder::dependencies;
 use crate::study::registry::Context;
 use crate::study::shard::{RowsAtEnd, read_rows};
@@ -39,7 +50,7 @@ use crate::train::{Field, Individual, Representation, Training};
 use serde_json::json;
 use std::io;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -107,15 +118,56 @@ impl Study for Train<'_> {
         let s = self.scenario;
         let started = Instant::now();
         let generations = s.genetic.generations;
-        for r in ids.clone() {
+        let mut checkpoint = self.checkpoint(&ids)?;
+        let mut saved = checkpoint
+            .as_mut()
+            .map_or_else(Saved::default, |c| std::mem::take(&mut c.saved));
+        // Seconds go on from where the interrupted run stopped.
+        let offset = saved
+            .current
+            .as_ref()
+            .and_then(|c| c.seconds.last().copied().flatten())
+            .or_else(|| {
+                saved
+                    .done
+                    .last()
+                    .and_then(|d| d.seconds.last().copied().flatten())
+            })
+            .unwrap_or(0.0);
+        let mut evaluated = 0u64;
+        for done in saved.done.clone() {
+            let r = done.rows.restart;
+            progress.set(r + 1 - ids.start);
+            let (kept, seconds) = (done.rows, done.seconds);
+            sink(r, Unit { kept, seconds })?;
+        }
+        let first = ids.start + saved.done.len() as u64;
+        for r in first..ids.end {
             let restart = if s.restarts > 1 {
                 format!("restart {}/{}, ", r + 1, s.restarts)
             } else {
                 String::new()
             };
-            let mut training = Training::start(s.representation, s.genetic, &self.field, s.seed, r);
-            let mut logged = Vec::with_capacity(generations as usize);
-            let mut seconds = Vec::with_capacity(generations as usize);
+            let (mut training, mut logged, mut seconds) = match saved.current.take() {
+                Some(c) => {
+                    let next = c.generations.len() as u32;
+                    let setup = (s.representation, s.genetic, &self.field);
+                    let training = Training::resume(
+                        setup.0,
+                        setup.1,
+                        setup.2,
+                        (s.seed, r),
+                        c.population,
+                        next,
+                    );
+                    (training, c.generations, c.seconds)
+                }
+                None => (
+                    Training::start(s.representation, s.genetic, &self.field, s.seed, r),
+                    Vec::with_capacity(generations as usize),
+                    Vec::with_capacity(generations as usize),
+                ),
+            };
             let mut best = None;
             while let Some(generation) = training.step() {
                 let summary = generation.summary();
@@ -129,8 +181,24 @@ impl Study for Train<'_> {
                     summary,
                     turns: generation.turns,
                 });
-                seconds.push(Some(started.elapsed().as_secs_f64()));
+                seconds.push(Some(offset + started.elapsed().as_secs_f64()));
                 best = Some(generation.best);
+                let g = generation.index + 1;
+                if let Some(c) = &checkpoint
+                    && g % c.every == 0
+                    && g < generations
+                {
+                    saved.current = Some(Current {
+                        restart: r,
+                        generations: logged.clone(),
+                        seconds: seconds.clone(),
+                        population: training.population().to_vec(),
+                    });
+                    c.write(&saved)?;
+                    saved.current = None;
+                }
+                evaluated += 1;
+                stop_for_test(evaluated);
             }
             let Some(best) = best else {
                 return Err(StudyError::Failed("no generation was played".into()));
@@ -141,7 +209,19 @@ impl Study for Train<'_> {
                 generations: logged,
                 best,
             };
+            if let Some(c) = &checkpoint {
+                saved.done.push(Done {
+                    rows: kept.clone(),
+                    seconds: seconds.clone(),
+                });
+                if r + 1 < ids.end {
+                    c.write(&saved)?;
+                }
+            }
             sink(r, Unit { kept, seconds })?;
+        }
+        if let Some(c) = &checkpoint {
+            c.remove();
         }
         Ok(())
     }
@@ -316,6 +396,7 @@ impl Study for Train<'_> {
         let context = Context {
             resolved: tournament.resolved_toml(),
             no_limit: self.context.no_limit,
+            checkpoints: Default::default(),
         };
         let study = crate::study::kinds::tournament::Tournament::new(&tournament, context);
         let published = crate::study::run::run(&study, &folder.file("tournament"), &Silent)?;
@@ -420,6 +501,90 @@ impl Train<'_> {
     fn shape(&self) -> (u32, usize) {
         let s = self.scenario;
         (s.genetic.generations, s.representation.genes())
+    }
+
+    /// The checkpoint of the run of restarts `ids`, when the scenario asks
+    /// for one and the run has a folder for it; with `--resume`, what the
+    /// checkpoint found there saved (a checkpoint of another scenario, or
+    /// a damaged one, is the user's input: exit 2 naming the file).
+    fn checkpoint(&self, ids: &Range<u64>) -> Result<Option<Checkpoint>, StudyError> {
+        let s = self.scenario;
+        let (Some(every), Some(dir)) = (s.checkpoint, &self.context.checkpoints.dir) else {
+            return Ok(None);
+        };
+        let path = checkpoint_path(dir, &s.name, ids, s.restarts as u64);
+        let sha256 = sha256_hex(self.context.resolved.as_bytes());
+        let mut checkpoint = Checkpoint {
+            path,
+            every,
+            name: s.name.clone(),
+            sha256,
+            ids: ids.clone(),
+            saved: Saved::default(),
+        };
+        if self.context.checkpoints.resume && checkpoint.path.exists() {
+            let (generations, genes) = self.shape();
+            let shape = Shape {
+                generations,
+                genes,
+                population: s.genetic.population as usize,
+            };
+            checkpoint.saved = read_checkpoint(&checkpoint.path, &checkpoint.owner(), shape)
+                .map_err(|e| {
+                    StudyError::Input(format!(
+                        "--resume: {}: {e}",
+                        crate::study::error::shown(&checkpoint.path)
+                    ))
+                })?;
+        }
+        Ok(Some(checkpoint))
+    }
+}
+
+/// Where a run's checkpoint goes and what it saved.
+struct Checkpoint {
+    path: PathBuf,
+    every: u32,
+    name: String,
+    sha256: String,
+    ids: Range<u64>,
+    saved: Saved,
+}
+
+impl Checkpoint {
+    fn owner(&self) -> Owner<'_> {
+        Owner {
+            name: &self.name,
+            sha256: &self.sha256,
+            ids: self.ids.clone(),
+        }
+    }
+
+    fn write(&self, saved: &Saved) -> Result<(), StudyError> {
+        write_checkpoint(&self.path, &self.owner(), saved)
+            .map_err(|e| failed("cannot write the checkpoint", &self.path, e))
+    }
+
+    /// The run is over: its checkpoint is no longer needed (a file that
+    /// cannot be removed is left; a later --resume of the same scenario
+    /// would only find restarts it plays again the same).
+    fn remove(&self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Test-only (debug builds): `DILEMMA_TEST_STOP_AFTER_GENERATION=K` ends
+/// the process at once (exit 137, nothing cleaned up, as a kill would)
+/// when this run has evaluated K generations, after the checkpoint of that
+/// generation, if any, was written. Release builds ignore the variable.
+fn stop_for_test(evaluated: u64) {
+    if cfg!(debug_assertions)
+        && std::env::var("DILEMMA_TEST_STOP_AFTER_GENERATION")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            == Some(evaluated)
+    {
+        std::process::exit(137);
     }
 }
 
