@@ -3,7 +3,8 @@
 //! objective, and the seconds since training began; with more than one
 //! restart a first `restart` column, the restarts one after the other),
 //! the chart of the objective by generation (`training.png`/`.svg`: best
-//! and mean of one restart; the best of each of several restarts), and the
+//! and mean of one restart; the best of each of several restarts, or of
+//! many their best, median and worst and the winner's), and the
 //! trained player as a strategy file (`best.toml`: provenance in comments
 //! and in its `description` and `source`, then the definition as
 //! `strategy_file::definition_toml` writes it, so it reads back to the
@@ -67,15 +68,21 @@ pub fn best_toml(definition: &Definition, comments: &[String]) -> String {
     text
 }
 
+/// Most restarts drawn one line each; more are drawn as the best, median
+/// and worst over the restarts, and the winner's line.
+pub const MAX_RESTART_LINES: u32 = 8;
+
 /// Draws the objective by generation to `stem`.png/.svg: the best and
-/// mean of each generation for one restart (`restarts` = 1), the best of
-/// each generation of every restart for several.
+/// mean of each generation for one restart (`restarts` = 1); the best of
+/// each generation of every restart for up to [`MAX_RESTART_LINES`]; for
+/// more, the best, median and worst of those over the restarts and the
+/// line of restart `winner` (the trained player's).
 pub fn draw_training(
     stem: &Path,
     title: &str,
     objective: &str,
     rows: &[Row],
-    restarts: u32,
+    (restarts, winner): (u32, u32),
 ) -> Result<(), ChartError> {
     let line = |restart: u32, value: fn(&Summary) -> f64| -> Vec<(f64, f64)> {
         rows.iter()
@@ -88,10 +95,53 @@ pub fn draw_training(
             ("best of the generation".into(), line(0, |s| s.best)),
             ("mean of the generation".into(), line(0, |s| s.mean)),
         ]
-    } else {
+    } else if restarts <= MAX_RESTART_LINES {
         (0..restarts)
             .map(|r| (format!("best of restart {r}"), line(r, |s| s.best)))
             .collect()
+    } else {
+        let generations = rows.iter().map(|r| r.generation).max().unwrap_or(0);
+        let mut by_generation = vec![Vec::new(); generations as usize];
+        for r in rows {
+            by_generation[r.generation as usize - 1].push(r.summary.best);
+        }
+        for values in &mut by_generation {
+            values.sort_by(f64::total_cmp);
+        }
+        let over = |pick: fn(&[f64]) -> f64| -> Vec<(f64, f64)> {
+            by_generation
+                .iter()
+                .enumerate()
+                .map(|(g, values)| ((g + 1) as f64, pick(values)))
+                .collect()
+        };
+        vec![
+            (
+                "best over the restarts".into(),
+                over(|v| v.last().copied().unwrap_or(f64::NAN)),
+            ),
+            (
+                "median over the restarts".into(),
+                over(|v| {
+                    let n = v.len();
+                    if n == 0 {
+                        f64::NAN
+                    } else if n % 2 == 1 {
+                        v[n / 2]
+                    } else {
+                        (v[n / 2 - 1] + v[n / 2]) / 2.0
+                    }
+                }),
+            ),
+            (
+                "worst over the restarts".into(),
+                over(|v| v.first().copied().unwrap_or(f64::NAN)),
+            ),
+            (
+                format!("restart {winner} (the trained player's)"),
+                line(winner, |s| s.best),
+            ),
+        ]
     };
     draw_line_chart(
         stem,

@@ -385,7 +385,7 @@ impl Study for Train<'_> {
                 &title,
                 &label,
                 &fold.rows,
-                s.restarts,
+                (s.restarts, winner as u32),
             )
             .map_err(|e| folder.chart_failed(e))?;
         }
