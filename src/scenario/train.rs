@@ -780,6 +780,18 @@ mod tests {
         let again = load(&resolved);
         assert_eq!(again.resolved_toml(), resolved);
         assert_eq!(again.opponents[2].name, "CD");
+        // One restart and no checkpoint are not written (the first slice's
+        // bytes); others are, and read back.
+        assert_eq!((s.restarts, s.checkpoint), (1, None));
+        assert!(!resolved.contains("restarts") && !resolved.contains("checkpoint"));
+        let more = load(&TEXT.replace(
+            "generations = 3",
+            "generations = 3\nrestarts = 5\ncheckpoint = 2",
+        ));
+        assert_eq!((more.restarts, more.checkpoint), (5, Some(2)));
+        let resolved = more.resolved_toml();
+        assert!(resolved.contains("restarts = 5") && resolved.contains("checkpoint = 2"));
+        assert_eq!(load(&resolved).resolved_toml(), resolved);
     }
 
     #[test]
