@@ -486,19 +486,17 @@ impl Meta {
         if self.singular {
             return state.proposals[0];
         }
-        let n = state.order.len();
-        let keep = ((n as f64 * 0.08) as usize).max(1);
+        let keep = ((state.order.len() as f64 * 0.08) as usize).max(1);
         let scores = &state.scores;
         // Descending by (score, index): equal scores put the later member first.
         let by_rank =
             |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
-        if keep < n {
-            state.order.select_nth_unstable_by(keep - 1, by_rank);
-        }
         let drawn = ((unit_interval(rng) * keep as f64) as usize).min(keep - 1);
-        // The top `keep` as a set (their order does not matter for a
-        // uniform draw); sort them so the draw maps to a fixed member.
-        state.order[..keep].sort_unstable_by(by_rank);
+        // The draw picks the member of rank `drawn` (0 = best) among the
+        // top `keep`: the rank order is strict (ties broken by index), so
+        // selecting that rank directly is the same member as sorting the
+        // top `keep` and indexing them, without the sort.
+        state.order.select_nth_unstable_by(drawn, by_rank);
         state.proposals[state.order[drawn]]
     }
 }
@@ -719,6 +717,31 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("one per member"), "{e}");
+    }
+
+    #[test]
+    fn selecting_a_rank_is_indexing_the_sorted_top() {
+        // Scores with many ties, orders left as earlier turns left them:
+        // the member of rank r by (score desc, index desc) is the same
+        // whether selected directly or read from the sorted top.
+        let mut state = 12345u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            state >> 33
+        };
+        for n in [1usize, 2, 13, 37, 68, 138] {
+            let mut order: Vec<usize> = (0..n).collect();
+            for _ in 0..50 {
+                let scores: Vec<f64> = (0..n).map(|_| (next() % 7) as f64).collect();
+                let by_rank =
+                    |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
+                let mut sorted: Vec<usize> = (0..n).collect();
+                sorted.sort_by(by_rank);
+                let rank = (next() as usize) % n;
+                order.select_nth_unstable_by(rank, by_rank);
+                assert_eq!(order[rank], sorted[rank], "n {n}, rank {rank}");
+            }
+        }
     }
 
     #[test]
