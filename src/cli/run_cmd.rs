@@ -109,6 +109,21 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
         .iter()
         .map(|l| crate::study::open(&l.scenario, settings.clone()))
         .collect();
+    // `[shards]` only where the study is made of units that split (the
+    // study layer knows which: a table's invasion sweep runs whole, a
+    // played one splits).
+    for (l, study) in loaded.iter().zip(&studies) {
+        if let Some(key) = &l.shards
+            && !study.can_shard()
+        {
+            return Err(CliError::BadInput(format!(
+                "{}: field `shards.count`: scenario `{}` runs whole (one computation), so it \
+                 cannot be split into shards; remove `[shards]`",
+                key.at,
+                study.name()
+            )));
+        }
+    }
     if args.shard.is_some() {
         if let Some(study) = studies.iter().find(|s| !s.can_shard()) {
             return Err(CliError::BadInput(format!(

@@ -479,18 +479,6 @@ pub fn parse_within(source: &Source, path: &Path, no_limit: bool) -> Result<Load
         }
     };
     top.finish()?;
-    if let Some((_, offset)) = &shards
-        && !matches!(
-            scenario,
-            Scenario::Tournament(_) | Scenario::Sweep(_) | Scenario::Fixation(_)
-        )
-    {
-        return Err(source.invalid(
-            *offset,
-            "shards.count",
-            "only a tournament, a sweep or a fixation matrix can be run as shards; remove `[shards]`",
-        ));
-    }
     let mut scenario = scenario;
     if !(limits_lifted || no_limit) {
         // The chart memory budget, held while the charts are drawn too

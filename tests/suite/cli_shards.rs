@@ -995,10 +995,45 @@ fn a_count_that_differs_from_the_scenarios_is_refused_naming_both() {
     );
     let e = refused(&["run", s(&moran), "--out", s(&out)], &[]);
     assert!(
-        e.contains("shards.count") && e.contains("only a tournament, a sweep or a fixation"),
+        e.contains("moran.toml:") && e.contains("shards.count") && e.contains("`moran` runs whole"),
         "{e}"
     );
     assert!(!out.exists(), "nothing is written");
+    // A kind that splits takes `[shards] count` as a tournament does: a
+    // Moran sweep's `--shard auto` reads the count from the file.
+    let sweep =
+        std::fs::read_to_string(root().join("scenarios/sweep-moran-temptation.toml")).unwrap();
+    let sweep = write_scenario(
+        &dir,
+        "sweep-moran-temptation.toml",
+        &format!(
+            "{sweep}
+[shards]
+count = 2
+"
+        ),
+    );
+    let run = dilemma_env(
+        &[
+            "run",
+            s(&sweep),
+            "--quiet",
+            "--shard",
+            "auto",
+            "--out",
+            s(&out),
+        ],
+        &[("JOB_COMPLETION_INDEX", "1")],
+    );
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        out.join("sweep-moran-temptation.shard-1-of-2/manifest.json")
+            .exists()
+    );
 }
 
 /// 4 players, 40,000 repetitions of 100,000 turns with noise: 4 x 10^10
