@@ -23,7 +23,10 @@
 //! checkpoint = 10          # save the run every 10 generations for
 //!                          # `dilemma run --resume` (default: never)
 //! [objective]
-//! kind = "score"           # or "score-difference"
+//! kind = "score"           # or "score-difference", or "moran" with:
+//! population = 10          # Z (2 to 100 000, default 10)
+//! process = "moran"        # or "fermi", as the invasion kind's [selection]
+//! beta = 1.0               # w in [0, 1] ("moran") or beta >= 0 ("fermi")
 //! [opponents]
 //! players = ["Tit For Tat", "defector"]  # as a tournament's [[players]], or
 //! # line_up = "first-tournament"         # or "catalogue"
@@ -43,6 +46,7 @@
 //! deterministic pair once) is estimated by `scenario::work` against the
 //! turn limit.
 
+use crate::evolution::invasion::Selection;
 use crate::ipd::horizon::Horizon;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::MatchSettings;
@@ -134,12 +138,13 @@ pub struct TrainScenario {
 impl TrainScenario {
     /// The field candidates are measured against.
     pub fn field(&self) -> Field {
-        Field {
-            opponents: self.opponents.clone(),
-            settings: self.settings,
-            repetitions: self.repetitions,
-            objective: self.objective,
-        }
+        Field::new(
+            self.opponents.clone(),
+            self.settings,
+            self.repetitions,
+            self.objective,
+            self.seed,
+        )
     }
 
     /// The tournament of the trained player (first) and the opponents,
@@ -180,7 +185,7 @@ impl TrainScenario {
             seed: u64,
             representation: toml::Table,
             algorithm: Algorithm,
-            objective: Kind,
+            objective: toml::Table,
             opponents: toml::Table,
             game: toml::Table,
             #[serde(rename = "match")]
@@ -200,11 +205,18 @@ impl TrainScenario {
             #[serde(skip_serializing_if = "Option::is_none")]
             checkpoint: Option<u32>,
         }
-        #[derive(Serialize)]
-        struct Kind {
-            kind: &'static str,
-        }
         use toml::Value;
+        let mut objective = toml::Table::new();
+        objective.insert("kind".into(), Value::String(self.objective.id().into()));
+        if let Objective::Moran {
+            population,
+            selection,
+        } = self.objective
+        {
+            objective.insert("population".into(), Value::Integer(population.into()));
+            objective.insert("process".into(), Value::String(selection.process().into()));
+            objective.insert("beta".into(), Value::Float(selection.intensity()));
+        }
         let mut representation = toml::Table::new();
         representation.insert(
             "kind".into(),
@@ -292,9 +304,7 @@ impl TrainScenario {
                 restarts: (self.restarts > 1).then_some(self.restarts),
                 checkpoint: self.checkpoint,
             },
-            objective: Kind {
-                kind: self.objective.id(),
-            },
+            objective,
             opponents,
             game,
             match_,
@@ -343,28 +353,7 @@ pub fn read_train(
     let start = top.span().start;
     let representation = read_representation(top)?;
     let (genetic, (restarts, checkpoint)) = read_algorithm(top, representation)?;
-    let objective = match top.table("objective")? {
-        None => Objective::Score,
-        Some(mut table) => {
-            let objective = match table.string("kind")? {
-                None => Objective::Score,
-                Some(kind) => Objective::named(&kind.value).ok_or_else(|| {
-                    table.error(
-                        kind.span.start,
-                        "kind",
-                        format!(
-                            "unknown objective `{}` (allowed: {})",
-                            kind.value,
-                            crate::train::objective::OBJECTIVES.join(", ")
-                        ),
-                    )
-                })?,
-            };
-            table.finish()?;
-            objective
-        }
-    };
-
+    let objective_table = top.table("objective")?;
     let mut payoffs = Payoffs::STANDARD;
     let mut payoffs_preset = Some("standard".to_string());
     if let Some(mut game) = top.table("game")? {
@@ -401,6 +390,7 @@ pub fn read_train(
         table.finish()?;
     }
 
+    let objective = read_objective(objective_table, &payoffs)?;
     let (line_up, opponents) = read_opponents(top, start)?;
     let opponents = opponents
         .into_iter()
@@ -433,6 +423,130 @@ pub fn read_train(
         repetitions,
         charts,
         chart_style,
+    })
+}
+
+/// Most individuals of the Moran objective's population.
+pub const MAX_MORAN_POPULATION: u32 = 100_000;
+
+/// `[objective]`: `kind`, and for `moran` the population size
+/// (`population`, 2 to [`MAX_MORAN_POPULATION`], default 10), the process
+/// (`process`, "moran" by default or "fermi") and its intensity (`beta`:
+/// w in [0, 1] for "moran", default 1; beta >= 0 for "fermi", default 1),
+/// as the `invasion` kind's `[selection]`.
+fn read_objective(
+    table: Option<TableReader<'_>>,
+    payoffs: &Payoffs,
+) -> Result<Objective, ScenarioError> {
+    let Some(mut table) = table else {
+        return Ok(Objective::Score);
+    };
+    let objective = match table.string("kind")? {
+        None => Objective::Score,
+        Some(kind) => Objective::named(&kind.value).ok_or_else(|| {
+            table.error(
+                kind.span.start,
+                "kind",
+                format!(
+                    "unknown objective `{}` (allowed: {})",
+                    kind.value,
+                    crate::train::objective::OBJECTIVES.join(", ")
+                ),
+            )
+        })?,
+    };
+    let population = table.count("population", 2)?;
+    let process = table.string("process")?;
+    let beta = table.number("beta")?;
+    let Objective::Moran {
+        population: default_population,
+        ..
+    } = objective
+    else {
+        // Only the Moran objective has parameters.
+        let extra = [
+            population.as_ref().map(|p| ("population", p.span.start)),
+            process.as_ref().map(|p| ("process", p.span.start)),
+            beta.as_ref().map(|b| ("beta", b.span.start)),
+        ];
+        if let Some((key, at)) = extra.into_iter().flatten().next() {
+            return Err(table.error(
+                at,
+                key,
+                format!(
+                    "`{key}` belongs to kind = \"moran\"; objective `{}` takes no parameters",
+                    objective.id()
+                ),
+            ));
+        }
+        table.finish()?;
+        return Ok(objective);
+    };
+    let z = match population {
+        None => default_population,
+        Some(p) if p.value > MAX_MORAN_POPULATION => {
+            return Err(table.error(
+                p.span.start,
+                "population",
+                format!(
+                    "a population of {} is over the limit of {MAX_MORAN_POPULATION}",
+                    p.value
+                ),
+            ));
+        }
+        Some(p) => p.value,
+    };
+    let value = beta.as_ref().map_or(1.0, |b| b.value);
+    let at = beta.as_ref().map_or(table.span().start, |b| b.span.start);
+    let selection = match process.as_ref().map(|p| p.value.as_str()) {
+        None | Some("moran") => {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(table.error(
+                    at,
+                    "beta",
+                    format!(
+                        "for process = \"moran\" the intensity w (fitness 1 - w + w x \
+                         payoff) must be between 0 and 1, got {value}"
+                    ),
+                ));
+            }
+            let lowest = payoffs.s.min(payoffs.p).min(payoffs.r).min(payoffs.t);
+            if 1.0 - value + value * lowest < 0.0 {
+                return Err(table.error(
+                    at,
+                    "beta",
+                    format!(
+                        "with w = {value} the payoff {lowest} gives a negative fitness \
+                         1 - w + w x {lowest}; use w <= {} or process = \"fermi\"",
+                        1.0 / (1.0 - lowest)
+                    ),
+                ));
+            }
+            Selection::Moran { w: value }
+        }
+        Some("fermi") => {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(table.error(
+                    at,
+                    "beta",
+                    format!("the intensity of selection must be at least 0, got {value}"),
+                ));
+            }
+            Selection::Fermi { beta: value }
+        }
+        Some(other) => {
+            let at = process.as_ref().map_or(0, |p| p.span.start);
+            return Err(table.error(
+                at,
+                "process",
+                format!("unknown process `{other}` (allowed: \"moran\", \"fermi\")"),
+            ));
+        }
+    };
+    table.finish()?;
+    Ok(Objective::Moran {
+        population: z,
+        selection,
     })
 }
 

@@ -1128,6 +1128,16 @@ pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
             (1 + cost_units(p, turns)).saturating_mul(reps)
         })
         .fold(0u128, u128::saturating_add);
+    // The Moran objective also plays the candidate against itself each
+    // evaluation (and the opponents against themselves once, counted with
+    // the final tournament's self-play below).
+    let self_play: u128 = match s.objective {
+        crate::train::Objective::Moran { .. } => {
+            2u128.saturating_mul(if repeatable { 1 } else { s.repetitions as u128 })
+        }
+        _ => 0,
+    };
+    let per_candidate = per_candidate.saturating_add(self_play);
     let training = turns_of_moves(
         per_candidate
             .saturating_mul(s.genetic.generations as u128)

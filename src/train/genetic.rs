@@ -242,6 +242,7 @@ mod tests {
             },
             repetitions: 3,
             objective: Objective::Score,
+            residents: Vec::new(),
         }
     }
 

@@ -21,6 +21,13 @@ pub enum Role {
     /// candidates of a generation meet the same draws: common random
     /// numbers).
     Match = 3,
+    /// The candidate's matches against itself (Moran objective; stream:
+    /// repetition).
+    SelfPlay = 4,
+    /// The opponents' matches against themselves, once per run (Moran
+    /// objective; restart and generation 0; stream: opponent x
+    /// repetitions + repetition).
+    Residents = 5,
 }
 
 /// The generator of `role` in `generation` of `restart` under `seed`, on

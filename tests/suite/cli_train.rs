@@ -182,6 +182,83 @@ fn against_tit_for_tat_it_scores_at_least_tit_for_tat() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The Moran objective's value is the analytic fixation probability: the
+/// trained player's value against one opponent equals the `fixation`
+/// kind's exact column for that pair and lies in the 99.9% Wilson interval
+/// of 3000 simulated Moran runs (one false alarm in a thousand).
+#[test]
+fn the_moran_objective_agrees_with_the_simulated_moran_process() {
+    let dir = scratch("moran");
+    let text = scenario("moran", "[\"alternator\"]", 20, "")
+        .replace("kind = \"score\"", "kind = \"moran\"\npopulation = 6");
+    let folder = train(&dir, "moran", &text, &[]);
+    let value = best_value(&folder);
+    // Better than neutral: a mutant that exploits the Alternator.
+    assert!(value > 1.0 / 6.0, "{value}");
+    let best = folder.join("best.toml");
+    let fixation = format!(
+        "name = \"check\"\nkind = \"fixation\"\nseed = 5\n\
+         [match]\nturns = 20\n[fixation]\nsize = 6\nruns = 3000\nmode = \"bd\"\n\
+         [[players]]\nstrategy = \"{}\"\n[[players]]\nstrategy = \"alternator\"\n\
+         [output]\ncharts = false\n",
+        best.display()
+    );
+    let check = train(&dir, "check", &fixation, &[]);
+    let rows = std::fs::read_to_string(check.join("fixation_matrix.csv")).unwrap();
+    let row: Vec<&str> = rows
+        .lines()
+        .find(|l| l.ends_with(&format!(",{}", 1.0 / 6.0)) && l.contains(",Alternator,"))
+        .filter(|l| !l.starts_with("Alternator,"))
+        .unwrap_or_else(|| panic!("the trained mutant's row in {rows}"))
+        .split(',')
+        .collect();
+    let exact: f64 = row[7].parse().unwrap();
+    assert!(
+        (exact - value).abs() < 1e-12,
+        "exact {exact}, objective {value}"
+    );
+    let (runs, fixed): (f64, f64) = (row[2].parse().unwrap(), row[3].parse().unwrap());
+    let (p, z) = (fixed / runs, 3.2905_f64);
+    let centre = (p + z * z / (2.0 * runs)) / (1.0 + z * z / runs);
+    let half =
+        z / (1.0 + z * z / runs) * (p * (1.0 - p) / runs + z * z / (4.0 * runs * runs)).sqrt();
+    assert!(
+        (centre - half..=centre + half).contains(&value),
+        "{value} outside [{}, {}] ({fixed} of {runs})",
+        centre - half,
+        centre + half
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn against_cooperators_the_moran_objective_learns_to_exploit() {
+    let dir = scratch("moran-cooperators");
+    let text = scenario("coop", "[\"cooperator\"]", 20, "").replace(
+        "kind = \"score\"",
+        "kind = \"moran\"\npopulation = 10\nprocess = \"moran\"\nbeta = 1.0",
+    );
+    let folder = train(&dir, "coop", &text, &[]);
+    // A Defector among 9 Cooperators (w = 1, no self-play): f_A(k) =
+    // ((k - 1) + 5 (10 - k)) / 9, f_B(k) = 3 (9 - k) / 9; rho = 1 / (1 +
+    // sum_i prod_j f_B / f_A).
+    let (mut sum, mut product) = (1.0, 1.0);
+    for k in 1..10 {
+        let k = k as f64;
+        product *= 3.0 * (9.0 - k) / ((k - 1.0) + 5.0 * (10.0 - k));
+        sum += product;
+    }
+    let value = best_value(&folder);
+    assert!(
+        value >= 1.0 / sum - 1e-12,
+        "{value} < Defector's {}",
+        1.0 / sum
+    );
+    // It defects against Cooperators every turn.
+    assert_eq!(median_score(&folder, "Trained"), 5.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn best_toml_loads_and_plays_in_a_tournament() {
     let dir = scratch("plays");
@@ -297,8 +374,33 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
         ),
         (
             "kind = \"score\"",
-            "kind = \"moran\"",
-            &["objective.kind", "score, score-difference"],
+            "kind = \"fitness\"",
+            &["objective.kind", "score, score-difference, moran"],
+        ),
+        (
+            "kind = \"score\"",
+            "kind = \"moran\"\npopulation = 1",
+            &["objective.population", "from 2"],
+        ),
+        (
+            "kind = \"score\"",
+            "kind = \"moran\"\npopulation = 1000000",
+            &["objective.population", "limit of 100000"],
+        ),
+        (
+            "kind = \"score\"",
+            "kind = \"moran\"\nprocess = \"wright-fisher\"",
+            &["objective.process", "\"moran\", \"fermi\""],
+        ),
+        (
+            "kind = \"score\"",
+            "kind = \"moran\"\nbeta = 2.0",
+            &["objective.beta", "between 0 and 1"],
+        ),
+        (
+            "kind = \"score\"",
+            "kind = \"score\"\npopulation = 10",
+            &["objective.population", "belongs to kind = \"moran\""],
         ),
         (
             "players = [\"tit-for-tat\"]",
