@@ -124,6 +124,15 @@ pub fn run_loaded(mut loaded: Vec<scenario::Loaded>, args: &RunArgs) -> Result<(
             )));
         }
     }
+    if args.resume {
+        for study in studies.iter().filter(|s| !s.saves_checkpoints()) {
+            eprintln!(
+                "warning: --resume: scenario `{}` saves no checkpoints (a training run with \
+                 `[algorithm] checkpoint` does); it runs from the start",
+                study.name()
+            );
+        }
+    }
     if args.shard.is_some() {
         if let Some(study) = studies.iter().find(|s| !s.can_shard()) {
             return Err(CliError::BadInput(format!(

@@ -937,4 +937,72 @@ mod tests {
             training + tournament
         );
     }
+
+    #[test]
+    fn the_paper_recipe_holds_the_papers_settings() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/reference/train-lookup-catalogue.toml");
+        let loaded = crate::scenario::load(&path).unwrap();
+        let crate::scenario::Scenario::Train(s) = &loaded.scenario else {
+            panic!("a train scenario");
+        };
+        assert_eq!(
+            s.representation,
+            Representation::Lookup {
+                own: 2,
+                opponent: 2,
+                opponent_first: 2
+            }
+        );
+        let g = s.genetic;
+        assert_eq!(
+            (g.population, g.generations, g.keep, g.mutation),
+            (40, 500, 10, 0.1)
+        );
+        assert_eq!((s.restarts, s.repetitions), (4, 10));
+        assert_eq!(s.line_up.as_deref(), Some("catalogue"));
+        assert_eq!(
+            s.opponents.len(),
+            line_up("catalogue").unwrap().unwrap().len()
+        );
+    }
+
+    #[test]
+    fn the_moran_objective_reads_its_process_and_refuses_negative_fitness() {
+        let text = "kind = \"train\"\n[representation]\nkind = \"cycle\"\nlength = 3\n\
+            [algorithm]\npopulation = 10\ngenerations = 7\n\
+            [objective]\nkind = \"moran\"\npopulation = 30\nprocess = \"fermi\"\nbeta = 2.5\n\
+            [opponents]\nplayers = [\"tit-for-tat\"]\n[output]\ncharts = false\n";
+        let s = load(text);
+        assert_eq!(
+            s.objective,
+            Objective::Moran {
+                population: 30,
+                selection: Selection::Fermi { beta: 2.5 }
+            }
+        );
+        let resolved = s.resolved_toml();
+        assert_eq!(load(&resolved).objective, s.objective);
+        let defaults =
+            load(&text.replace("population = 30\nprocess = \"fermi\"\nbeta = 2.5\n", ""));
+        assert_eq!(
+            defaults.objective,
+            Objective::Moran {
+                population: 10,
+                selection: Selection::Moran { w: 1.0 }
+            }
+        );
+        // S = -1 with w = 1 would give a fitness of -1.
+        let negative = text.replace("process = \"fermi\"\nbeta = 2.5\n", "")
+            + "[game]\npayoffs = { R = 3, S = -1, T = 5, P = 1 }\n";
+        let source = Source {
+            path: Path::new("t.toml").to_path_buf(),
+            text: negative,
+        };
+        let error = parse(&source, Path::new("t.toml")).unwrap_err().to_string();
+        assert!(
+            error.contains("objective.beta") && error.contains("w <= 0.5"),
+            "{error}"
+        );
+    }
 }

@@ -190,6 +190,11 @@ pub trait Study: Sync {
         timing: Timing,
     ) -> Result<Report, StudyError>;
 
+    /// Whether the study saves its progress for `dilemma run --resume`
+    /// (a training run with `[algorithm] checkpoint`).
+    fn saves_checkpoints(&self) -> bool {
+        false
+    }
     /// How units are kept in a shard folder; `None`: this kind runs whole.
     fn shard_format(&self) -> Option<ShardFormat> {
         None

@@ -58,6 +58,8 @@ pub trait AnyStudy: Sync {
     fn name(&self) -> &str;
     /// Whether the kind can be split into shards.
     fn can_shard(&self) -> bool;
+    /// Whether it saves checkpoints that `--resume` goes on from.
+    fn saves_checkpoints(&self) -> bool;
     /// Runs it whole into `destination` ([`crate::study::run::run`]).
     fn run(&self, destination: &Path, progress: &dyn Progress) -> Result<Published, StudyError>;
     /// Plays one shard into `destination`, its manifest keyed when a key
@@ -85,6 +87,9 @@ impl<S: Study> AnyStudy for S {
     }
     fn can_shard(&self) -> bool {
         self.shard_format().is_some()
+    }
+    fn saves_checkpoints(&self) -> bool {
+        Study::saves_checkpoints(self)
     }
     fn run(&self, destination: &Path, progress: &dyn Progress) -> Result<Published, StudyError> {
         crate::study::run::run(self, destination, progress)

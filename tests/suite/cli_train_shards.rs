@@ -299,3 +299,33 @@ fn a_run_killed_mid_restart_resumes_to_the_unbroken_runs_files() {
     assert!(!checkpoint.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn resume_warns_about_a_scenario_that_saves_no_checkpoints() {
+    let dir = scratch("resume-warning");
+    let text = "name = \"plain\"\nkind = \"tournament\"\nseed = 1\n[match]\nturns = 5\n\
+                repetitions = 1\n[[players]]\nstrategy = \"tit-for-tat\"\n\
+                [[players]]\nstrategy = \"defector\"\n[output]\ncharts = false\n";
+    let file = dir.join("plain.toml");
+    std::fs::write(&file, text).unwrap();
+    let o = dilemma(
+        &dir,
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--quiet",
+            "--resume",
+            "--out",
+            "out",
+        ],
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: --resume: scenario `plain` saves no checkpoints"),
+        "{stderr}"
+    );
+    assert!(dir.join("out/plain/summary.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

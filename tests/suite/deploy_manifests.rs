@@ -206,6 +206,7 @@ fn the_slurm_scripts_chain_the_array_and_the_merge() {
     assert!(merge.contains("for ((i = 0; i < SHARDS; i++))"));
     assert!(merge.contains("$OUT/$NAME.shard-$i-of-$SHARDS"));
     assert!(merge.contains(" merge "));
+    assert!(merge.contains("--verify \"${VERIFY:-2}\""));
     let submit = read("deploy/slurm/submit.sh");
     assert!(submit.contains("--array=\"0-$((SHARDS - 1))\""));
     assert!(submit.contains("--dependency=\"afterok:"));

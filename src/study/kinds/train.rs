@@ -97,6 +97,9 @@ impl Study for Train<'_> {
     fn seed(&self) -> u64 {
         self.scenario.seed
     }
+    fn saves_checkpoints(&self) -> bool {
+        self.scenario.checkpoint.is_some()
+    }
     fn resolved_toml(&self) -> String {
         self.context.resolved.clone()
     }
