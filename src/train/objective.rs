@@ -80,6 +80,15 @@ impl Objective {
         }
     }
 
+    /// Its value in two words ("Best score: 2.9").
+    pub fn short(&self) -> &'static str {
+        match self {
+            Objective::Score => "score",
+            Objective::ScoreDifference => "score difference",
+            Objective::Moran { .. } => "fixation probability",
+        }
+    }
+
     /// What it measures, in words (chart axes, reports).
     pub fn describe(&self) -> &'static str {
         match self {

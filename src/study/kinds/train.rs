@@ -478,7 +478,7 @@ impl Study for Train<'_> {
         }
         text += &fit(&format!(
             "Best {}: {value:.4} (generation 1: {:.4}), born in generation {born}.\n",
-            s.objective.id(),
+            s.objective.short(),
             first.map_or(f64::NAN, |f| f.best),
         ));
         text += &fit(&format!("{}.\n", capitalised(&rule)));
