@@ -76,13 +76,15 @@ pub const MAX_RESTART_LINES: u32 = 8;
 /// mean of each generation for one restart (`restarts` = 1); the best of
 /// each generation of every restart for up to [`MAX_RESTART_LINES`]; for
 /// more, the best, median and worst of those over the restarts and the
-/// line of restart `winner` (the trained player's).
+/// line of restart `winner` (the trained player's). `level`: a named
+/// value drawn across every generation (the Moran objective's 1/Z).
 pub fn draw_training(
     stem: &Path,
     title: &str,
     objective: &str,
     rows: &[Row],
     (restarts, winner): (u32, u32),
+    level: Option<(String, f64)>,
 ) -> Result<(), ChartError> {
     let line = |restart: u32, value: fn(&Summary) -> f64| -> Vec<(f64, f64)> {
         rows.iter()
@@ -90,7 +92,7 @@ pub fn draw_training(
             .map(|r| (r.generation as f64, value(&r.summary)))
             .collect()
     };
-    let lines: Vec<(String, Vec<(f64, f64)>)> = if restarts <= 1 {
+    let mut lines: Vec<(String, Vec<(f64, f64)>)> = if restarts <= 1 {
         vec![
             ("best of the generation".into(), line(0, |s| s.best)),
             ("mean of the generation".into(), line(0, |s| s.mean)),
@@ -143,6 +145,10 @@ pub fn draw_training(
             ),
         ]
     };
+    if let Some((name, value)) = level {
+        let last = rows.iter().map(|r| r.generation).max().unwrap_or(1);
+        lines.push((name, vec![(1.0, value), (last as f64, value)]));
+    }
     draw_line_chart(
         stem,
         &LineChart {

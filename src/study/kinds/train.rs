@@ -383,12 +383,21 @@ impl Study for Train<'_> {
         if s.charts {
             let title = format!("{} by generation", capitalised(s.objective.describe()));
             let label = capitalised(s.objective.describe());
+            // The Moran objective's neutral value, 1/Z, as a level line.
+            let neutral = match s.objective {
+                crate::train::Objective::Moran { population, .. } => Some((
+                    format!("neutral drift, 1/{population}"),
+                    1.0 / population as f64,
+                )),
+                _ => None,
+            };
             draw_training(
                 &folder.file("training"),
                 &title,
                 &label,
                 &fold.rows,
                 (s.restarts, winner as u32),
+                neutral,
             )
             .map_err(|e| folder.chart_failed(e))?;
         }
