@@ -46,6 +46,10 @@
 use crate::ipd::horizon::Horizon;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::defined::ann::MAX_HIDDEN as ANN_HIDDEN;
+use crate::ipd::strategies::defined::fsm::MAX_STATES as FSM_STATES;
+use crate::ipd::strategies::defined::hmm::MAX_STATES as HMM_STATES;
+use crate::ipd::strategies::defined::lookup::MAX_KEY_LENGTH;
 use crate::ipd::strategies::defined::shipped::SHIPPED;
 use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
 use crate::scenario::error::ScenarioError;
@@ -56,7 +60,8 @@ use crate::scenario::tournament::{
     read_player_entry,
 };
 use crate::train::operators::CROSSOVERS;
-use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REPRESENTATIONS};
+use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REAL_VALUED, REPRESENTATIONS};
+use crate::train::swarm::{DEFAULT_WEIGHT, MAX_WEIGHT, Swarm};
 use crate::train::{Crossover, Field, Genetic, Objective, Representation};
 use serde::Serialize;
 
@@ -71,6 +76,9 @@ pub const MAX_GENES: u64 = 1 << 26;
 pub const MAX_RESTARTS: u32 = 10_000;
 /// Default probability that mutation flips a gene.
 pub const DEFAULT_MUTATION: f64 = 0.1;
+
+/// The algorithms of `[algorithm] kind`.
+pub const ALGORITHMS: &[&str] = &["genetic", "swarm"];
 
 /// The named line-ups of `[opponents] line_up`.
 pub const LINE_UPS: &[&str] = &["first-tournament", "catalogue"];
@@ -192,9 +200,18 @@ impl TrainScenario {
             kind: &'static str,
             population: u32,
             generations: u32,
-            mutation: f64,
-            crossover: &'static str,
-            keep: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            mutation: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            crossover: Option<&'static str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            keep: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            inertia: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cognitive: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            social: Option<f64>,
             #[serde(skip_serializing_if = "Option::is_none")]
             restarts: Option<u32>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -210,19 +227,8 @@ impl TrainScenario {
             "kind".into(),
             Value::String(self.representation.id().into()),
         );
-        let sizes: &[(&str, u32)] = match self.representation {
-            Representation::Lookup {
-                own,
-                opponent,
-                opponent_first,
-            } => &[
-                ("own", own),
-                ("opponent", opponent),
-                ("opponent_first", opponent_first),
-            ],
-            Representation::Cycle { length } => &[("length", length)],
-        };
-        for &(key, value) in sizes {
+        let sizes = self.representation.sizes();
+        for (key, value) in sizes {
             representation.insert(key.into(), Value::Integer(value.into()));
         }
         let mut opponents = toml::Table::new();
@@ -281,12 +287,19 @@ impl TrainScenario {
             seed: self.seed,
             representation,
             algorithm: Algorithm {
-                kind: "genetic",
+                kind: if g.swarm.is_some() {
+                    "swarm"
+                } else {
+                    "genetic"
+                },
                 population: g.population,
                 generations: g.generations,
-                mutation: g.mutation,
-                crossover: g.crossover.id(),
-                keep: g.keep,
+                mutation: g.swarm.is_none().then_some(g.mutation),
+                crossover: g.swarm.is_none().then_some(g.crossover.id()),
+                keep: g.swarm.is_none().then_some(g.keep),
+                inertia: g.swarm.map(|w| w.inertia),
+                cognitive: g.swarm.map(|w| w.cognitive),
+                social: g.swarm.map(|w| w.social),
                 // Written only when not the default, so that a run of one
                 // restart keeps the bytes of the first slice.
                 restarts: (self.restarts > 1).then_some(self.restarts),
@@ -452,32 +465,57 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
             format!("missing; say what to train (allowed: {allowed})"),
         )
     })?;
-    match kind.value.as_str() {
-        "lookup" => {}
-        "cycle" => {
-            let length = match table.integer("length")? {
-                Some(n) if (1..=MAX_CYCLE_LENGTH as i64).contains(&n.value) => n.value as u32,
-                Some(n) => {
-                    return Err(table.error(
-                        n.span.start,
-                        "length",
-                        format!(
-                            "must be a whole number of moves from 1 to {MAX_CYCLE_LENGTH}, got {}",
-                            n.value
-                        ),
-                    ));
-                }
-                None => {
-                    return Err(table.error(
-                        table.span().start,
-                        "length",
-                        format!("missing; the moves of the cycle, 1 to {MAX_CYCLE_LENGTH}"),
-                    ));
-                }
-            };
-            table.finish()?;
-            return Ok(Representation::Cycle { length });
+    let mut size = |key: &str, limit: usize, what: &str| -> Result<u32, ScenarioError> {
+        match table.integer(key)? {
+            Some(n) if (1..=limit as i64).contains(&n.value) => Ok(n.value as u32),
+            Some(n) => Err(table.error(
+                n.span.start,
+                key,
+                format!(
+                    "must be a whole number from 1 to {limit} ({what}), got {}",
+                    n.value
+                ),
+            )),
+            None => Err(table.error(
+                table.span().start,
+                key,
+                format!(
+                    "missing; {}, 1 to {limit}",
+                    what.split(';').next().unwrap_or(what)
+                ),
+            )),
         }
+    };
+    let representation = match kind.value.as_str() {
+        "lookup" | "gambler" => None,
+        "cycle" => Some(Representation::Cycle {
+            length: size(
+                "length",
+                MAX_CYCLE_LENGTH as usize,
+                "the moves of the cycle",
+            )?,
+        }),
+        "fsm" => Some(Representation::Fsm {
+            states: size(
+                "states",
+                FSM_STATES,
+                "the machine's states; the most an `fsm` strategy file holds",
+            )?,
+        }),
+        "hmm" => Some(Representation::Hmm {
+            states: size(
+                "states",
+                HMM_STATES,
+                "the model's hidden states; the most an `hmm` strategy file holds",
+            )?,
+        }),
+        "ann" => Some(Representation::Ann {
+            hidden: size(
+                "hidden",
+                ANN_HIDDEN,
+                "the network's hidden units; the most an `ann` strategy file holds",
+            )?,
+        }),
         other => {
             return Err(table.error(
                 kind.span.start,
@@ -485,11 +523,17 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
                 format!("unknown representation `{other}` (allowed: {allowed})"),
             ));
         }
+    };
+    if let Some(representation) = representation {
+        table.finish()?;
+        return Ok(representation);
     }
-    let mut part = |key: &str, default: u32| -> Result<u32, ScenarioError> {
+    let mut part = |key: &str, default: u32| -> Result<(u32, usize), ScenarioError> {
         match table.integer(key)? {
-            None => Ok(default),
-            Some(n) if (0..=MAX_KEY_PART as i64).contains(&n.value) => Ok(n.value as u32),
+            None => Ok((default, table.span().start)),
+            Some(n) if (0..=MAX_KEY_PART as i64).contains(&n.value) => {
+                Ok((n.value as u32, n.span.start))
+            }
             Some(n) => Err(table.error(
                 n.span.start,
                 key,
@@ -501,14 +545,33 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
             )),
         }
     };
-    let own = part("own", 1)?;
-    let opponent = part("opponent", 1)?;
-    let opponent_first = part("opponent_first", 0)?;
+    let (own, _) = part("own", 1)?;
+    let (opponent, _) = part("opponent", 1)?;
+    let (opponent_first, at) = part("opponent_first", 0)?;
+    if own + opponent + opponent_first > MAX_KEY_LENGTH {
+        return Err(table.error(
+            at,
+            "opponent_first",
+            format!(
+                "own + opponent + opponent_first = {}; a key holds at most {MAX_KEY_LENGTH} \
+                 moves (a table of 65 536 entries)",
+                own + opponent + opponent_first
+            ),
+        ));
+    }
     table.finish()?;
-    Ok(Representation::Lookup {
-        own,
-        opponent,
-        opponent_first,
+    Ok(if kind.value == "gambler" {
+        Representation::Gambler {
+            own,
+            opponent,
+            opponent_first,
+        }
+    } else {
+        Representation::Lookup {
+            own,
+            opponent,
+            opponent_first,
+        }
     })
 }
 
@@ -524,14 +587,34 @@ fn read_algorithm(
              generations = 100",
         ));
     };
-    if let Some(kind) = table.string("kind")?
-        && kind.value != "genetic"
-    {
-        return Err(table.error(
-            kind.span.start,
-            "kind",
-            format!("unknown algorithm `{}` (allowed: genetic)", kind.value),
-        ));
+    let mut swarm = false;
+    if let Some(kind) = table.string("kind")? {
+        match kind.value.as_str() {
+            "genetic" => {}
+            "swarm" if representation.is_real_valued() => swarm = true,
+            "swarm" => {
+                return Err(table.error(
+                    kind.span.start,
+                    "kind",
+                    format!(
+                        "a particle swarm moves real numbers; it trains {} (representation.kind \
+                         {} is not one of them: use kind = \"genetic\")",
+                        REAL_VALUED.join(" and "),
+                        representation.id()
+                    ),
+                ));
+            }
+            other => {
+                return Err(table.error(
+                    kind.span.start,
+                    "kind",
+                    format!(
+                        "unknown algorithm `{other}` (allowed: {})",
+                        ALGORITHMS.join(", ")
+                    ),
+                ));
+            }
+        }
     }
     let population = match table.integer("population")? {
         None => {
@@ -589,38 +672,62 @@ fn read_algorithm(
             ));
         }
     };
-    let mutation = table
-        .probability("mutation")?
-        .map_or(DEFAULT_MUTATION, |m| m.value);
-    let crossover = match table.string("crossover")? {
-        None => Crossover::OnePoint,
-        Some(c) => Crossover::named(&c.value).ok_or_else(|| {
-            table.error(
-                c.span.start,
-                "crossover",
-                format!(
-                    "unknown crossover `{}` (allowed: {})",
-                    c.value,
-                    CROSSOVERS.join(", ")
-                ),
-            )
-        })?,
-    };
-    let keep = match table.integer("keep")? {
-        None => (population / 4).max(1),
-        Some(k) if k.value >= 1 && k.value < population as i64 => k.value as u32,
-        Some(k) => {
-            return Err(table.error(
-                k.span.start,
-                "keep",
-                format!(
-                    "must be a whole number from 1 to {} (below the population, {population}, so \
-                     that children are bred), got {}",
-                    population - 1,
-                    k.value
-                ),
-            ));
-        }
+    let (mutation, crossover, keep, swarm) = if swarm {
+        let mut weight = |key: &str| -> Result<f64, ScenarioError> {
+            match table.number(key)? {
+                None => Ok(DEFAULT_WEIGHT),
+                Some(w) if (0.0..=MAX_WEIGHT).contains(&w.value) => Ok(w.value),
+                Some(w) => Err(table.error(
+                    w.span.start,
+                    key,
+                    format!(
+                        "must be a number from 0 to {MAX_WEIGHT} (default {DEFAULT_WEIGHT}), got {}",
+                        w.value
+                    ),
+                )),
+            }
+        };
+        let swarm = Swarm {
+            inertia: weight("inertia")?,
+            cognitive: weight("cognitive")?,
+            social: weight("social")?,
+        };
+        (0.0, Crossover::None, 1, Some(swarm))
+    } else {
+        let mutation = table
+            .probability("mutation")?
+            .map_or(DEFAULT_MUTATION, |m| m.value);
+        let crossover = match table.string("crossover")? {
+            None => Crossover::OnePoint,
+            Some(c) => Crossover::named(&c.value).ok_or_else(|| {
+                table.error(
+                    c.span.start,
+                    "crossover",
+                    format!(
+                        "unknown crossover `{}` (allowed: {})",
+                        c.value,
+                        CROSSOVERS.join(", ")
+                    ),
+                )
+            })?,
+        };
+        let keep = match table.integer("keep")? {
+            None => (population / 4).max(1),
+            Some(k) if k.value >= 1 && k.value < population as i64 => k.value as u32,
+            Some(k) => {
+                return Err(table.error(
+                    k.span.start,
+                    "keep",
+                    format!(
+                        "must be a whole number from 1 to {} (below the population, {population}, so \
+                         that children are bred), got {}",
+                        population - 1,
+                        k.value
+                    ),
+                ));
+            }
+        };
+        (mutation, crossover, keep, None)
     };
     let restarts = match table.integer("restarts")? {
         None => 1,
@@ -658,6 +765,7 @@ fn read_algorithm(
             mutation,
             crossover,
             keep,
+            swarm,
         },
         (restarts, checkpoint),
     ))
