@@ -1,17 +1,23 @@
-//! The `train` scenario kind: train a strategy by a genetic algorithm
-//! against a field of opponents (`train/`, issue 25).
+//! The `train` scenario kind: train a strategy by a genetic algorithm or
+//! a particle swarm against a field of opponents (`train/`, issue 25).
 //!
 //! ```toml
 //! kind = "train"
 //! name = "train-lookup-first"
 //! seed = 1
 //! [representation]
-//! kind = "lookup"          # or "cycle" (with length = 1 to 4096)
+//! kind = "lookup"          # or "gambler" (the same keys), or "cycle"
+//!                          # (length = 1 to 4096), "fsm" (states = 1 to
+//!                          # 64), "hmm" (states = 1 to 64), "ann"
+//!                          # (hidden = 1 to 15)
 //! own = 1                  # own last moves in a key (0 to 8, default 1)
 //! opponent = 1             # opponent's last moves (0 to 8, default 1)
-//! opponent_first = 1       # opponent's first moves (0 to 8, default 0)
+//! opponent_first = 1       # opponent's first moves (0 to 8, default 0;
+//!                          # the three at most 16 together)
 //! [algorithm]
-//! kind = "genetic"         # the only one yet
+//! kind = "genetic"         # or "swarm" (gambler and ann only; inertia,
+//!                          # cognitive, social, 0 to 10, default 0.8, in
+//!                          # place of mutation, crossover, keep)
 //! population = 40          # candidates per generation (2 to 100 000)
 //! generations = 100        # generations evaluated, the first random
 //! mutation = 0.1           # probability that a gene flips (default 0.1)
@@ -36,7 +42,10 @@
 //!
 //! Refused (exit 2, naming the field and what is allowed): an unknown
 //! representation, algorithm, crossover or objective; a key part over
-//! [`MAX_KEY_PART`] moves; a population under 2 or over [`MAX_POPULATION`];
+//! [`MAX_KEY_PART`] moves, a key over `MAX_KEY_LENGTH` (16); an FSM or HMM
+//! over 64 states, a network over 15 hidden units (the strategy file
+//! kinds' limits); a swarm of a representation that is not real-valued;
+//! a population under 2 or over [`MAX_POPULATION`];
 //! a population whose genes together pass [`MAX_GENES`]; `keep` not below
 //! the population; both or neither of `players` and `line_up`. The work
 //! (generations x population x opponents x turns x repetitions, a
@@ -900,6 +909,34 @@ mod tests {
         let resolved = more.resolved_toml();
         assert!(resolved.contains("restarts = 5") && resolved.contains("checkpoint = 2"));
         assert_eq!(load(&resolved).resolved_toml(), resolved);
+    }
+
+    #[test]
+    fn the_work_weighs_the_trained_kind_and_repeats_a_drawing_candidate() {
+        let text = |representation: &str| {
+            format!(
+                "kind = \"train\"\n[representation]\n{representation}\n\
+                 [algorithm]\npopulation = 10\ngenerations = 7\n\
+                 [opponents]\nplayers = [\"tit-for-tat\"]\n\
+                 [match]\nturns = 100\nrepetitions = 4\n[output]\ncharts = false\n"
+            )
+        };
+        let training = |representation: &str| {
+            let s = load(&text(representation));
+            let tournament = crate::scenario::work::tournament_turns(
+                &s.final_tournament(s.representation.sample_player())
+                    .tournament(),
+            );
+            crate::scenario::work::train_turns(&s) - tournament
+        };
+        // A deterministic kind plays Tit For Tat once: 7 x 10 x 100 turns.
+        assert_eq!(training("kind = \"fsm\"\nstates = 4"), 7_000);
+        // A gambler draws: every repetition.
+        assert_eq!(training("kind = \"gambler\""), 4 * 7_000);
+        // A network of 15 units: its moves cost 1 + 0.95 x 17 x 15 ordinary
+        // moves (ipd::strategies::cost), the opponent's 1.
+        let ann = training("kind = \"ann\"\nhidden = 15");
+        assert_eq!(ann, (243 + 1) * 7_000 * 100 / 200);
     }
 
     #[test]

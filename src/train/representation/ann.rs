@@ -10,8 +10,8 @@
 //! Mutation: each weight with probability `mutation` takes a Gaussian
 //! step of [`SIGMA`] = 0.5, unclamped: half the spread of a random weight
 //! (sd 0.58), and weights may grow as large as the count features (up to
-//! the match length) need. axelrod multiplies a weight by 1 + 5 x U(-1,
-//! 1) instead, which can never move a weight away from 0; an additive step
+//! the match length) need. axelrod multiplies a weight by 1 + 5 x U(-1, 1)
+//! instead, which can never move a weight away from 0; an additive step
 //! can. Crossover as axelrod's `crossover_lists`: each weight a locus.
 
 use crate::ipd::random::unit_interval;
