@@ -32,7 +32,9 @@ use crate::output::shard_files::sha256_hex;
 use crate::output::train_checkpoint::{
     Current, Done, Owner, Saved, Shape, checkpoint_path, read_checkpoint, write_checkpoint,
 };
-use crate::output::train_files::{Row, best_toml, draw_training, write_training};
+use crate::output::train_files::{
+    GENERATION_LINES, Row, SWARM_LINES, best_toml, draw_training, write_training,
+};
 use crate::output::train_shard_files::{
     Logged, RESTARTS, RestartRows, read_restarts, write_restarts,
 };
@@ -388,6 +390,11 @@ impl Study for Train<'_> {
                 &label,
                 &fold.rows,
                 (s.restarts, winner as u32),
+                if s.genetic.swarm.is_some() {
+                    SWARM_LINES
+                } else {
+                    GENERATION_LINES
+                },
             )
             .map_err(|e| folder.chart_failed(e))?;
         }
