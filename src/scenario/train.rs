@@ -78,8 +78,9 @@ use serde::Serialize;
 pub const MAX_POPULATION: u32 = 100_000;
 /// Most generations.
 pub const MAX_GENERATIONS: u32 = 1_000_000;
-/// Most genes a generation holds (population x genes per candidate):
-/// 2^26, 64 MB of moves.
+/// Most bytes of genes a generation holds (population x bytes per
+/// candidate: a move 1, a state 4, a real 8; a swarm's particle three
+/// times its genes: position, velocity, own best): 2^26, 64 MB.
 pub const MAX_GENES: u64 = 1 << 26;
 /// Most independent restarts.
 pub const MAX_RESTARTS: u32 = 10_000;
@@ -634,14 +635,18 @@ fn read_algorithm(
             ));
         }
         Some(n) if (2..=MAX_POPULATION as i64).contains(&n.value) => {
-            let genes = n.value as u64 * representation.genes() as u64;
-            if genes > MAX_GENES {
+            let layout = representation.layout();
+            let copies = if swarm { 3 } else { 1 };
+            let each = copies * (layout.moves + 4 * layout.states + 8 * layout.reals) as u64;
+            let bytes = n.value as u64 * each;
+            if bytes > MAX_GENES {
                 return Err(table.error(
                     n.span.start,
                     "population",
                     format!(
-                        "{} candidates of {} genes ({}) hold {genes} genes, more than the {MAX_GENES} \
-                         allowed; use a smaller population or table",
+                        "{} candidates of {} genes ({}, {each} bytes each) hold {bytes} bytes, \
+                         more than the {MAX_GENES} (64 MB) allowed; use a smaller population or \
+                         representation",
                         n.value,
                         representation.genes(),
                         representation.describe()

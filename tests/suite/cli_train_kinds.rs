@@ -57,16 +57,19 @@ fn scenario(name: &str, representation: &str, players: &str, algorithm: &str) ->
 
 /// A scenario whose representation lines end with an `[algorithm]` table
 /// of a swarm: that table with the genetic algorithm's keys left out (its
-/// population and generations kept).
+/// population, unless the swarm's lines give one, and generations kept).
 fn swarm(text: &str) -> String {
     match text.split_once("[algorithm]\nkind = \"swarm\"") {
         None => text.to_string(),
         Some((head, rest)) => {
             let (swarm_keys, rest) = rest.split_once("[algorithm]\n").unwrap();
-            let rest = rest
+            let mut rest = rest
                 .replace("kind = \"genetic\"\n", "")
                 .replace("mutation = 0.2\n", "")
                 .replace("keep = 2\n", "");
+            if swarm_keys.contains("population") {
+                rest = rest.replace("population = 8\n", "");
+            }
             format!("{head}[algorithm]\nkind = \"swarm\"{swarm_keys}{rest}")
         }
     }
@@ -328,6 +331,12 @@ fn bad_sizes_exit_2_naming_the_field_and_the_limit() {
             ],
         ),
         ("kind = \"ann\"\nhidden = 2\nstates = 3", &["states"]),
+        (
+            // 65 544 reals of 8 bytes, 200 particles of 3 copies: 315 MB.
+            "kind = \"gambler\"\nown = 8\nopponent = 8\n\
+             [algorithm]\nkind = \"swarm\"\npopulation = 200",
+            &["algorithm.population", "more than the 67108864 (64 MB)"],
+        ),
         (
             "kind = \"fsm\"\nstates = 2\n[algorithm]\nkind = \"swarm\"",
             &[
