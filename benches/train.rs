@@ -7,12 +7,16 @@
 //! (a lookup 2-2-2 against the whole non-long-run catalogue, population 40,
 //! 500 generations, 200 turns, 10 repetitions) on 2 cores and on a 64-core
 //! Slurm array (64 independent restarts, one per core: the time of one).
+//! Then every representation (and the swarm) on one thread against the
+//! same fifteen, population 20, 30 generations: turns played, CPU seconds
+//! and turns per CPU second (a network's moves cost more; a gambler or an
+//! HMM draws, so it plays every repetition of every pair).
 //!
 //! Run with `cargo bench --bench train`.
 
 use dilemma::scenario::Scenario;
 use dilemma::scenario::train::TrainScenario;
-use dilemma::train::{Representation, Training};
+use dilemma::train::{Representation, Swarm, Training};
 use std::time::Instant;
 
 /// CPU seconds of this process so far (utime + stime from /proc; 0
@@ -112,4 +116,58 @@ fn main() {
          restarts: {:.0} s (one restart per core)",
         per_thread, two_cores, one_core
     );
+
+    // Every representation, small runs on one thread.
+    println!("every representation: population 20, 30 generations, one thread");
+    let swarm = Some(Swarm {
+        inertia: 0.8,
+        cognitive: 0.8,
+        social: 0.8,
+    });
+    let kinds = [
+        (
+            Representation::Lookup {
+                own: 2,
+                opponent: 2,
+                opponent_first: 2,
+            },
+            None,
+        ),
+        (Representation::Cycle { length: 16 }, None),
+        (
+            Representation::Gambler {
+                own: 2,
+                opponent: 2,
+                opponent_first: 2,
+            },
+            None,
+        ),
+        (
+            Representation::Gambler {
+                own: 2,
+                opponent: 2,
+                opponent_first: 2,
+            },
+            swarm,
+        ),
+        (Representation::Fsm { states: 16 }, None),
+        (Representation::Hmm { states: 5 }, None),
+        (Representation::Ann { hidden: 10 }, None),
+        (Representation::Ann { hidden: 10 }, swarm),
+    ];
+    for (representation, swarm) in kinds {
+        let mut small = (*s).clone();
+        small.representation = representation;
+        small.genetic.population = 20;
+        small.genetic.generations = 30;
+        small.genetic.keep = 5;
+        small.genetic.swarm = swarm;
+        let by = if swarm.is_some() { "swarm" } else { "genetic" };
+        println!("  {} ({by}):", representation.describe());
+        let (turns, _, cpu) = train(&small, 1);
+        println!(
+            "    {turns} turns, {cpu:.2} s CPU, {:.3e} turns per CPU second",
+            turns as f64 / cpu.max(0.01)
+        );
+    }
 }

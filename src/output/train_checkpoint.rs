@@ -12,8 +12,9 @@
 //! - `done`: each finished restart's generations (values, turns, wall
 //!   seconds) and the best candidate of its last generation;
 //! - `current`: the restart under way, its generations so far and the
-//!   population of the generation it evaluates next (born, genes as C and
-//!   D letters).
+//!   population of the generation it evaluates next (born, genes as text:
+//!   `train::genome`, C and D letters for a lookup table or a cycle, the
+//!   states and reals after them for the other kinds, bit-exact).
 //!
 //! Values are written as Rust writes an `f64` (the shortest text that
 //! reads back to the same number) in strings, so a resumed run folds the
@@ -21,10 +22,9 @@
 //! against the scenario (generations, genes, population) and says what is
 //! wrong.
 
-use crate::ipd::action::Action;
 use crate::output::train_shard_files::{Logged, RestartRows};
 use crate::train::genetic::Summary;
-use crate::train::{Genome, Individual};
+use crate::train::{Individual, Representation};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -88,14 +88,16 @@ pub struct Owner<'a> {
     pub ids: Range<u64>,
 }
 
-/// The shapes a checkpoint must have: generations per restart, genes per
-/// candidate, candidates per generation.
+/// The shapes a checkpoint must have: generations per restart, the
+/// candidates' representation, candidates per generation.
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
     /// Generations per restart.
     pub generations: u32,
-    /// Genes per candidate.
-    pub genes: usize,
+    /// What a candidate is.
+    pub genes: Representation,
+    /// Candidates are a swarm's particles (with their memory).
+    pub swarm: bool,
     /// Candidates per generation.
     pub population: usize,
 }
@@ -143,6 +145,19 @@ struct FileGeneration {
 struct FileIndividual {
     born: u32,
     genes: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    particle: Option<FileParticle>,
+}
+
+/// A swarm particle's memory: velocity (reals separated by spaces), its
+/// own best (genes as text), that best's value and generation.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileParticle {
+    velocity: String,
+    best: String,
+    best_value: String,
+    best_born: u32,
 }
 
 fn generation_out((g, seconds): (&Logged, &Option<f64>)) -> FileGeneration {
@@ -157,16 +172,34 @@ fn generation_out((g, seconds): (&Logged, &Option<f64>)) -> FileGeneration {
     }
 }
 
-fn individual_out(i: &Individual) -> FileIndividual {
+fn individual_out(i: &Individual, representation: Representation) -> FileIndividual {
     FileIndividual {
         born: i.born,
-        genes: i.genome.moves.iter().map(|m| m.letter()).collect(),
+        genes: representation.text(&i.genome),
+        particle: i.particle.as_ref().map(|p| FileParticle {
+            velocity: p
+                .velocity
+                .iter()
+                .map(|v| format!("{v:?}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            best: representation.text(&p.best),
+            best_value: format!("{:?}", p.best_value),
+            best_born: p.best_born,
+        }),
     }
 }
 
-/// Writes the checkpoint `saved` of `owner` to `path` (through a
-/// temporary file renamed into place).
-pub fn write_checkpoint(path: &Path, owner: &Owner<'_>, saved: &Saved) -> std::io::Result<()> {
+/// Writes the checkpoint `saved` of `owner` (candidates of
+/// `representation`) to `path` (through a temporary file renamed into
+/// place).
+pub fn write_checkpoint(
+    path: &Path,
+    owner: &Owner<'_>,
+    representation: Representation,
+    saved: &Saved,
+) -> std::io::Result<()> {
+    let individual_out = |i: &Individual| individual_out(i, representation);
     let file = File {
         format: CHECKPOINT_FORMAT.into(),
         scenario: owner.name.into(),
@@ -295,6 +328,20 @@ pub fn read_checkpoint(path: &Path, owner: &Owner<'_>, shape: Shape) -> Result<S
             .iter()
             .map(|i| individual_in(i, shape.genes, &what))
             .collect::<Result<Vec<_>, _>>()?;
+        if population
+            .iter()
+            .any(|i| i.particle.is_some() != shape.swarm)
+        {
+            return Err(format!(
+                "{what}: candidates {} particles of a swarm, the scenario's {}",
+                if shape.swarm { "are not" } else { "are" },
+                if shape.swarm {
+                    "algorithm is a swarm"
+                } else {
+                    "algorithm is genetic"
+                }
+            ));
+        }
         saved.current = Some(Current {
             restart: next,
             generations,
@@ -333,22 +380,59 @@ fn generations_in(rows: &[FileGeneration], what: &str) -> Result<Generations, St
     Ok((generations, seconds))
 }
 
-fn individual_in(i: &FileIndividual, genes: usize, what: &str) -> Result<Individual, String> {
-    let moves = i
-        .genes
-        .chars()
-        .map(Action::from_letter)
-        .collect::<Option<Vec<Action>>>()
-        .ok_or_else(|| format!("{what}: genes not C and D letters: `{}`", i.genes))?;
-    if moves.len() != genes {
-        return Err(format!(
-            "{what}: a candidate of {} genes, the representation has {genes}",
-            moves.len()
-        ));
-    }
+fn individual_in(
+    i: &FileIndividual,
+    genes: Representation,
+    what: &str,
+) -> Result<Individual, String> {
+    let genome = genes.read_genome(&i.genes).map_err(|e| match e {
+        crate::train::GenomeError::Letters(_) => {
+            format!("{what}: genes not C and D letters: `{}`", i.genes)
+        }
+        crate::train::GenomeError::Length {
+            kind: "genes",
+            got,
+            expected,
+        } => format!("{what}: a candidate of {got} genes, the representation has {expected}"),
+        other => format!("{what}: a candidate's genes: {other}"),
+    })?;
+    let particle = match &i.particle {
+        None => None,
+        Some(p) => {
+            let best = genes
+                .read_genome(&p.best)
+                .map_err(|e| format!("{what}: a particle's best: {e}"))?;
+            let velocity = p
+                .velocity
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse::<f64>().ok().filter(|v| v.is_finite()))
+                .collect::<Option<Vec<f64>>>()
+                .filter(|v| v.len() == genome.reals.len())
+                .ok_or_else(|| {
+                    format!(
+                        "{what}: a particle's velocity is not {} numbers",
+                        genome.reals.len()
+                    )
+                })?;
+            let best_value = p.best_value.parse::<f64>().map_err(|_| {
+                format!(
+                    "{what}: a particle's best_value `{}` is not a number",
+                    p.best_value
+                )
+            })?;
+            Some(crate::train::swarm::Particle {
+                velocity,
+                best,
+                best_value,
+                best_born: p.best_born,
+            })
+        }
+    };
     Ok(Individual {
-        genome: Genome { moves },
+        genome,
         born: i.born,
+        particle,
     })
 }
 
@@ -356,13 +440,13 @@ fn individual_in(i: &FileIndividual, genes: usize, what: &str) -> Result<Individ
 mod tests {
     use super::*;
     use crate::ipd::action::Action::{C, D};
+    use crate::train::Genome;
 
     fn individual(born: u32) -> Individual {
         Individual {
-            genome: Genome {
-                moves: vec![C, D, C],
-            },
+            genome: Genome::of_moves(vec![C, D, C]),
             born,
+            particle: None,
         }
     }
 
@@ -395,7 +479,8 @@ mod tests {
         };
         let shape = Shape {
             generations: 4,
-            genes: 3,
+            genes: Representation::Cycle { length: 3 },
+            swarm: false,
             population: 2,
         };
         let saved = Saved {
@@ -414,7 +499,7 @@ mod tests {
                 population: vec![individual(1), individual(2)],
             }),
         };
-        write_checkpoint(&path, &owner, &saved).unwrap();
+        write_checkpoint(&path, &owner, shape.genes, &saved).unwrap();
         assert_eq!(read_checkpoint(&path, &owner, shape).unwrap(), saved);
         let other = Owner {
             sha256: "abd",
@@ -422,7 +507,15 @@ mod tests {
         };
         let e = read_checkpoint(&path, &other, shape).unwrap_err();
         assert!(e.contains("another scenario"), "{e}");
-        let e = read_checkpoint(&path, &owner, Shape { genes: 4, ..shape }).unwrap_err();
+        let e = read_checkpoint(
+            &path,
+            &owner,
+            Shape {
+                genes: Representation::Cycle { length: 4 },
+                ..shape
+            },
+        )
+        .unwrap_err();
         assert!(e.contains("done: restart 0: a candidate of 3 genes"), "{e}");
         let e = read_checkpoint(
             &path,

@@ -72,8 +72,16 @@ pub fn best_toml(definition: &Definition, comments: &[String]) -> String {
 /// and worst over the restarts, and the winner's line.
 pub const MAX_RESTART_LINES: u32 = 8;
 
+/// The names of a single restart's two lines: the best and the mean of
+/// each generation's values (a swarm's: of its particles' own bests).
+pub const GENERATION_LINES: [&str; 2] = ["best of the generation", "mean of the generation"];
+
+/// A swarm's: the values of its generations are the particles' own bests.
+pub const SWARM_LINES: [&str; 2] = ["the swarm's best", "mean of the particles' own bests"];
+
 /// Draws the objective by generation to `stem`.png/.svg: the best and
-/// mean of each generation for one restart (`restarts` = 1); the best of
+/// mean of each generation for one restart (`restarts` = 1, the lines
+/// named `names`); the best of
 /// each generation of every restart for up to [`MAX_RESTART_LINES`]; for
 /// more, the best, median and worst of those over the restarts and the
 /// line of restart `winner` (the trained player's). `level`: a named
@@ -84,6 +92,7 @@ pub fn draw_training(
     objective: &str,
     rows: &[Row],
     (restarts, winner): (u32, u32),
+    names: [&str; 2],
     level: Option<(String, f64)>,
 ) -> Result<(), ChartError> {
     let line = |restart: u32, value: fn(&Summary) -> f64| -> Vec<(f64, f64)> {
@@ -94,8 +103,8 @@ pub fn draw_training(
     };
     let mut lines: Vec<(String, Vec<(f64, f64)>)> = if restarts <= 1 {
         vec![
-            ("best of the generation".into(), line(0, |s| s.best)),
-            ("mean of the generation".into(), line(0, |s| s.mean)),
+            (names[0].into(), line(0, |s| s.best)),
+            (names[1].into(), line(0, |s| s.mean)),
         ]
     } else if restarts <= MAX_RESTART_LINES {
         (0..restarts)

@@ -7,17 +7,18 @@
 //! text that reads back to the same number, so a merge folds the very
 //! values the shard computed), the turns played to evaluate it, and on a
 //! restart's last row only the best candidate of its last generation: the
-//! generation it was born in (from 0) and its genes as C and D letters.
+//! generation it was born in (from 0) and its genes as text
+//! (`train::genome`: C and D letters for a lookup table or a cycle, the
+//! states and the reals after them for the other kinds, bit-exact).
 //! No wall time: a shard rerun writes the same bytes; a merge leaves
 //! `training.csv`'s `seconds` empty.
 //!
 //! Reading checks the header, that the restarts come in order with their
-//! generations 1 to G each, that numbers parse, and that the genes have
-//! the representation's length; a damaged row is reported with its line.
+//! generations 1 to G each, that numbers parse, and that the genes are a
+//! genome of the representation; a damaged row is reported with its line.
 
-use crate::ipd::action::Action;
 use crate::train::genetic::Summary;
-use crate::train::{Genome, Individual};
+use crate::train::{Genome, Individual, Representation};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::Path;
 
@@ -48,8 +49,12 @@ pub struct RestartRows {
     pub best: Individual,
 }
 
-/// Writes `restarts.csv`.
-pub fn write_restarts(path: &Path, restarts: &[RestartRows]) -> io::Result<()> {
+/// Writes `restarts.csv` of candidates of `representation`.
+pub fn write_restarts(
+    path: &Path,
+    representation: Representation,
+    restarts: &[RestartRows],
+) -> io::Result<()> {
     let mut out = BufWriter::new(std::fs::File::create(path)?);
     writeln!(out, "{RESTARTS_HEADER}")?;
     for r in restarts {
@@ -68,7 +73,7 @@ pub fn write_restarts(path: &Path, restarts: &[RestartRows]) -> io::Result<()> {
                 g.turns
             )?;
             if k + 1 == last {
-                let genes: String = r.best.genome.moves.iter().map(|m| m.letter()).collect();
+                let genes = representation.text(&r.best.genome);
                 writeln!(out, "{},{genes}", r.best.born)?;
             } else {
                 writeln!(out, ",")?;
@@ -79,11 +84,11 @@ pub fn write_restarts(path: &Path, restarts: &[RestartRows]) -> io::Result<()> {
 }
 
 /// Reads `restarts.csv` of restarts of `generations` generations and
-/// candidates of `genes` genes, calling `each` per restart in file order;
-/// errors name the line.
+/// candidates of `representation`, calling `each` per restart in file
+/// order; errors name the line.
 pub fn read_restarts(
     path: &Path,
-    (generations, genes): (u32, usize),
+    (generations, genes): (u32, Representation),
     mut each: impl FnMut(RestartRows) -> Result<(), String>,
 ) -> Result<(), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
@@ -115,8 +120,9 @@ pub fn read_restarts(
                     restart,
                     generations: Vec::new(),
                     best: Individual {
-                        genome: Genome { moves: Vec::new() },
+                        genome: Genome::default(),
                         born: 0,
+                        particle: None,
                     },
                 })
             }
@@ -172,7 +178,7 @@ struct Row {
     best: Option<Individual>,
 }
 
-fn parse_row(line: &str, genes: usize) -> Result<Row, String> {
+fn parse_row(line: &str, genes: Representation) -> Result<Row, String> {
     let fields: Vec<&str> = line.split(',').collect();
     let [
         restart,
@@ -203,21 +209,14 @@ fn parse_row(line: &str, genes: usize) -> Result<Row, String> {
     let best_of = match (born, genome) {
         ("", "") => None,
         (born, genome) => {
-            let moves = genome
-                .chars()
-                .map(Action::from_letter)
-                .collect::<Option<Vec<Action>>>()
-                .ok_or_else(|| format!("genome: not C and D letters: `{genome}`"))?;
-            if moves.len() != genes {
-                return Err(format!(
-                    "genome: {} genes, the representation has {genes}",
-                    moves.len()
-                ));
-            }
+            let genome = genes
+                .read_genome(genome)
+                .map_err(|e| format!("genome: {e}"))?;
             Some(Individual {
-                genome: Genome { moves },
+                genome,
                 born: u32::try_from(whole("born", born)?)
                     .map_err(|_| format!("born: too large: `{born}`"))?,
+                particle: None,
             })
         }
     };
@@ -258,17 +257,16 @@ mod tests {
                 })
                 .collect(),
             best: Individual {
-                genome: Genome {
-                    moves: vec![C, D, D],
-                },
+                genome: Genome::of_moves(vec![C, D, D]),
                 born: 1,
+                particle: None,
             },
         }
     }
 
     fn read(path: &Path) -> Result<Vec<RestartRows>, String> {
         let mut got = Vec::new();
-        read_restarts(path, (3, 3), |r| {
+        read_restarts(path, (3, Representation::Cycle { length: 3 }), |r| {
             got.push(r);
             Ok(())
         })?;
@@ -281,7 +279,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(RESTARTS);
         let written = vec![restart(4, 3), restart(5, 3)];
-        write_restarts(&path, &written).unwrap();
+        write_restarts(&path, Representation::Cycle { length: 3 }, &written).unwrap();
         assert_eq!(read(&path).unwrap(), written);
 
         let text = std::fs::read_to_string(&path).unwrap();

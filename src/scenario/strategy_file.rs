@@ -810,3 +810,75 @@ mod tests {
         assert!(e.to_string().contains("has no parameter `q`"), "{e}");
     }
 }
+
+/// A trained player written as best.toml reads back to the same rule, its
+/// real numbers equal (every representation of `train`).
+#[cfg(test)]
+mod trained_players_read_back {
+    use super::*;
+    use crate::ipd::strategies::defined::Body;
+    use crate::ipd::strategies::defined::fsm::Fsm;
+    use crate::train::Representation;
+    use crate::train::keys::{Role, generator};
+
+    /// A machine as names: (start, first, state -> [(next, move); 2]).
+    type Named = (
+        String,
+        crate::ipd::action::Action,
+        std::collections::BTreeMap<String, Vec<(String, crate::ipd::action::Action)>>,
+    );
+
+    fn named(m: &Fsm) -> Named {
+        let map = m
+            .states
+            .iter()
+            .zip(&m.transitions)
+            .map(|(name, pair)| {
+                let t = pair
+                    .iter()
+                    .map(|&(next, play)| (m.states[next].clone(), play));
+                (name.clone(), t.collect())
+            })
+            .collect();
+        (m.states[m.start].clone(), m.first, map)
+    }
+
+    #[test]
+    fn every_trained_kind_reads_back_from_its_strategy_file() {
+        let kinds = [
+            Representation::Lookup {
+                own: 1,
+                opponent: 2,
+                opponent_first: 1,
+            },
+            Representation::Cycle { length: 5 },
+            Representation::Gambler {
+                own: 2,
+                opponent: 2,
+                opponent_first: 2,
+            },
+            Representation::Fsm { states: 16 },
+            Representation::Hmm { states: 5 },
+            Representation::Ann { hidden: 10 },
+        ];
+        for r in kinds {
+            for stream in 0..5 {
+                let mut rng = generator(11, 0, 0, Role::Start, stream);
+                let mut genome = r.random(&mut rng);
+                r.mutate(&mut genome, 0.5, &mut rng);
+                let written = r.definition(&genome, "trained");
+                let text = toml::to_string(&definition_toml(&written)).unwrap();
+                let read = read_text(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let same = match (&written.body, &read.body) {
+                    (Body::Lookup(a), Body::Lookup(b)) => a == b,
+                    (Body::Cycle(a), Body::Cycle(b)) => a.moves == b.moves,
+                    (Body::Fsm(a), Body::Fsm(b)) => named(a) == named(b),
+                    (Body::Hmm(a), Body::Hmm(b)) => a == b,
+                    (Body::Ann(a), Body::Ann(b)) => a == b,
+                    _ => false,
+                };
+                assert!(same, "{}: {text}", r.describe());
+            }
+        }
+    }
+}

@@ -1,17 +1,23 @@
-//! The `train` scenario kind: train a strategy by a genetic algorithm
-//! against a field of opponents (`train/`, issue 25).
+//! The `train` scenario kind: train a strategy by a genetic algorithm or
+//! a particle swarm against a field of opponents (`train/`, issue 25).
 //!
 //! ```toml
 //! kind = "train"
 //! name = "train-lookup-first"
 //! seed = 1
 //! [representation]
-//! kind = "lookup"          # or "cycle" (with length = 1 to 4096)
+//! kind = "lookup"          # or "gambler" (the same keys), or "cycle"
+//!                          # (length = 1 to 4096), "fsm" (states = 1 to
+//!                          # 64), "hmm" (states = 1 to 64), "ann"
+//!                          # (hidden = 1 to 15)
 //! own = 1                  # own last moves in a key (0 to 8, default 1)
 //! opponent = 1             # opponent's last moves (0 to 8, default 1)
-//! opponent_first = 1       # opponent's first moves (0 to 8, default 0)
+//! opponent_first = 1       # opponent's first moves (0 to 8, default 0;
+//!                          # the three at most 16 together)
 //! [algorithm]
-//! kind = "genetic"         # the only one yet
+//! kind = "genetic"         # or "swarm" (gambler and ann only; inertia,
+//!                          # cognitive, social, 0 to 10, default 0.8, in
+//!                          # place of mutation, crossover, keep)
 //! population = 40          # candidates per generation (2 to 100 000)
 //! generations = 100        # generations evaluated, the first random
 //! mutation = 0.1           # probability that a gene flips (default 0.1)
@@ -39,7 +45,10 @@
 //!
 //! Refused (exit 2, naming the field and what is allowed): an unknown
 //! representation, algorithm, crossover or objective; a key part over
-//! [`MAX_KEY_PART`] moves; a population under 2 or over [`MAX_POPULATION`];
+//! [`MAX_KEY_PART`] moves, a key over `MAX_KEY_LENGTH` (16); an FSM or HMM
+//! over 64 states, a network over 15 hidden units (the strategy file
+//! kinds' limits); a swarm of a representation that is not real-valued;
+//! a population under 2 or over [`MAX_POPULATION`];
 //! a population whose genes together pass [`MAX_GENES`]; `keep` not below
 //! the population; both or neither of `players` and `line_up`. The work
 //! (generations x population x opponents x turns x repetitions, a
@@ -50,6 +59,10 @@ use crate::evolution::invasion::Selection;
 use crate::ipd::horizon::Horizon;
 use crate::ipd::payoffs::Payoffs;
 use crate::ipd::play::MatchSettings;
+use crate::ipd::strategies::defined::ann::MAX_HIDDEN as ANN_HIDDEN;
+use crate::ipd::strategies::defined::fsm::MAX_STATES as FSM_STATES;
+use crate::ipd::strategies::defined::hmm::MAX_STATES as HMM_STATES;
+use crate::ipd::strategies::defined::lookup::MAX_KEY_LENGTH;
 use crate::ipd::strategies::defined::shipped::SHIPPED;
 use crate::ipd::strategies::{CATALOGUE, Player, PlayerSpec};
 use crate::scenario::error::ScenarioError;
@@ -60,7 +73,8 @@ use crate::scenario::tournament::{
     read_player_entry,
 };
 use crate::train::operators::CROSSOVERS;
-use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REPRESENTATIONS};
+use crate::train::representation::{MAX_CYCLE_LENGTH, MAX_KEY_PART, REAL_VALUED, REPRESENTATIONS};
+use crate::train::swarm::{DEFAULT_WEIGHT, MAX_WEIGHT, Swarm};
 use crate::train::{Crossover, Field, Genetic, Objective, Representation};
 use serde::Serialize;
 
@@ -68,13 +82,17 @@ use serde::Serialize;
 pub const MAX_POPULATION: u32 = 100_000;
 /// Most generations.
 pub const MAX_GENERATIONS: u32 = 1_000_000;
-/// Most genes a generation holds (population x genes per candidate):
-/// 2^26, 64 MB of moves.
+/// Most bytes of genes a generation holds (population x bytes per
+/// candidate: a move 1, a state 4, a real 8; a swarm's particle three
+/// times its genes: position, velocity, own best): 2^26, 64 MB.
 pub const MAX_GENES: u64 = 1 << 26;
 /// Most independent restarts.
 pub const MAX_RESTARTS: u32 = 10_000;
 /// Default probability that mutation flips a gene.
 pub const DEFAULT_MUTATION: f64 = 0.1;
+
+/// The algorithms of `[algorithm] kind`.
+pub const ALGORITHMS: &[&str] = &["genetic", "swarm"];
 
 /// The named line-ups of `[opponents] line_up`.
 pub const LINE_UPS: &[&str] = &["first-tournament", "catalogue"];
@@ -197,9 +215,18 @@ impl TrainScenario {
             kind: &'static str,
             population: u32,
             generations: u32,
-            mutation: f64,
-            crossover: &'static str,
-            keep: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            mutation: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            crossover: Option<&'static str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            keep: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            inertia: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cognitive: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            social: Option<f64>,
             #[serde(skip_serializing_if = "Option::is_none")]
             restarts: Option<u32>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -222,19 +249,8 @@ impl TrainScenario {
             "kind".into(),
             Value::String(self.representation.id().into()),
         );
-        let sizes: &[(&str, u32)] = match self.representation {
-            Representation::Lookup {
-                own,
-                opponent,
-                opponent_first,
-            } => &[
-                ("own", own),
-                ("opponent", opponent),
-                ("opponent_first", opponent_first),
-            ],
-            Representation::Cycle { length } => &[("length", length)],
-        };
-        for &(key, value) in sizes {
+        let sizes = self.representation.sizes();
+        for (key, value) in sizes {
             representation.insert(key.into(), Value::Integer(value.into()));
         }
         let mut opponents = toml::Table::new();
@@ -293,12 +309,19 @@ impl TrainScenario {
             seed: self.seed,
             representation,
             algorithm: Algorithm {
-                kind: "genetic",
+                kind: if g.swarm.is_some() {
+                    "swarm"
+                } else {
+                    "genetic"
+                },
                 population: g.population,
                 generations: g.generations,
-                mutation: g.mutation,
-                crossover: g.crossover.id(),
-                keep: g.keep,
+                mutation: g.swarm.is_none().then_some(g.mutation),
+                crossover: g.swarm.is_none().then_some(g.crossover.id()),
+                keep: g.swarm.is_none().then_some(g.keep),
+                inertia: g.swarm.map(|w| w.inertia),
+                cognitive: g.swarm.map(|w| w.cognitive),
+                social: g.swarm.map(|w| w.social),
                 // Written only when not the default, so that a run of one
                 // restart keeps the bytes of the first slice.
                 restarts: (self.restarts > 1).then_some(self.restarts),
@@ -566,32 +589,57 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
             format!("missing; say what to train (allowed: {allowed})"),
         )
     })?;
-    match kind.value.as_str() {
-        "lookup" => {}
-        "cycle" => {
-            let length = match table.integer("length")? {
-                Some(n) if (1..=MAX_CYCLE_LENGTH as i64).contains(&n.value) => n.value as u32,
-                Some(n) => {
-                    return Err(table.error(
-                        n.span.start,
-                        "length",
-                        format!(
-                            "must be a whole number of moves from 1 to {MAX_CYCLE_LENGTH}, got {}",
-                            n.value
-                        ),
-                    ));
-                }
-                None => {
-                    return Err(table.error(
-                        table.span().start,
-                        "length",
-                        format!("missing; the moves of the cycle, 1 to {MAX_CYCLE_LENGTH}"),
-                    ));
-                }
-            };
-            table.finish()?;
-            return Ok(Representation::Cycle { length });
+    let mut size = |key: &str, limit: usize, what: &str| -> Result<u32, ScenarioError> {
+        match table.integer(key)? {
+            Some(n) if (1..=limit as i64).contains(&n.value) => Ok(n.value as u32),
+            Some(n) => Err(table.error(
+                n.span.start,
+                key,
+                format!(
+                    "must be a whole number from 1 to {limit} ({what}), got {}",
+                    n.value
+                ),
+            )),
+            None => Err(table.error(
+                table.span().start,
+                key,
+                format!(
+                    "missing; {}, 1 to {limit}",
+                    what.split(';').next().unwrap_or(what)
+                ),
+            )),
         }
+    };
+    let representation = match kind.value.as_str() {
+        "lookup" | "gambler" => None,
+        "cycle" => Some(Representation::Cycle {
+            length: size(
+                "length",
+                MAX_CYCLE_LENGTH as usize,
+                "the moves of the cycle",
+            )?,
+        }),
+        "fsm" => Some(Representation::Fsm {
+            states: size(
+                "states",
+                FSM_STATES,
+                "the machine's states; the most an `fsm` strategy file holds",
+            )?,
+        }),
+        "hmm" => Some(Representation::Hmm {
+            states: size(
+                "states",
+                HMM_STATES,
+                "the model's hidden states; the most an `hmm` strategy file holds",
+            )?,
+        }),
+        "ann" => Some(Representation::Ann {
+            hidden: size(
+                "hidden",
+                ANN_HIDDEN,
+                "the network's hidden units; the most an `ann` strategy file holds",
+            )?,
+        }),
         other => {
             return Err(table.error(
                 kind.span.start,
@@ -599,11 +647,17 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
                 format!("unknown representation `{other}` (allowed: {allowed})"),
             ));
         }
+    };
+    if let Some(representation) = representation {
+        table.finish()?;
+        return Ok(representation);
     }
-    let mut part = |key: &str, default: u32| -> Result<u32, ScenarioError> {
+    let mut part = |key: &str, default: u32| -> Result<(u32, usize), ScenarioError> {
         match table.integer(key)? {
-            None => Ok(default),
-            Some(n) if (0..=MAX_KEY_PART as i64).contains(&n.value) => Ok(n.value as u32),
+            None => Ok((default, table.span().start)),
+            Some(n) if (0..=MAX_KEY_PART as i64).contains(&n.value) => {
+                Ok((n.value as u32, n.span.start))
+            }
             Some(n) => Err(table.error(
                 n.span.start,
                 key,
@@ -615,14 +669,33 @@ fn read_representation(top: &mut TableReader<'_>) -> Result<Representation, Scen
             )),
         }
     };
-    let own = part("own", 1)?;
-    let opponent = part("opponent", 1)?;
-    let opponent_first = part("opponent_first", 0)?;
+    let (own, _) = part("own", 1)?;
+    let (opponent, _) = part("opponent", 1)?;
+    let (opponent_first, at) = part("opponent_first", 0)?;
+    if own + opponent + opponent_first > MAX_KEY_LENGTH {
+        return Err(table.error(
+            at,
+            "opponent_first",
+            format!(
+                "own + opponent + opponent_first = {}; a key holds at most {MAX_KEY_LENGTH} \
+                 moves (a table of 65 536 entries)",
+                own + opponent + opponent_first
+            ),
+        ));
+    }
     table.finish()?;
-    Ok(Representation::Lookup {
-        own,
-        opponent,
-        opponent_first,
+    Ok(if kind.value == "gambler" {
+        Representation::Gambler {
+            own,
+            opponent,
+            opponent_first,
+        }
+    } else {
+        Representation::Lookup {
+            own,
+            opponent,
+            opponent_first,
+        }
     })
 }
 
@@ -638,14 +711,34 @@ fn read_algorithm(
              generations = 100",
         ));
     };
-    if let Some(kind) = table.string("kind")?
-        && kind.value != "genetic"
-    {
-        return Err(table.error(
-            kind.span.start,
-            "kind",
-            format!("unknown algorithm `{}` (allowed: genetic)", kind.value),
-        ));
+    let mut swarm = false;
+    if let Some(kind) = table.string("kind")? {
+        match kind.value.as_str() {
+            "genetic" => {}
+            "swarm" if representation.is_real_valued() => swarm = true,
+            "swarm" => {
+                return Err(table.error(
+                    kind.span.start,
+                    "kind",
+                    format!(
+                        "a particle swarm moves real numbers; it trains {} (representation.kind \
+                         {} is not one of them: use kind = \"genetic\")",
+                        REAL_VALUED.join(" and "),
+                        representation.id()
+                    ),
+                ));
+            }
+            other => {
+                return Err(table.error(
+                    kind.span.start,
+                    "kind",
+                    format!(
+                        "unknown algorithm `{other}` (allowed: {})",
+                        ALGORITHMS.join(", ")
+                    ),
+                ));
+            }
+        }
     }
     let population = match table.integer("population")? {
         None => {
@@ -656,14 +749,18 @@ fn read_algorithm(
             ));
         }
         Some(n) if (2..=MAX_POPULATION as i64).contains(&n.value) => {
-            let genes = n.value as u64 * representation.genes() as u64;
-            if genes > MAX_GENES {
+            let layout = representation.layout();
+            let copies = if swarm { 3 } else { 1 };
+            let each = copies * (layout.moves + 4 * layout.states + 8 * layout.reals) as u64;
+            let bytes = n.value as u64 * each;
+            if bytes > MAX_GENES {
                 return Err(table.error(
                     n.span.start,
                     "population",
                     format!(
-                        "{} candidates of {} genes ({}) hold {genes} genes, more than the {MAX_GENES} \
-                         allowed; use a smaller population or table",
+                        "{} candidates of {} genes ({}, {each} bytes each) hold {bytes} bytes, \
+                         more than the {MAX_GENES} (64 MB) allowed; use a smaller population or \
+                         representation",
                         n.value,
                         representation.genes(),
                         representation.describe()
@@ -703,38 +800,62 @@ fn read_algorithm(
             ));
         }
     };
-    let mutation = table
-        .probability("mutation")?
-        .map_or(DEFAULT_MUTATION, |m| m.value);
-    let crossover = match table.string("crossover")? {
-        None => Crossover::OnePoint,
-        Some(c) => Crossover::named(&c.value).ok_or_else(|| {
-            table.error(
-                c.span.start,
-                "crossover",
-                format!(
-                    "unknown crossover `{}` (allowed: {})",
-                    c.value,
-                    CROSSOVERS.join(", ")
-                ),
-            )
-        })?,
-    };
-    let keep = match table.integer("keep")? {
-        None => (population / 4).max(1),
-        Some(k) if k.value >= 1 && k.value < population as i64 => k.value as u32,
-        Some(k) => {
-            return Err(table.error(
-                k.span.start,
-                "keep",
-                format!(
-                    "must be a whole number from 1 to {} (below the population, {population}, so \
-                     that children are bred), got {}",
-                    population - 1,
-                    k.value
-                ),
-            ));
-        }
+    let (mutation, crossover, keep, swarm) = if swarm {
+        let mut weight = |key: &str| -> Result<f64, ScenarioError> {
+            match table.number(key)? {
+                None => Ok(DEFAULT_WEIGHT),
+                Some(w) if (0.0..=MAX_WEIGHT).contains(&w.value) => Ok(w.value),
+                Some(w) => Err(table.error(
+                    w.span.start,
+                    key,
+                    format!(
+                        "must be a number from 0 to {MAX_WEIGHT} (default {DEFAULT_WEIGHT}), got {}",
+                        w.value
+                    ),
+                )),
+            }
+        };
+        let swarm = Swarm {
+            inertia: weight("inertia")?,
+            cognitive: weight("cognitive")?,
+            social: weight("social")?,
+        };
+        (0.0, Crossover::None, 1, Some(swarm))
+    } else {
+        let mutation = table
+            .probability("mutation")?
+            .map_or(DEFAULT_MUTATION, |m| m.value);
+        let crossover = match table.string("crossover")? {
+            None => Crossover::OnePoint,
+            Some(c) => Crossover::named(&c.value).ok_or_else(|| {
+                table.error(
+                    c.span.start,
+                    "crossover",
+                    format!(
+                        "unknown crossover `{}` (allowed: {})",
+                        c.value,
+                        CROSSOVERS.join(", ")
+                    ),
+                )
+            })?,
+        };
+        let keep = match table.integer("keep")? {
+            None => (population / 4).max(1),
+            Some(k) if k.value >= 1 && k.value < population as i64 => k.value as u32,
+            Some(k) => {
+                return Err(table.error(
+                    k.span.start,
+                    "keep",
+                    format!(
+                        "must be a whole number from 1 to {} (below the population, {population}, so \
+                         that children are bred), got {}",
+                        population - 1,
+                        k.value
+                    ),
+                ));
+            }
+        };
+        (mutation, crossover, keep, None)
     };
     let restarts = match table.integer("restarts")? {
         None => 1,
@@ -772,6 +893,7 @@ fn read_algorithm(
             mutation,
             crossover,
             keep,
+            swarm,
         },
         (restarts, checkpoint),
     ))
@@ -906,6 +1028,34 @@ mod tests {
         let resolved = more.resolved_toml();
         assert!(resolved.contains("restarts = 5") && resolved.contains("checkpoint = 2"));
         assert_eq!(load(&resolved).resolved_toml(), resolved);
+    }
+
+    #[test]
+    fn the_work_weighs_the_trained_kind_and_repeats_a_drawing_candidate() {
+        let text = |representation: &str| {
+            format!(
+                "kind = \"train\"\n[representation]\n{representation}\n\
+                 [algorithm]\npopulation = 10\ngenerations = 7\n\
+                 [opponents]\nplayers = [\"tit-for-tat\"]\n\
+                 [match]\nturns = 100\nrepetitions = 4\n[output]\ncharts = false\n"
+            )
+        };
+        let training = |representation: &str| {
+            let s = load(&text(representation));
+            let tournament = crate::scenario::work::tournament_turns(
+                &s.final_tournament(s.representation.sample_player())
+                    .tournament(),
+            );
+            crate::scenario::work::train_turns(&s) - tournament
+        };
+        // A deterministic kind plays Tit For Tat once: 7 x 10 x 100 turns.
+        assert_eq!(training("kind = \"fsm\"\nstates = 4"), 7_000);
+        // A gambler draws: every repetition.
+        assert_eq!(training("kind = \"gambler\""), 4 * 7_000);
+        // A network of 15 units: its moves cost 1 + 0.95 x 17 x 15 ordinary
+        // moves (ipd::strategies::cost), the opponent's 1.
+        let ann = training("kind = \"ann\"\nhidden = 15");
+        assert_eq!(ann, (243 + 1) * 7_000 * 100 / 200);
     }
 
     #[test]

@@ -1109,13 +1109,19 @@ fn fingerprint_estimate(s: &crate::scenario::fingerprint::FingerprintScenario) -
 }
 
 /// A training run: every generation evaluates every candidate against
-/// every opponent, `repetitions` matches each (one for a deterministic
-/// opponent with a fixed horizon and no noise: a trained lookup table is
-/// deterministic), each turn weighed by the two players' move costs; then
+/// every opponent, `repetitions` matches each (one when the opponent and
+/// the trained kind are deterministic, with a fixed horizon and no noise:
+/// a lookup table, a cycle, a state machine, a network; a gambler or a
+/// hidden Markov model draws), each turn weighed by the two players' move
+/// costs (the candidate's from `ipd::strategies::cost` for a player of the
+/// trained kind and sizes: a network's grows with its hidden units); then
 /// the trained player's tournament against the opponents.
 pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
     let turns = expected_turns(&s.settings.horizon);
-    let repeatable = s.settings.noise == 0.0 && !s.settings.horizon.is_random();
+    let candidate = s.representation.sample_player();
+    let repeatable =
+        s.settings.noise == 0.0 && !s.settings.horizon.is_random() && !candidate.is_stochastic();
+    let own = cost_units(&candidate, turns);
     let per_candidate: u128 = s
         .opponents
         .iter()
@@ -1125,7 +1131,7 @@ pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
             } else {
                 s.repetitions as u128
             };
-            (1 + cost_units(p, turns)).saturating_mul(reps)
+            (own + cost_units(p, turns)).saturating_mul(reps)
         })
         .fold(0u128, u128::saturating_add);
     // The Moran objective also plays the candidate against itself each
@@ -1145,10 +1151,9 @@ pub fn train_turns(s: &crate::scenario::train::TrainScenario) -> u128 {
             .saturating_mul(s.genetic.population as u128)
             .saturating_mul(turns),
     );
-    let stand_in = crate::ipd::strategies::PlayerSpec::new("tit-for-tat")
-        .build()
-        .map(|p| s.final_tournament(p).tournament());
-    training.saturating_add(stand_in.map_or(0, |t| tournament_turns(&t)))
+    // The trained player's tournament, a player of its kind standing in.
+    let tournament = s.final_tournament(candidate).tournament();
+    training.saturating_add(tournament_turns(&tournament))
 }
 
 fn train_estimate(s: &crate::scenario::train::TrainScenario) -> Estimate {

@@ -173,8 +173,11 @@ pub struct RowsAtEnd<'a, U, R> {
     file: &'static str,
     rows: Vec<R>,
     row: RowOf<'a, U, R>,
-    write: fn(&Path, &[R]) -> std::io::Result<()>,
+    write: WriteRows<'a, R>,
 }
+
+/// Writes the rows to a file.
+type WriteRows<'a, R> = Box<dyn Fn(&Path, &[R]) -> std::io::Result<()> + Send + 'a>;
 
 impl<'a, U, R> RowsAtEnd<'a, U, R> {
     /// Rows made by `row` from each unit, written to `dir/file` by `write`.
@@ -182,14 +185,14 @@ impl<'a, U, R> RowsAtEnd<'a, U, R> {
         dir: &Path,
         file: &'static str,
         row: impl Fn(u64, &U) -> R + Send + 'a,
-        write: fn(&Path, &[R]) -> std::io::Result<()>,
+        write: impl Fn(&Path, &[R]) -> std::io::Result<()> + Send + 'a,
     ) -> Self {
         RowsAtEnd {
             path: dir.join(file),
             file,
             rows: Vec::new(),
             row: Box::new(row),
-            write,
+            write: Box::new(write),
         }
     }
 }

@@ -1,20 +1,28 @@
-//! The genetic algorithm, one generation at a time (axelrod-dojo's
-//! `Population`): evaluate every candidate against the field (in
-//! parallel, values collected in candidate order), rank them (best value
-//! first, ties by candidate index), keep the best `keep` unchanged, and
-//! fill the rest of the next generation with children: two parents drawn
-//! uniformly from the kept, crossed over, mutated. Generation 0 is random.
+//! The training loop, one generation at a time. The genetic algorithm
+//! (axelrod-dojo's `Population`): evaluate every candidate against the
+//! field (in parallel, values collected in candidate order), rank them
+//! (best value first, ties by candidate index), keep the best `keep`
+//! unchanged, and fill the rest of the next generation with children: two
+//! parents drawn uniformly from the kept, crossed over, mutated.
+//! Generation 0 is random.
+//!
+//! A particle swarm (`train::swarm`, `Genetic::swarm` set): evaluate every
+//! particle's position, update its own best, then move every particle
+//! towards its own best and the swarm's. A swarm's generation reports the
+//! particles' own bests (what the swarm remembers; the best of them is
+//! the swarm's best, the trained player), so its best never decreases.
 //!
 //! Every draw comes from `train::keys`: candidate k of the start from
-//! (seed, restart, 0, Start) stream k, child k of generation g + 1 from
-//! (seed, restart, g, Breed) stream k, the matches from (seed, restart, g,
-//! Match). So a restart is a pure function of its inputs on any thread
+//! (seed, restart, 0, Start) stream k, child k of generation g + 1 (or
+//! particle k's move into it) from (seed, restart, g, Breed) stream k, the
+//! matches from (seed, restart, g, Match). So a restart is a pure function of its inputs on any thread
 //! count, and restarts never share draws.
 
 use crate::train::keys::{Role, generator};
 use crate::train::objective::Field;
-use crate::train::operators::{Genetic, mutate};
+use crate::train::operators::Genetic;
 use crate::train::representation::{Genome, Representation};
+use crate::train::swarm::{Particle, start_velocity};
 use rand::RngExt;
 use rayon::prelude::*;
 
@@ -25,6 +33,8 @@ pub struct Individual {
     pub genome: Genome,
     /// The generation (from 0) it was born in.
     pub born: u32,
+    /// A particle's velocity and own best (a swarm's candidates only).
+    pub particle: Option<Particle>,
 }
 
 /// One evaluated generation.
@@ -101,9 +111,23 @@ impl<'a> Training<'a> {
         restart: u64,
     ) -> Training<'a> {
         let population = (0..genetic.population as u64)
-            .map(|k| Individual {
-                genome: representation.random(&mut generator(seed, restart, 0, Role::Start, k)),
-                born: 0,
+            .map(|k| {
+                let mut rng = generator(seed, restart, 0, Role::Start, k);
+                let genome = representation.random(&mut rng);
+                let particle = match (genetic.swarm, representation.bounds()) {
+                    (Some(_), Some(bounds)) => Some(Particle {
+                        velocity: start_velocity(genome.reals.len(), bounds, &mut rng),
+                        best: genome.clone(),
+                        best_value: f64::NEG_INFINITY,
+                        best_born: 0,
+                    }),
+                    _ => None,
+                };
+                Individual {
+                    genome,
+                    born: 0,
+                    particle,
+                }
             })
             .collect();
         Training {
@@ -170,21 +194,69 @@ impl<'a> Training<'a> {
                 field.evaluate(&player, seed, restart, g as u64)
             })
             .collect();
-        let values: Vec<f64> = evaluations.iter().map(|e| e.value).collect();
+        let mut values: Vec<f64> = evaluations.iter().map(|e| e.value).collect();
         let turns = evaluations.iter().map(|e| e.turns).sum();
+        if self.genetic.swarm.is_some() {
+            // Each particle's own best, then the values it remembers.
+            for (candidate, &value) in self.population.iter_mut().zip(&values) {
+                if let Some(p) = candidate.particle.as_mut()
+                    && value > p.best_value
+                {
+                    p.best = candidate.genome.clone();
+                    p.best_value = value;
+                    p.best_born = candidate.born;
+                }
+            }
+            values = self
+                .population
+                .iter()
+                .map(|c| c.particle.as_ref().map_or(f64::NAN, |p| p.best_value))
+                .collect();
+        }
         let mut ranked: Vec<usize> = (0..values.len()).collect();
         ranked.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
+        let top = &self.population[ranked[0]];
+        let best = match &top.particle {
+            Some(p) => Individual {
+                genome: p.best.clone(),
+                born: p.best_born,
+                particle: None,
+            },
+            None => top.clone(),
+        };
         let generation = Generation {
             index: g,
-            best: self.population[ranked[0]].clone(),
+            best,
             values,
             turns,
         };
         self.next += 1;
         if self.next < self.genetic.generations {
-            self.breed(&ranked, g);
+            if self.genetic.swarm.is_some() {
+                self.fly(&generation.best.genome, g);
+            } else {
+                self.breed(&ranked, g);
+            }
         }
         Some(generation)
+    }
+
+    /// Moves every particle towards its own best and the swarm's `best`.
+    fn fly(&mut self, best: &Genome, g: u32) {
+        let (seed, restart) = (self.seed, self.restart);
+        let (Some(swarm), Some(bounds)) = (self.genetic.swarm, self.representation.bounds()) else {
+            return;
+        };
+        self.population
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(k, candidate)| {
+                let mut rng = generator(seed, restart, g as u64, Role::Breed, k as u64);
+                if let Some(particle) = candidate.particle.as_mut() {
+                    swarm.step(&mut candidate.genome, particle, best, bounds, &mut rng);
+                }
+                candidate.born = g + 1;
+            });
     }
 
     /// The next generation from this one's ranking.
@@ -196,20 +268,24 @@ impl<'a> Training<'a> {
             .collect();
         let children = self.population.len() - keep;
         let (seed, restart, genetic) = (self.seed, self.restart, self.genetic);
+        let representation = self.representation;
         let born: Vec<Individual> = (0..children as u64)
             .into_par_iter()
             .map(|k| {
                 let mut rng = generator(seed, restart, g as u64, Role::Breed, k);
                 let a = rng.random_range(0..keep);
                 let b = rng.random_range(0..keep);
-                let mut genome =
-                    genetic
-                        .crossover
-                        .child(&kept[a].genome, &kept[b].genome, &mut rng);
-                mutate(&mut genome, genetic.mutation, &mut rng);
+                let mut genome = genetic.crossover.child(
+                    representation,
+                    &kept[a].genome,
+                    &kept[b].genome,
+                    &mut rng,
+                );
+                representation.mutate(&mut genome, genetic.mutation, &mut rng);
                 Individual {
                     genome,
                     born: g + 1,
+                    particle: None,
                 }
             })
             .collect();
@@ -252,6 +328,7 @@ mod tests {
         mutation: 0.1,
         crossover: Crossover::OnePoint,
         keep: 4,
+        swarm: None,
     };
     const ONE_ONE_ZERO: Representation = Representation::Lookup {
         own: 1,

@@ -327,8 +327,8 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
     let cases: &[(&str, &str, &[&str])] = &[
         (
             "kind = \"lookup\"",
-            "kind = \"fsm\"",
-            &["representation.kind", "allowed: lookup, cycle"],
+            "kind = \"tree\"",
+            &["representation.kind", "allowed: lookup, cycle, gambler"],
         ),
         (
             "kind = \"lookup\"",
@@ -344,7 +344,16 @@ fn bad_input_exits_2_naming_the_field_and_what_is_allowed() {
         (
             "kind = \"genetic\"",
             "kind = \"swarm\"",
-            &["algorithm.kind", "allowed: genetic"],
+            &[
+                "algorithm.kind",
+                "gambler and ann",
+                "representation.kind lookup",
+            ],
+        ),
+        (
+            "kind = \"genetic\"",
+            "kind = \"annealing\"",
+            &["algorithm.kind", "allowed: genetic, swarm"],
         ),
         (
             "population = 12",

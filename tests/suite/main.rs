@@ -56,6 +56,7 @@ mod cli_strategy_files;
 mod cli_sweep;
 mod cli_sweep_evolution;
 mod cli_train;
+mod cli_train_kinds;
 mod cli_train_shards;
 mod deploy_manifests;
 mod fuzz_props;

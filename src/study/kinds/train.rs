@@ -21,8 +21,8 @@
 //! the save: a restart resumed from its population and generation number
 //! draws what the unbroken one would, so the files are the same.
 //!
-//! Written: `best.toml` (the best candidate as a lookup or cycle strategy
-//! file, its provenance in comments and fields), `training.csv` (with a
+//! Written: `best.toml` (the best candidate as a strategy file of its
+//! representation's kind, its provenance in comments and fields), `training.csv` (with a
 //! `restart` column when there are several), `training.png`/`.svg`,
 //! `tournament/` (the trained player's round robin against the opponents,
 //! the tournament kind's own files and report), `scenario.toml`,
@@ -32,7 +32,9 @@ use crate::output::shard_files::sha256_hex;
 use crate::output::train_checkpoint::{
     Current, Done, Owner, Saved, Shape, checkpoint_path, read_checkpoint, write_checkpoint,
 };
-use crate::output::train_files::{Row, best_toml, draw_training, write_training};
+use crate::output::train_files::{
+    GENERATION_LINES, Row, SWARM_LINES, best_toml, draw_training, write_training,
+};
 use crate::output::train_shard_files::{
     Logged, RESTARTS, RestartRows, read_restarts, write_restarts,
 };
@@ -280,7 +282,10 @@ impl Study for Train<'_> {
         _: Range<u64>,
     ) -> Result<Box<dyn UnitWriter<Unit> + Send + 'b>, (&'static str, io::Error)> {
         let row = |_: u64, unit: &Unit| unit.kept.clone();
-        Ok(Box::new(RowsAtEnd::new(dir, RESTARTS, row, write_restarts)))
+        let representation = self.scenario.representation;
+        let write =
+            move |path: &Path, rows: &[RestartRows]| write_restarts(path, representation, rows);
+        Ok(Box::new(RowsAtEnd::new(dir, RESTARTS, row, write)))
     }
 
     fn read_shard(
@@ -351,15 +356,14 @@ impl Study for Train<'_> {
             s.objective.id(),
         );
         let mut definition = representation.definition(&best.genome, &display);
-        let what = match representation {
-            Representation::Lookup { .. } => format!(
-                "A lookup table ({}: own, opponent and opponent's first moves in a key)",
-                representation.describe()
-            ),
-            Representation::Cycle { length } => format!("A cycle of {length} moves"),
+        let what = representation.what();
+        let by = if s.genetic.swarm.is_some() {
+            "a particle swarm"
+        } else {
+            "a genetic algorithm"
         };
         definition.description = Some(format!(
-            "{what} trained by a genetic algorithm against {}; objective: {}.",
+            "{what} trained by {by} against {}; objective: {}.",
             count(s.opponents.len(), "opponent", "opponents"),
             s.objective.describe()
         ));
@@ -374,7 +378,7 @@ impl Study for Train<'_> {
             format!("Objective: {} = {value}.", s.objective.id()),
         ];
         let rule = representation.describe_genome(&best.genome);
-        let genes: String = best.genome.moves.iter().map(|m| m.letter()).collect();
+        let genes = representation.text(&best.genome);
         folder.text("best.toml", &best_toml(&definition, &comments))?;
         folder.write("training.csv", |p| {
             write_training(p, &fold.rows, s.restarts > 1)
@@ -397,6 +401,11 @@ impl Study for Train<'_> {
                 &label,
                 &fold.rows,
                 (s.restarts, winner as u32),
+                if s.genetic.swarm.is_some() {
+                    SWARM_LINES
+                } else {
+                    GENERATION_LINES
+                },
                 neutral,
             )
             .map_err(|e| folder.chart_failed(e))?;
@@ -466,17 +475,29 @@ impl Study for Train<'_> {
             "total_seconds": timing.started.elapsed().as_secs_f64(),
             "dependencies": dependencies(),
         });
+        let algorithm = match s.genetic.swarm {
+            None => format!(
+                "a genetic algorithm ({} of {}, keep {}, mutation {}, {} crossover)",
+                count(generations, "generation", "generations"),
+                s.genetic.population,
+                s.genetic.keep,
+                s.genetic.mutation,
+                s.genetic.crossover.id(),
+            ),
+            Some(w) => format!(
+                "a particle swarm ({} of {} particles, inertia {}, cognitive {}, social {})",
+                count(generations, "generation", "generations"),
+                s.genetic.population,
+                w.inertia,
+                w.cognitive,
+                w.social,
+            ),
+        };
         let mut text = fit(&format!(
-            "{}: {} trained against {} by a genetic algorithm ({} of {}, keep {}, \
-             mutation {}, {} crossover), {}.\n",
+            "{}: {} trained against {} by {algorithm}, {}.\n",
             s.name,
             representation.describe(),
             count(s.opponents.len(), "opponent", "opponents"),
-            count(generations, "generation", "generations"),
-            s.genetic.population,
-            s.genetic.keep,
-            s.genetic.mutation,
-            s.genetic.crossover.id(),
             s.objective.describe(),
         ));
         if s.restarts > 1 {
@@ -509,10 +530,11 @@ impl Study for Train<'_> {
 }
 
 impl Train<'_> {
-    /// What a shard keeps of a restart's rows: (generations, genes).
-    fn shape(&self) -> (u32, usize) {
+    /// What a shard keeps of a restart's rows: (generations, what a
+    /// candidate is).
+    fn shape(&self) -> (u32, Representation) {
         let s = self.scenario;
-        (s.genetic.generations, s.representation.genes())
+        (s.genetic.generations, s.representation)
     }
 
     /// The checkpoint of the run of restarts `ids`, when the scenario asks
@@ -528,6 +550,7 @@ impl Train<'_> {
         let sha256 = sha256_hex(self.context.resolved.as_bytes());
         let mut checkpoint = Checkpoint {
             path,
+            representation: s.representation,
             every,
             name: s.name.clone(),
             sha256,
@@ -539,6 +562,7 @@ impl Train<'_> {
             let shape = Shape {
                 generations,
                 genes,
+                swarm: s.genetic.swarm.is_some(),
                 population: s.genetic.population as usize,
             };
             checkpoint.saved = read_checkpoint(&checkpoint.path, &checkpoint.owner(), shape)
@@ -556,6 +580,7 @@ impl Train<'_> {
 /// Where a run's checkpoint goes and what it saved.
 struct Checkpoint {
     path: PathBuf,
+    representation: Representation,
     every: u32,
     name: String,
     sha256: String,
@@ -573,7 +598,7 @@ impl Checkpoint {
     }
 
     fn write(&self, saved: &Saved) -> Result<(), StudyError> {
-        write_checkpoint(&self.path, &self.owner(), saved)
+        write_checkpoint(&self.path, &self.owner(), self.representation, saved)
             .map_err(|e| failed("cannot write the checkpoint", &self.path, e))
     }
 

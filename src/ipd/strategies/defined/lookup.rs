@@ -158,6 +158,33 @@ impl LookupTable {
             })
     }
 
+    /// A table of probabilities of C given by key index (axelrod's
+    /// `Gambler`; the order of [`LookupTable::from_moves`]); `None` when
+    /// the sizes do not fit or a value is not a probability.
+    pub fn from_probabilities(
+        own: u32,
+        opponent: u32,
+        opponent_first: u32,
+        initial: Vec<Action>,
+        probabilities: &[f64],
+    ) -> Option<LookupTable> {
+        let mut table = LookupTable::from_moves(
+            own,
+            opponent,
+            opponent_first,
+            initial,
+            &vec![Action::C; probabilities.len()],
+        )?;
+        if !probabilities.iter().all(|p| (0.0..=1.0).contains(p)) {
+            return None;
+        }
+        table.responses = probabilities
+            .iter()
+            .map(|&p| Response::Probability(p))
+            .collect();
+        Some(table)
+    }
+
     /// Turns played from `initial` before the table decides.
     pub fn depth(&self) -> u32 {
         self.own.max(self.opponent).max(self.opponent_first)
