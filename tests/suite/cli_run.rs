@@ -189,9 +189,9 @@ fn every_shipped_scenario_runs() {
     // The axelrod reference tournaments (every strategy, 100 repetitions)
     // are minutes of work in a debug build: they are only loaded here
     // (every player resolves); `cargo bench --bench reference` runs them
-    // in release.
+    // in release; the paper-size training run is minutes too.
     let reference = tomls("scenarios/reference");
-    assert_eq!(reference.len(), 3);
+    assert_eq!(reference.len(), 4);
     for path in reference {
         dilemma::scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
