@@ -58,8 +58,11 @@
 //!   union), and the winner rules use the payoffs for their scores.
 //!
 //! Speed: the team is cloned once per match with the rest of the state
-//! (members, their histories, scores, a sort buffer); a turn allocates
-//! nothing.
+//! (members, their histories, scores, a ranking buffer); a turn allocates
+//! nothing. One pass over the team per turn updates the scores, one asks
+//! the members (pushing each one's last proposal first); an ensemble finds
+//! its drawn rank in one more pass that keeps only the best `rank + 1`
+//! members, never sorting the team.
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -509,25 +512,40 @@ impl Meta {
 /// to the first keeps the best `rank + 1` seen so far in rank order in
 /// `top` (whose capacity must hold them: nothing is allocated); a member
 /// seen later has a smaller index, so it ranks before a kept one only with
-/// a strictly greater score.
-fn member_of_rank(scores: &[f64], rank: usize, top: &mut Vec<usize>) -> usize {
-    use std::cmp::Ordering;
+/// a strictly greater score. Scores are compared as `f64::total_cmp` does,
+/// through integer keys; the worst kept key is the threshold most members
+/// fail.
+fn member_of_rank(scores: &[f64], rank: usize, top: &mut Vec<(i64, usize)>) -> usize {
     top.clear();
     let want = rank + 1;
+    let mut threshold = i64::MIN;
     for (i, &score) in scores.iter().enumerate().rev() {
+        let key = total_order_key(score);
         if top.len() == want {
-            if score.total_cmp(&scores[top[rank]]) != Ordering::Greater {
+            if key <= threshold {
                 continue;
             }
             top.pop();
         }
         let at = top
             .iter()
-            .position(|&j| scores[j].total_cmp(&score) == Ordering::Less)
+            .position(|&(kept, _)| kept < key)
             .unwrap_or(top.len());
-        top.insert(at, i);
+        top.insert(at, (key, i));
+        if top.len() == want {
+            threshold = top[rank].0;
+        }
     }
-    top[rank]
+    top[rank].1
+}
+
+/// An integer that orders as `f64::total_cmp` orders the floats (the
+/// standard library's own transformation: negative numbers' magnitude bits
+/// flipped).
+#[inline(always)]
+fn total_order_key(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
 }
 
 /// The best scorers' proposal: C when any of them proposes C.
@@ -649,9 +667,9 @@ pub struct MetaState {
     proposals: Vec<Action>,
     /// Running scores (winner rules only).
     scores: Vec<f64>,
-    /// The ensemble's best members so far while it ranks them (a buffer
-    /// of capacity max(1, floor(0.08 n))).
-    top: Vec<usize>,
+    /// The ensemble's best members so far while it ranks them, as (score
+    /// key, index) (a buffer of capacity max(1, floor(0.08 n))).
+    top: Vec<(i64, usize)>,
     /// Memory Decay's memorised moves: [C count, D count].
     memory: [u64; 2],
 }
@@ -762,7 +780,7 @@ mod tests {
         };
         for n in [1usize, 2, 13, 37, 68, 138] {
             let keep = ((n as f64 * 0.08) as usize).max(1);
-            let mut top = Vec::with_capacity(keep);
+            let mut top: Vec<(i64, usize)> = Vec::with_capacity(keep);
             let capacity = top.capacity();
             for round in 0..200 {
                 let scores: Vec<f64> = (0..n)
