@@ -794,9 +794,9 @@ mod tests {
                     |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
                 let mut sorted: Vec<usize> = (0..n).collect();
                 sorted.sort_by(by_rank);
-                for rank in 0..keep {
+                for (rank, &expected) in sorted.iter().enumerate().take(keep) {
                     let found = member_of_rank(&scores, rank, &mut top);
-                    assert_eq!(found, sorted[rank], "n {n}, rank {rank}");
+                    assert_eq!(found, expected, "n {n}, rank {rank}");
                     assert_eq!(top.capacity(), capacity);
                 }
             }
