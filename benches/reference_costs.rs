@@ -10,7 +10,10 @@
 //! a move's interval includes the time its thread waited for a core, so
 //! the shares are the result, and the CPU-s column is each share of the
 //! process's own CPU time over the timed play (getrusage), less the
-//! clock's.
+//! clock's. The process CPU beyond the moves here is mostly the clock
+//! reads themselves: `perf record` of `dilemma run` on the standard
+//! tournament puts about 95% of its CPU in play and 5% in the rest
+//! (scoring, CSV, charts).
 //!
 //!   cargo bench --bench reference_costs                  (standard)
 //!   cargo bench --bench reference_costs -- noisy 25      (a variant, top 25)

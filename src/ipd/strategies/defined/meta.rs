@@ -58,8 +58,11 @@
 //!   union), and the winner rules use the payoffs for their scores.
 //!
 //! Speed: the team is cloned once per match with the rest of the state
-//! (members, their histories, scores, a sort buffer); a turn allocates
-//! nothing.
+//! (members, their histories, scores, a ranking buffer); a turn allocates
+//! nothing. One pass over the team per turn updates the scores, one asks
+//! the members (pushing each one's last proposal first); an ensemble finds
+//! its drawn rank in one more pass that keeps only the best `rank + 1`
+//! members, never sorting the team.
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
@@ -369,11 +372,11 @@ impl Meta {
             } else {
                 Vec::new()
             },
-            order: if matches!(
+            top: if matches!(
                 self.rule,
                 MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble
             ) {
-                (0..n).collect()
+                Vec::with_capacity(((n as f64 * 0.08) as usize).max(1))
             } else {
                 Vec::new()
             },
@@ -400,34 +403,42 @@ impl Meta {
         context: &MatchContext,
         rng: &mut MatchRng,
     ) -> Action {
-        // Last turn's update: each member's own history gets its proposal,
-        // its score the payoff of that proposal against the opponent's move.
-        if let Some(coplay) = them.last() {
-            let asked = match self.pick {
-                Pick::Single(i) => i..i + 1,
-                _ => 0..self.team.len(),
-            };
-            for i in asked.clone() {
-                state.histories[i].push(state.proposals[i]);
-            }
-            if !state.scores.is_empty() {
-                for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
-                    *score += context.payoffs.payoff(proposal, coplay);
-                }
+        // Last turn's update: each member's own history gets its proposal
+        // (pushed in the loop that asks it), its score the payoff of that
+        // proposal against the opponent's move.
+        let last = them.last();
+        if let Some(coplay) = last
+            && !state.scores.is_empty()
+        {
+            // The payoff of C and of D against the opponent's move, indexed
+            // by the proposal's bit: the same value added as before.
+            let gain = [
+                context.payoffs.payoff(Action::C, coplay),
+                context.payoffs.payoff(Action::D, coplay),
+            ];
+            for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
+                *score += gain[proposal.bit() as usize];
             }
         }
         if let Pick::Single(i) = self.pick {
+            if last.is_some() {
+                state.histories[i].push(state.proposals[i]);
+            }
             let action = state.members[i].choose(&state.histories[i], them, context, rng);
             state.proposals[i] = action;
             return action;
         }
         let mut defections = 0usize;
+        let started = last.is_some();
         for ((member, history), proposal) in state
             .members
             .iter_mut()
-            .zip(&state.histories)
+            .zip(state.histories.iter_mut())
             .zip(state.proposals.iter_mut())
         {
+            if started {
+                history.push(*proposal);
+            }
             *proposal = member.choose(history, them, context, rng);
             defections += usize::from(*proposal == Action::D);
         }
@@ -486,19 +497,55 @@ impl Meta {
         if self.singular {
             return state.proposals[0];
         }
-        let keep = ((state.order.len() as f64 * 0.08) as usize).max(1);
-        let scores = &state.scores;
-        // Descending by (score, index): equal scores put the later member first.
-        let by_rank =
-            |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
+        let keep = ((state.scores.len() as f64 * 0.08) as usize).max(1);
         let drawn = ((unit_interval(rng) * keep as f64) as usize).min(keep - 1);
         // The draw picks the member of rank `drawn` (0 = best) among the
         // top `keep`: the rank order is strict (ties broken by index), so
-        // selecting that rank directly is the same member as sorting the
-        // top `keep` and indexing them, without the sort.
-        state.order.select_nth_unstable_by(drawn, by_rank);
-        state.proposals[state.order[drawn]]
+        // finding that rank directly is the same member as sorting the top
+        // `keep` and indexing them.
+        state.proposals[member_of_rank(&state.scores, drawn, &mut state.top)]
     }
+}
+
+/// The member of rank `rank` (0 = best) by (score, index) descending: among
+/// equal scores the later member ranks first. One pass from the last member
+/// to the first keeps the best `rank + 1` seen so far in rank order in
+/// `top` (whose capacity must hold them: nothing is allocated); a member
+/// seen later has a smaller index, so it ranks before a kept one only with
+/// a strictly greater score. Scores are compared as `f64::total_cmp` does,
+/// through integer keys; the worst kept key is the threshold most members
+/// fail.
+fn member_of_rank(scores: &[f64], rank: usize, top: &mut Vec<(i64, usize)>) -> usize {
+    top.clear();
+    let want = rank + 1;
+    let mut threshold = i64::MIN;
+    for (i, &score) in scores.iter().enumerate().rev() {
+        let key = total_order_key(score);
+        if top.len() == want {
+            if key <= threshold {
+                continue;
+            }
+            top.pop();
+        }
+        let at = top
+            .iter()
+            .position(|&(kept, _)| kept < key)
+            .unwrap_or(top.len());
+        top.insert(at, (key, i));
+        if top.len() == want {
+            threshold = top[rank].0;
+        }
+    }
+    top[rank].1
+}
+
+/// An integer that orders as `f64::total_cmp` orders the floats (the
+/// standard library's own transformation: negative numbers' magnitude bits
+/// flipped).
+#[inline(always)]
+fn total_order_key(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
 }
 
 /// The best scorers' proposal: C when any of them proposes C.
@@ -620,8 +667,9 @@ pub struct MetaState {
     proposals: Vec<Action>,
     /// Running scores (winner rules only).
     scores: Vec<f64>,
-    /// Member indices, a buffer for the ensemble's ranking.
-    order: Vec<usize>,
+    /// The ensemble's best members so far while it ranks them, as (score
+    /// key, index) (a buffer of capacity max(1, floor(0.08 n))).
+    top: Vec<(i64, usize)>,
     /// Memory Decay's memorised moves: [C count, D count].
     memory: [u64; 2],
 }
@@ -720,26 +768,37 @@ mod tests {
     }
 
     #[test]
-    fn selecting_a_rank_is_indexing_the_sorted_top() {
-        // Scores with many ties, orders left as earlier turns left them:
-        // the member of rank r by (score desc, index desc) is the same
-        // whether selected directly or read from the sorted top.
+    fn finding_a_rank_is_indexing_the_sorted_members() {
+        // Scores with many ties (and a few -0.0 / 0.0 pairs, which
+        // total_cmp orders): the member of rank r by (score desc, index
+        // desc) found in one pass is the one the full sort puts at r, and
+        // the buffer never grows past its capacity.
         let mut state = 12345u64;
         let mut next = || {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
             state >> 33
         };
         for n in [1usize, 2, 13, 37, 68, 138] {
-            let mut order: Vec<usize> = (0..n).collect();
-            for _ in 0..50 {
-                let scores: Vec<f64> = (0..n).map(|_| (next() % 7) as f64).collect();
+            let keep = ((n as f64 * 0.08) as usize).max(1);
+            let mut top: Vec<(i64, usize)> = Vec::with_capacity(keep);
+            let capacity = top.capacity();
+            for round in 0..200 {
+                let scores: Vec<f64> = (0..n)
+                    .map(|_| match next() % 9 {
+                        7 => -0.0,
+                        8 => 0.0,
+                        v => v as f64 * if round % 2 == 0 { 1.0 } else { 0.1 },
+                    })
+                    .collect();
                 let by_rank =
                     |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then_with(|| b.cmp(a));
                 let mut sorted: Vec<usize> = (0..n).collect();
                 sorted.sort_by(by_rank);
-                let rank = (next() as usize) % n;
-                order.select_nth_unstable_by(rank, by_rank);
-                assert_eq!(order[rank], sorted[rank], "n {n}, rank {rank}");
+                for (rank, &expected) in sorted.iter().enumerate().take(keep) {
+                    let found = member_of_rank(&scores, rank, &mut top);
+                    assert_eq!(found, expected, "n {n}, rank {rank}");
+                    assert_eq!(top.capacity(), capacity);
+                }
             }
         }
     }
