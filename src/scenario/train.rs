@@ -1052,10 +1052,11 @@ mod tests {
         assert_eq!(training("kind = \"fsm\"\nstates = 4"), 7_000);
         // A gambler draws: every repetition.
         assert_eq!(training("kind = \"gambler\""), 4 * 7_000);
-        // A network of 15 units: its moves cost 1 + 0.95 x 17 x 15 ordinary
-        // moves (ipd::strategies::cost), the opponent's 1.
+        // A network of 15 units: its moves cost 1 + 0.1 x 17 x 15 = 26.5
+        // ordinary moves, rounded up (ipd::strategies::cost), the
+        // opponent's 1.
         let ann = training("kind = \"ann\"\nhidden = 15");
-        assert_eq!(ann, (243 + 1) * 7_000 * 100 / 200);
+        assert_eq!(ann, (27 + 1) * 7_000 * 100 / 200);
     }
 
     #[test]

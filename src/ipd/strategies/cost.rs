@@ -80,23 +80,26 @@ pub const BUILTIN_COSTS: &[BuiltinCost] = &[
 pub const TRANSFORMER: f64 = 5.0;
 
 /// Ordinary moves per input weight of an `ann` definition (17 features x
-/// hidden units; measured: Evolved ANN, 10 units, 162; Evolved ANN 5, 5
-/// units, 79).
-pub const ANN_PER_WEIGHT: f64 = 0.95;
+/// hidden units; measured at 200 turns since the FMA path: Evolved ANN,
+/// 170 weights, 15.1 (0.083 per weight); Evolved ANN 5, 85 weights, 9.6
+/// (0.101); before it, 0.95 per weight).
+pub const ANN_PER_WEIGHT: f64 = 0.1;
 
 /// A voting meta player's (majority, minority, mixer) own work per member
 /// asked, its members at their model costs (measured: Meta Majority Memory
-/// One, 37 members, 110 ordinary moves: 1.97 per member).
-pub const META_VOTE_PER_MEMBER: f64 = 2.0;
+/// One, 37 members, 92 ordinary moves: 1.50 per member).
+pub const META_VOTE_PER_MEMBER: f64 = 1.5;
 
 /// The winner rules' own work per member asked (scores kept; measured: Meta
-/// Winner Memory One, 37 members, 145: 2.9 per member).
-pub const META_WINNER_PER_MEMBER: f64 = 3.0;
+/// Winner Memory One, 37 members, 106: 1.85 per member; Meta Winner
+/// Stochastic, 68 members: 2.66).
+pub const META_WINNER_PER_MEMBER: f64 = 2.5;
 
-/// The ensemble rules' (a sort of the team every move) and the hunters'
-/// own work per member asked (measured: NMWE Memory One, 37 members, 183:
-/// 3.95; Meta Hunter, 6 members, 29: 3.9).
-pub const META_RANK_PER_MEMBER: f64 = 4.0;
+/// The ensemble rules' (the drawn rank found in one pass every move) and
+/// the hunters' own work per member asked (measured: NMWE Memory One, 37
+/// members, 115: 2.11; NMWE Stochastic, 68: 2.61; Meta Hunter, 6 members:
+/// 3.42).
+pub const META_RANK_PER_MEMBER: f64 = 3.0;
 
 /// Memory Decay's own work per move besides its member's (two draws and
 /// the memory's counts; measured 19 with Tit For Tat as its member).
