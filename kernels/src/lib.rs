@@ -82,21 +82,70 @@ pub fn add_rows(out: &mut [f32], other: &[f32]) {
 }
 
 /// torch's LayerNorm over each row of width `h` (biased variance), with the
-/// statistics accumulated in f64.
+/// statistics accumulated in f64 over [`NORM_LANES`] lanes combined in a
+/// fixed order (vectorised; the same bits on every path).
 pub fn layer_norm(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: the CPU has AVX-512F.
+            return unsafe { layer_norm_avx512(rows, h, w, at, eps) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2.
+            return unsafe { layer_norm_avx2(rows, h, w, at, eps) };
+        }
+    }
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn layer_norm_avx512(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn layer_norm_avx2(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+/// Lanes of the f64 sums in [`layer_norm`].
+pub const NORM_LANES: usize = 8;
+
+/// The f64 sum of `f(value)` over a row, in NORM_LANES lanes then the
+/// lanes pairwise.
+#[inline(always)]
+fn lane_sum(row: &[f32], f: impl Fn(f64) -> f64) -> f64 {
+    let mut lanes = [0.0f64; NORM_LANES];
+    let chunks = row.chunks_exact(NORM_LANES);
+    let mut rest = 0.0f64;
+    for &value in chunks.remainder() {
+        rest += f(f64::from(value));
+    }
+    for chunk in chunks {
+        for (lane, &value) in lanes.iter_mut().zip(chunk) {
+            *lane += f(f64::from(value));
+        }
+    }
+    let mut width = NORM_LANES;
+    while width > 1 {
+        width /= 2;
+        for k in 0..width {
+            lanes[k] += lanes[k + width];
+        }
+    }
+    lanes[0] + rest
+}
+
+#[inline(always)]
+fn layer_norm_loop(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
     let gamma = &w[at.0..at.0 + h];
     let beta = &w[at.1..at.1 + h];
     for row in rows.chunks_exact_mut(h) {
-        let mut sum = 0.0f64;
-        for &value in row.iter() {
-            sum += f64::from(value);
-        }
-        let mean = sum / h as f64;
-        let mut squares = 0.0f64;
-        for &value in row.iter() {
-            let centred = f64::from(value) - mean;
-            squares += centred * centred;
-        }
+        let mean = lane_sum(row, |v| v) / h as f64;
+        let squares = lane_sum(row, |v| (v - mean) * (v - mean));
         let inverse = 1.0 / (squares / h as f64 + f64::from(eps)).sqrt();
         for ((value, g), b) in row.iter_mut().zip(gamma).zip(beta) {
             *value = ((f64::from(*value) - mean) * inverse) as f32 * g + b;
