@@ -265,7 +265,9 @@ mod avx512 {
                     let o = c.add(r * t.outs);
                     let sum = _mm512_add_ps(_mm512_maskz_loadu_ps(m0, o), low[r]);
                     _mm512_mask_storeu_ps(o, m0, sum);
-                    let o = o.add(16);
+                    // Past the slice when columns <= 16, but then m1 is 0
+                    // and nothing is read or written there.
+                    let o = o.wrapping_add(16);
                     let sum = _mm512_add_ps(_mm512_maskz_loadu_ps(m1, o), high[r]);
                     _mm512_mask_storeu_ps(o, m1, sum);
                 }
