@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the three axelrod reference tournaments as scenario files.
+"""Writes the axelrod reference tournaments as scenario files.
 
 Requirements: ``pip install axelrod==4.14.0`` (only to list its strategies).
 
@@ -12,7 +12,11 @@ but Darwin) with default parameters, 100 repetitions:
 * ``axelrod-reference-standard.toml``: 200 turns;
 * ``axelrod-reference-noisy.toml``: 200 turns, noise 0.05;
 * ``axelrod-reference-probend.toml``: a match ends after each turn with
-  probability 0.1 (continuation 0.9), no cap.
+  probability 0.1 (continuation 0.9), no cap;
+* ``axelrod-reference-standard-full.toml``: the standard one with all 243
+  strategies, the 13 kept out of the others for cost (EvolvedAttention and
+  the 12 meta players whose team holds it) included: hundreds of CPU-hours,
+  for a cluster (README: "The full reference tournament").
 
 Players are listed in ``axl.strategies`` order under our ids, found through
 the default-parameter entries of ``PLAYERS`` in
@@ -51,6 +55,23 @@ for _meta in ["MetaMajority", "MetaMinority", "MetaWinner", "MetaWinnerEnsemble"
     LEFT_OUT[_meta] = ("kept out for cost: its team includes EvolvedAttention "
                        "(~4.6 million forward passes, ~60 CPU-hours, each)")
 
+# Our ids of the strategies LEFT_OUT, for the full variant.
+FULL_IDS = {
+    "EvolvedAttention": "evolved-attention",
+    "MetaMajority": "meta-majority",
+    "MetaMinority": "meta-minority",
+    "MetaWinner": "meta-winner",
+    "MetaWinnerEnsemble": "meta-winner-ensemble",
+    "NiceMetaWinner": "nice-meta-winner",
+    "NiceMetaWinnerEnsemble": "nice-meta-winner-ensemble",
+    "MetaMixer": "meta-mixer",
+    "MetaMajorityFiniteMemory": "meta-majority-finite-memory",
+    "MetaWinnerFiniteMemory": "meta-winner-finite-memory",
+    "MetaWinnerDeterministic": "meta-winner-deterministic",
+    "NMWEDeterministic": "nmwe-deterministic",
+    "NMWEFiniteMemory": "nmwe-finite-memory",
+}
+
 VARIANTS = {
     "standard": ("200 turns", "turns = 200\nnoise = 0.0"),
     "noisy": ("200 turns, noise 0.05", "turns = 200\nnoise = 0.05"),
@@ -71,6 +92,17 @@ LIMITS = {
         "[limits]",
         "none = true",
     ],
+    "standard-full": [
+        "",
+        "# Hundreds of CPU-hours: EvolvedAttention's ~1.8 million forward passes",
+        "# (~35 ms of one core each, the mean over a 200-turn match, measured by",
+        "# cargo bench --bench attention) and the 12 meta players' ~55 million",
+        "# (their teams hold it): about 18 + 535 CPU-hours, ~11 days on 2 cores.",
+        "# Far over the work limit: run it split over a cluster (README, \"The",
+        "# full reference tournament\"; deploy/slurm/submit.sh).",
+        "[limits]",
+        "none = true",
+    ],
 }
 
 
@@ -85,19 +117,25 @@ def main():
         sys.exit(f"no catalogue entry for {len(missing)} strategies: {', '.join(missing)}")
     left_out = [s.__name__ for s in axl.strategies if s.__name__ not in ours]
     ids = [ours[s.__name__] for s in axl.strategies if s.__name__ in ours]
-    for variant, (words, match) in VARIANTS.items():
+    full_ids = [ours.get(s.__name__) or FULL_IDS[s.__name__] for s in axl.strategies]
+    variants = dict(VARIANTS, **{"standard-full": VARIANTS["standard"]})
+    for variant, (words, match) in variants.items():
         name = f"axelrod-reference-{variant}"
+        full = variant == "standard-full"
+        players = full_ids if full else ids
+        left = [] if full else left_out
         lines = [
             f"# axelrod {axl.__version__}'s reference tournament ({variant}): every strategy of",
             "# axl.strategies (all but the cheating Darwin), default parameters, in its",
             f"# order, {words}, 100 repetitions. Written by",
             "# scripts/generate_axelrod_reference.py; do not edit by hand.",
-            f"# Left out ({len(left_out)} of {len(axl.strategies)}):",
-            *[f"# - {name}: {LEFT_OUT[name]}" for name in left_out],
+            *([f"# Left out ({len(left)} of {len(axl.strategies)}):"] if left else
+              [f"# Nothing left out: all {len(axl.strategies)} strategies."]),
+            *[f"# - {name}: {LEFT_OUT[name]}" for name in left],
             f'name = "{name}"',
             'kind = "tournament"',
             f'description = "axelrod {axl.__version__} reference tournament, {variant}: '
-            f'{len(ids)} strategies, {words}, 100 repetitions"',
+            f'{len(players)} strategies, {words}, 100 repetitions"',
             "seed = 1",
             "",
             "[game]",
@@ -108,10 +146,10 @@ def main():
             "repetitions = 100",
             *LIMITS.get(variant, []),
         ]
-        for sid in ids:
+        for sid in players:
             lines += ["", "[[players]]", f'strategy = "{sid}"']
         (HERE.parent / "scenarios" / "reference" / f"{name}.toml").write_text("\n".join(lines) + "\n")
-        print(f"wrote scenarios/reference/{name}.toml: {len(ids)} players")
+        print(f"wrote scenarios/reference/{name}.toml: {len(players)} players")
 
 
 if __name__ == "__main__":

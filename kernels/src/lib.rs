@@ -9,69 +9,17 @@
 //! slower unoptimised, and the cross-check tests play thousands of them.
 //! Optimisation does not change a result: Rust never reassociates or fuses
 //! floating-point operations on its own.
+//!
+//! Modules: [`packed`] (linear maps on weights packed once at load, the
+//! bulk of a forward pass) and [`vector_math`] (exp, GELU and softmax in
+//! f32, vectorised); here the strided product (`matrixmultiply`, for the
+//! attention scores and their weighted sum), LayerNorm and the f64 erfc.
 
-/// `out[..rows]` = `input[..rows] W^T + b` for a torch linear map `(W, b)`
-/// at `at` (`W` is `[outs, ins]` row-major).
-pub fn linear(
-    input: &[f32],
-    rows: usize,
-    ins: usize,
-    outs: usize,
-    w: &[f32],
-    at: (usize, usize),
-    out: &mut [f32],
-) {
-    let (weight, bias) = at;
-    let bias = &w[bias..bias + outs];
-    for row in out[..rows * outs].chunks_exact_mut(outs) {
-        row.copy_from_slice(bias);
-    }
-    if rows <= FEW_ROWS {
-        // A few rows (a short match, the CLS row): dot products straight
-        // from W, read once, instead of sgemm packing all of W each call.
-        let weights = &w[weight..weight + outs * ins];
-        let input = &input[..rows * ins];
-        for (j, w_j) in weights.chunks_exact(ins).enumerate() {
-            for (r, x) in input.chunks_exact(ins).enumerate() {
-                out[r * outs + j] += dot(x, w_j);
-            }
-        }
-        return;
-    }
-    gemm(
-        rows,
-        ins,
-        outs,
-        1.0,
-        (&input[..rows * ins], ins, 1),
-        (&w[weight..weight + outs * ins], 1, ins),
-        1.0,
-        (out, outs),
-    );
-}
+pub mod packed;
+pub mod vector_math;
 
-/// Up to this many rows [`linear`] takes dot products instead of sgemm.
-pub const FEW_ROWS: usize = 16;
-
-/// The dot product of two equal-length slices, summed in 8 lanes (so the
-/// compiler can use vector registers), then the lanes in a fixed order: the
-/// same bits on every run and thread.
-pub fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
-    let (a_rest, b_rest) = (a8.remainder(), b8.remainder());
-    for (x, y) in a8.zip(b8) {
-        for k in 0..8 {
-            lanes[k] += x[k] * y[k];
-        }
-    }
-    let mut sum = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
-        + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
-    for (x, y) in a_rest.iter().zip(b_rest) {
-        sum += x * y;
-    }
-    sum
-}
+pub use packed::PackedLinear;
+pub use vector_math::{gelu_all, softmax};
 
 /// `C = alpha A B + beta C` for an `m x k` matrix A and a `k x n` matrix B
 /// given as (slice, row stride, column stride) and a row-major C (slice,
@@ -134,53 +82,75 @@ pub fn add_rows(out: &mut [f32], other: &[f32]) {
 }
 
 /// torch's LayerNorm over each row of width `h` (biased variance), with the
-/// statistics accumulated in f64.
+/// statistics accumulated in f64 over [`NORM_LANES`] lanes combined in a
+/// fixed order (vectorised; the same bits on every path).
 pub fn layer_norm(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: the CPU has AVX-512F.
+            return unsafe { layer_norm_avx512(rows, h, w, at, eps) };
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2.
+            return unsafe { layer_norm_avx2(rows, h, w, at, eps) };
+        }
+    }
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn layer_norm_avx512(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn layer_norm_avx2(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
+    layer_norm_loop(rows, h, w, at, eps)
+}
+
+/// Lanes of the f64 sums in [`layer_norm`].
+pub const NORM_LANES: usize = 8;
+
+/// The f64 sum of `f(value)` over a row, in NORM_LANES lanes then the
+/// lanes pairwise.
+#[inline(always)]
+fn lane_sum(row: &[f32], f: impl Fn(f64) -> f64) -> f64 {
+    let mut lanes = [0.0f64; NORM_LANES];
+    let chunks = row.chunks_exact(NORM_LANES);
+    let mut rest = 0.0f64;
+    for &value in chunks.remainder() {
+        rest += f(f64::from(value));
+    }
+    for chunk in chunks {
+        for (lane, &value) in lanes.iter_mut().zip(chunk) {
+            *lane += f(f64::from(value));
+        }
+    }
+    let mut width = NORM_LANES;
+    while width > 1 {
+        width /= 2;
+        for k in 0..width {
+            lanes[k] += lanes[k + width];
+        }
+    }
+    lanes[0] + rest
+}
+
+#[inline(always)]
+fn layer_norm_loop(rows: &mut [f32], h: usize, w: &[f32], at: (usize, usize), eps: f32) {
     let gamma = &w[at.0..at.0 + h];
     let beta = &w[at.1..at.1 + h];
     for row in rows.chunks_exact_mut(h) {
-        let mut sum = 0.0f64;
-        for &value in row.iter() {
-            sum += f64::from(value);
-        }
-        let mean = sum / h as f64;
-        let mut squares = 0.0f64;
-        for &value in row.iter() {
-            let centred = f64::from(value) - mean;
-            squares += centred * centred;
-        }
+        let mean = lane_sum(row, |v| v) / h as f64;
+        let squares = lane_sum(row, |v| (v - mean) * (v - mean));
         let inverse = 1.0 / (squares / h as f64 + f64::from(eps)).sqrt();
         for ((value, g), b) in row.iter_mut().zip(gamma).zip(beta) {
             *value = ((f64::from(*value) - mean) * inverse) as f32 * g + b;
         }
     }
-}
-
-/// Softmax of one row in place (the maximum subtracted; the sum in f64).
-pub fn softmax(row: &mut [f32]) {
-    let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-    let mut sum = 0.0f64;
-    for value in row.iter_mut() {
-        *value = (*value - max).exp();
-        sum += f64::from(*value);
-    }
-    let inverse = (1.0 / sum) as f32;
-    for value in row.iter_mut() {
-        *value *= inverse;
-    }
-}
-
-/// The exact GELU of every value, in place.
-pub fn gelu_all(values: &mut [f32]) {
-    for value in values {
-        *value = gelu(*value);
-    }
-}
-
-/// The exact GELU, `x / 2 (1 + erf(x / sqrt 2))`, computed in f64.
-pub fn gelu(x: f32) -> f32 {
-    let x = f64::from(x);
-    (0.5 * x * erfc(-x * std::f64::consts::FRAC_1_SQRT_2)) as f32
 }
 
 /// The complementary error function with relative error below 1.2e-7

@@ -48,7 +48,7 @@
 use super::{Read, Spans, record};
 use crate::ipd::strategies::defined::attention::{Attention, Dims, MAX_DIMENSION, Model};
 use crate::ipd::strategies::defined::shipped::SHIPPED;
-use crate::ipd::strategies::defined::{Body, Place};
+use crate::ipd::strategies::defined::{Body, DefinitionError, Place};
 use crate::scenario::error::ScenarioError;
 use crate::scenario::reader::TableReader;
 use sha2::{Digest, Sha256};
@@ -73,6 +73,27 @@ type Loaded = HashMap<PathBuf, (String, Arc<Vec<f32>>)>;
 fn loaded() -> &'static Mutex<Loaded> {
     static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
     LOADED.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The model of `dims` on `data`: built (its weights packed, ~0.1 s and
+/// the size of the weights again) once per process, then shared by every
+/// definition that reads the same file with the same dimensions (the 12
+/// meta players whose teams hold EvolvedAttention, for one).
+fn shared_model(dims: Dims, data: Arc<Vec<f32>>) -> Result<Model, DefinitionError> {
+    static MODELS: OnceLock<Mutex<Vec<Model>>> = OnceLock::new();
+    let mut models = MODELS
+        .get_or_init(|| Mutex::new(Vec::new()))
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(model) = models
+        .iter()
+        .find(|m| m.dims() == dims && m.weights_are(&data))
+    {
+        return Ok(model.clone());
+    }
+    let model = Model::new(dims, data)?;
+    models.push(model.clone());
+    Ok(model)
 }
 
 /// The definition's fields after `kind`, `name` and the common ones.
@@ -211,7 +232,7 @@ pub(super) fn read_attention(
             ),
         ));
     }
-    let model = match Model::new(dims, data) {
+    let model = match shared_model(dims, data) {
         Ok(model) => model,
         Err(e) => return Ok(Err(e)),
     };

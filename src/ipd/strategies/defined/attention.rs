@@ -30,14 +30,33 @@
 //! Speed: the numeric kernels (products, LayerNorm, softmax, GELU) live in
 //! the `dilemma-kernels` crate (`kernels/`), compiled optimised in debug
 //! builds too, so the tests that play this model run at release speed.
-//! The matrix products go through `matrixmultiply::sgemm` on
-//! contiguous row-major buffers that each player allocates once, on its
+//! The linear maps (93% of the arithmetic at 201 tokens) take their weights
+//! packed once, when the model is built ([`PackedLinear`]: column panels
+//! for a register-blocked AVX-512 kernel; re-packing them on every product
+//! was a quarter of a pass); the attention scores and their weighted sums
+//! go through `matrixmultiply::sgemm`; GELU, exp and softmax are f32 and
+//! vectorised. Buffers are row-major, allocated once per player on its
 //! first move (about 1.8 MB at axelrod's dimensions), never per turn.
 //! LayerNorm statistics and softmax sums accumulate in f64.
 //!
+//! Nothing is carried from one turn to the next: every token's position
+//! shifts by one each turn, so even the first layer's inputs (state plus
+//! position embedding) change for every row, and attention mixes all rows
+//! from the first layer on. Only the embedding rows (6 states x 201
+//! positions) and the first layer's Q, K and V of each could be tabulated,
+//! about 1% of a pass: not done.
+//!
+//! Float slack: the decision is `sigmoid(logit) < 0.5`; the smallest
+//! |logit| in the 37,600 decisions of the committed 200-turn axelrod
+//! records is 0.030, while our logits differ from torch's by under 1e-4
+//! relative (tests/suite/axelrod_attention.rs): reordering sums or using
+//! f32 approximations of erf and exp accurate to a few ulp cannot flip a
+//! recorded decision.
+//!
 //! Reproducibility: the result is a pure function of the history on one
-//! machine (sgemm is single-threaded here). `matrixmultiply` picks its kernel
-//! (SSE2 / AVX / FMA / AVX-512) from the CPU at run time, so logits may differ
+//! machine (every product is single-threaded here). The kernels are picked
+//! from the CPU at run time (AVX-512 with fused multiply-add, AVX2 or the
+//! baseline; `matrixmultiply` likewise), so logits may differ
 //! in the last bits between machines; a decision can only change where the
 //! logit is within that rounding of 0 (see the margins in
 //! tests/suite/axelrod_attention.rs).
@@ -46,7 +65,7 @@ use crate::ipd::action::Action;
 use crate::ipd::history::History;
 use crate::ipd::strategies::defined::{DefinitionError, Place};
 pub use dilemma_kernels::erfc;
-use dilemma_kernels::{add_rows, gelu_all, gemm, layer_norm, linear, softmax};
+use dilemma_kernels::{PackedLinear, add_rows, gelu_all, gemm, layer_norm, softmax};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -273,6 +292,49 @@ pub struct Model {
     offsets: Offsets,
     /// `None` for a model read only to be described.
     weights: Option<Arc<Vec<f32>>>,
+    /// The linear maps' weights packed for the products (built once, with
+    /// the model; `None` for a model read only to be described).
+    packed: Option<Arc<Packed>>,
+}
+
+/// The weights of every linear map, packed once ([`PackedLinear`]).
+#[derive(Clone, Debug, PartialEq)]
+struct Packed {
+    layers: Vec<PackedLayer>,
+    pooler: PackedLinear,
+}
+
+/// One encoder layer's linear maps, packed.
+#[derive(Clone, Debug, PartialEq)]
+struct PackedLayer {
+    query: PackedLinear,
+    key: PackedLinear,
+    value: PackedLinear,
+    attention_out: PackedLinear,
+    intermediate: PackedLinear,
+    output: PackedLinear,
+}
+
+impl Packed {
+    fn new(dims: &Dims, offsets: &Offsets, w: &[f32]) -> Packed {
+        let (h, i) = (dims.hidden, dims.intermediate);
+        let layers = offsets
+            .layers
+            .iter()
+            .map(|l| PackedLayer {
+                query: PackedLinear::new(w, l.query, h, h),
+                key: PackedLinear::new(w, l.key, h, h),
+                value: PackedLinear::new(w, l.value, h, h),
+                attention_out: PackedLinear::new(w, l.attention_out, h, h),
+                intermediate: PackedLinear::new(w, l.intermediate, h, i),
+                output: PackedLinear::new(w, l.output, i, h),
+            })
+            .collect();
+        Packed {
+            layers,
+            pooler: PackedLinear::new(w, offsets.pooler, h, h),
+        }
+    }
 }
 
 impl std::fmt::Debug for Model {
@@ -301,10 +363,12 @@ impl Model {
                 ),
             ));
         }
+        let packed = Packed::new(&dims, &offsets, &weights);
         Ok(Model {
             dims,
             offsets,
             weights: Some(weights),
+            packed: Some(Arc::new(packed)),
         })
     }
 
@@ -319,7 +383,16 @@ impl Model {
             offsets: dims.offsets(),
             dims,
             weights: None,
+            packed: None,
         })
+    }
+
+    /// Whether this model plays with exactly these weights (the same
+    /// allocation, not merely equal values).
+    pub fn weights_are(&self, weights: &Arc<Vec<f32>>) -> bool {
+        self.weights
+            .as_ref()
+            .is_some_and(|w| Arc::ptr_eq(w, weights))
     }
 
     /// Whether the weights are loaded (false for [`Model::described`]).
@@ -341,7 +414,7 @@ impl Model {
         let n = tokens.len().min(d.positions);
         let tokens = &tokens[..n];
         scratch.reserve(d);
-        let Some(w) = self.weights.as_deref() else {
+        let (Some(w), Some(packed)) = (self.weights.as_deref(), self.packed.as_deref()) else {
             panic!(
                 "bug: an attention model read only to be described was asked to play \
                  (read the strategy without Chain::describing to play it)"
@@ -371,12 +444,12 @@ impl Model {
         layer_norm(&mut x[..n * h], h, w, o.embedding_norm, d.layer_norm_eps);
         let head = h / d.heads;
         let scale = 1.0 / (head as f32).sqrt();
-        for (l, layer) in o.layers.iter().enumerate() {
+        for (l, (layer, maps)) in o.layers.iter().zip(&packed.layers).enumerate() {
             // The last layer only feeds the CLS row to the pooler.
             let rows = if l + 1 == o.layers.len() { 1 } else { n };
-            linear(&x[..], rows, h, h, w, layer.query, &mut q[..]);
-            linear(&x[..], n, h, h, w, layer.key, &mut k[..]);
-            linear(&x[..], n, h, h, w, layer.value, &mut v[..]);
+            maps.query.apply(&x[..], rows, &mut q[..]);
+            maps.key.apply(&x[..], n, &mut k[..]);
+            maps.value.apply(&x[..], n, &mut v[..]);
             for hd in 0..d.heads {
                 let col = hd * head;
                 // scores = scale * Q_h K_h^T: rows x n.
@@ -405,7 +478,7 @@ impl Model {
                     (&mut ctx[col..], h),
                 );
             }
-            linear(&ctx[..], rows, h, h, w, layer.attention_out, &mut mid[..]);
+            maps.attention_out.apply(&ctx[..], rows, &mut mid[..]);
             add_rows(&mut mid[..rows * h], &x[..rows * h]);
             layer_norm(
                 &mut mid[..rows * h],
@@ -414,17 +487,9 @@ impl Model {
                 layer.attention_norm,
                 d.layer_norm_eps,
             );
-            linear(
-                &mid[..],
-                rows,
-                h,
-                inter,
-                w,
-                layer.intermediate,
-                &mut inner[..],
-            );
+            maps.intermediate.apply(&mid[..], rows, &mut inner[..]);
             gelu_all(&mut inner[..rows * inter]);
-            linear(&inner[..], rows, inter, h, w, layer.output, &mut x[..]);
+            maps.output.apply(&inner[..], rows, &mut x[..]);
             add_rows(&mut x[..rows * h], &mid[..rows * h]);
             layer_norm(
                 &mut x[..rows * h],
@@ -435,7 +500,7 @@ impl Model {
             );
         }
         // Pooler on the CLS row, then the action unit.
-        linear(&x[..], 1, h, h, w, o.pooler, &mut mid[..]);
+        packed.pooler.apply(&x[..], 1, &mut mid[..]);
         let (action_weight, action_bias) = o.action;
         let mut logit = f64::from(w[action_bias]);
         for (p, a) in mid[..h].iter().zip(&w[action_weight..action_weight + h]) {
@@ -563,38 +628,65 @@ mod tests {
     use super::*;
 
     #[test]
-    fn few_rows_take_dot_products_that_agree_with_sgemm() {
+    fn packed_linear_maps_agree_with_sgemm() {
         // kernels/ is not a workspace member, so its paths are tested here:
-        // linear() below FEW_ROWS rows against the same map through gemm.
-        let (ins, outs) = (37, 11);
+        // the packed product (every row and panel edge) against the same
+        // map through matrixmultiply.
         let value = |k: usize| ((k * 7919) % 1000) as f32 / 500.0 - 1.0;
-        let w: Vec<f32> = (0..outs * ins + outs).map(value).collect();
-        let at = (0, outs * ins);
-        for rows in [1, 3, dilemma_kernels::FEW_ROWS] {
-            let input: Vec<f32> = (0..rows * ins).map(|k| value(k + 13)).collect();
-            let mut fast = vec![0.0f32; rows * outs];
-            linear(&input, rows, ins, outs, &w, at, &mut fast);
-            let mut slow = vec![0.0f32; rows * outs];
-            for row in slow.chunks_exact_mut(outs) {
-                row.copy_from_slice(&w[at.1..at.1 + outs]);
+        for (ins, outs) in [(37, 11), (64, 32), (40, 70)] {
+            let w: Vec<f32> = (0..outs * ins + outs).map(value).collect();
+            let at = (0, outs * ins);
+            let packed = PackedLinear::new(&w, at, ins, outs);
+            for rows in [1, 3, dilemma_kernels::packed::ROWS, 29] {
+                let input: Vec<f32> = (0..rows * ins).map(|k| value(k + 13)).collect();
+                let mut fast = vec![0.0f32; rows * outs];
+                packed.apply(&input, rows, &mut fast);
+                let mut slow = vec![0.0f32; rows * outs];
+                for row in slow.chunks_exact_mut(outs) {
+                    row.copy_from_slice(&w[at.1..at.1 + outs]);
+                }
+                gemm(
+                    rows,
+                    ins,
+                    outs,
+                    1.0,
+                    (&input, ins, 1),
+                    (&w[..outs * ins], 1, ins),
+                    1.0,
+                    (&mut slow, outs),
+                );
+                for (a, b) in fast.iter().zip(&slow) {
+                    assert!((a - b).abs() <= 1e-5 * b.abs().max(1.0), "{a} {b}");
+                }
+                // The same bits every time.
+                let mut again = vec![0.0f32; rows * outs];
+                packed.apply(&input, rows, &mut again);
+                assert_eq!(fast, again);
             }
-            gemm(
-                rows,
-                ins,
-                outs,
-                1.0,
-                (&input, ins, 1),
-                (&w[..outs * ins], 1, ins),
-                1.0,
-                (&mut slow, outs),
+        }
+    }
+
+    #[test]
+    fn the_vectorised_gelu_and_softmax_are_accurate() {
+        let mut values: Vec<f32> = (0..2000).map(|k| k as f32 * 0.01 - 10.0).collect();
+        let inputs = values.clone();
+        gelu_all(&mut values);
+        for (x, got) in inputs.iter().zip(&values) {
+            let x = f64::from(*x);
+            let want = 0.5 * x * erfc(-x / 2f64.sqrt());
+            assert!(
+                (f64::from(*got) - want).abs() <= 4e-7 * x.abs().max(1.0),
+                "{x}"
             );
-            for (a, b) in fast.iter().zip(&slow) {
-                assert!((a - b).abs() <= 1e-5 * b.abs().max(1.0), "{a} {b}");
-            }
-            // The same bits every time.
-            let mut again = vec![0.0f32; rows * outs];
-            linear(&input, rows, ins, outs, &w, at, &mut again);
-            assert_eq!(fast, again);
+        }
+        let mut row: Vec<f32> = (0..201)
+            .map(|k| ((k * 37) % 23) as f32 * 0.7 - 6.0)
+            .collect();
+        let e: Vec<f64> = row.iter().map(|&v| f64::from(v - 9.4).exp()).collect();
+        let total: f64 = e.iter().sum();
+        softmax(&mut row);
+        for (got, want) in row.iter().zip(&e) {
+            assert!((f64::from(*got) - want / total).abs() < 1e-7, "{got}");
         }
     }
 
