@@ -191,7 +191,7 @@ fn every_shipped_scenario_runs() {
     // (every player resolves); `cargo bench --bench reference` runs them
     // in release; the paper-size training run is minutes too.
     let reference = tomls("scenarios/reference");
-    assert_eq!(reference.len(), 4);
+    assert_eq!(reference.len(), 5);
     for path in reference {
         dilemma::scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
