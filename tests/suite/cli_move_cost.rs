@@ -280,7 +280,9 @@ fn dilemma_match_refuses_runaway_work_up_front() {
     assert!(err.contains("1.0e11") && err.contains("1.5e10"), "{err}");
     assert!(err.contains("dilemma match --no-limit"), "{err}");
 
-    let (code, out, err) = dilemma_match(&["evolved-attention", "tit-for-tat", "--turns", "1000"]);
+    // About 1.3x10^7 ordinary moves a move past 200 turns: 2000 turns is
+    // over the limit (1000, a minute in release, is not).
+    let (code, out, err) = dilemma_match(&["evolved-attention", "tit-for-tat", "--turns", "2000"]);
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("--turns: too much work"), "{err}");

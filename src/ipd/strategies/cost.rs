@@ -105,15 +105,17 @@ pub const META_RANK_PER_MEMBER: f64 = 3.0;
 /// the memory's counts; measured 19 with Tit For Tat as its member).
 pub const MEMORY_DECAY: f64 = 16.0;
 
-/// Ordinary moves per weight EvolvedAttention reads in a forward pass
-/// (least-squares fit over passes of 1, 11, 51, 101 and 201 tokens: 6.2 to
-/// 94.7 ms each, an ordinary move 2.13 ns; quiet machine, 2026-11-26).
-pub const ATTENTION_PER_WEIGHT: f64 = 0.147;
+/// Ordinary moves per weight EvolvedAttention reads in a forward pass, on
+/// the weights packed once at load (passes of 1, 11, 51, 101 and 201
+/// tokens: 2.5 to 71 ms each, an ordinary move 2.90 ns, a loaded machine,
+/// 2026-11-27; the least-squares fit gives 0.026, which under-prices the
+/// 1-token pass by half: 0.06 is that pass's own cost per weight).
+pub const ATTENTION_PER_WEIGHT: f64 = 0.06;
 
 /// Ordinary moves per multiply-add of EvolvedAttention's forward pass (the
-/// same fit; a whole 200-turn match against Tit For Tat measured 2.44x10^7
-/// ordinary moves per move, the model 2.3x10^7).
-pub const ATTENTION_PER_MULTIPLY_ADD: f64 = 0.0144;
+/// same fit, 0.0082; a whole 200-turn match against Tit For Tat measured
+/// 1.15x10^7 ordinary moves per move).
+pub const ATTENTION_PER_MULTIPLY_ADD: f64 = 0.0082;
 
 impl Player {
     /// The mean cost of one of its moves over a match of `turns` turns, in
