@@ -32,6 +32,7 @@ pub mod hmm;
 pub mod lookup;
 pub mod memory_one;
 pub mod meta;
+pub mod meta_memo;
 pub mod shipped;
 pub mod transformer;
 
