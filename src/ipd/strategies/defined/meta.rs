@@ -59,8 +59,7 @@
 //!
 //! Speed: the team is cloned once per match with the rest of the state
 //! (members, their histories, scores, a ranking buffer); a turn allocates
-//! nothing. One pass over the team per turn updates the scores (and finds
-//! the best), one asks the members (pushing each one's last proposal
+//! nothing. One pass over the team per turn updates the scores, one asks the members (pushing each one's last proposal
 //! first); an ensemble finds its drawn rank in one more pass that keeps
 //! only the best `rank + 1` members, never sorting the team. A team with
 //! at least [`MEMO_MIN_MEMBERS`] deterministic members asks only its
@@ -407,7 +406,6 @@ impl Meta {
             } else {
                 Vec::new()
             },
-            best: 0.0,
             top: if matches!(
                 self.rule,
                 MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble
@@ -466,12 +464,9 @@ impl Meta {
                 context.payoffs.payoff(Action::C, coplay),
                 context.payoffs.payoff(Action::D, coplay),
             ];
-            let mut best = f64::NEG_INFINITY;
             for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
                 *score += gain[proposal.bit() as usize];
-                best = best.max(*score);
             }
-            state.best = best;
         }
         if let Pick::Single(i) = self.pick {
             if last.is_some() {
@@ -591,11 +586,19 @@ impl Meta {
                 }
                 let bits = &mut memo.bits;
                 match meta_memo::with_trie(handle, |trie| {
-                    trie.root()
-                        .inspect(|&root| bits.copy_from_slice(trie.proposals(root)))
+                    if !trie.worth_using() {
+                        return Err(None);
+                    }
+                    match trie.root() {
+                        Some(root) => {
+                            bits.copy_from_slice(trie.proposals(root));
+                            trie.count_read(1);
+                            Ok(root)
+                        }
+                        None => Err(Some(None)),
+                    }
                 }) {
-                    Some(Some(root)) => Ok(root),
-                    Some(None) => Err(Some(None)),
+                    Some(found) => found,
                     None => Err(None),
                 }
             }
@@ -603,8 +606,12 @@ impl Meta {
                 let bits = &mut memo.bits;
                 let handle = memo.handle.expect("a followed trie has a handle");
                 match meta_memo::with_trie(handle, |trie| {
-                    trie.child(node, action)
-                        .inspect(|&child| bits.copy_from_slice(trie.proposals(child)))
+                    let child = trie.child(node, action);
+                    if let Some(child) = child {
+                        bits.copy_from_slice(trie.proposals(child));
+                        trie.count_read(1);
+                    }
+                    child
                 }) {
                     Some(Some(child)) => Ok(child),
                     Some(None) => Err(Some(Some((node, action)))),
@@ -626,7 +633,9 @@ impl Meta {
                 }
             }
             Err(store) => {
+                let mut replayed = 0;
                 if let Mode::Following(_) = memo.mode {
+                    replayed = u64::from(them.len());
                     // The members were never asked in this match: replay
                     // the turns before this one on the opponent's moves.
                     #[cfg(test)]
@@ -653,19 +662,32 @@ impl Meta {
                     rng,
                 );
                 let memo = state.memo.as_mut().expect("checked above");
-                for (word, members) in memo.bits.iter_mut().zip(self.deterministic.chunks(64)) {
-                    *word = members
-                        .iter()
-                        .enumerate()
-                        .fold(0, |w, (j, &i)| w | (state.proposals[i].bit() << j));
-                }
                 let stored = match (store, memo.handle) {
                     (Some(parent), Some(handle)) => {
+                        for (word, members) in
+                            memo.bits.iter_mut().zip(self.deterministic.chunks(64))
+                        {
+                            *word = members
+                                .iter()
+                                .enumerate()
+                                .fold(0, |w, (j, &i)| w | (state.proposals[i].bit() << j));
+                        }
                         let bits = &memo.bits;
-                        meta_memo::with_trie(handle, |trie| trie.insert(parent, bits)).flatten()
+                        meta_memo::with_trie(handle, |trie| {
+                            trie.count_asked(replayed + 1);
+                            trie.insert(parent, bits)
+                        })
+                        .flatten()
                     }
                     _ => None,
                 };
+                if stored.is_none() && matches!(memo.mode, Mode::Start) {
+                    // Not remembering in this match: ask every member in
+                    // the one loop from the next turn on, as without a memo
+                    // (the members' states are current).
+                    state.memo = None;
+                    return;
+                }
                 memo.mode = stored.map_or(Mode::Untracked, Mode::Live);
             }
         }
@@ -748,19 +770,17 @@ fn total_order_key(x: f64) -> i64 {
 
 /// The best scorers' proposal: C when any of them proposes C.
 fn winner(state: &MetaState) -> Action {
-    // The best score, kept by the pass that updates the scores (0 before
-    // the first update: every score starts at 0).
-    let best = state.best;
-    // Every member looked at, without an early exit: a branch per member
-    // on the scores mispredicts more than the whole pass costs.
-    let best_c = state
+    let best = state
+        .scores
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    let any_c = state
         .scores
         .iter()
         .zip(&state.proposals)
-        .fold(false, |any, (&s, &p)| {
-            any | ((s == best) & (p == Action::C))
-        });
-    if best_c { Action::C } else { Action::D }
+        .any(|(&s, &p)| s == best && p == Action::C);
+    if any_c { Action::C } else { Action::D }
 }
 
 fn decay_move(
@@ -867,8 +887,6 @@ pub struct MetaState {
     proposals: Vec<Action>,
     /// Running scores (winner rules only).
     scores: Vec<f64>,
-    /// The largest score (winner rules; found while updating them).
-    best: f64,
     /// The ensemble's best members so far while it ranks them, as (score
     /// key, index) (a buffer of capacity max(1, floor(0.08 n))).
     top: Vec<(i64, usize)>,

@@ -24,6 +24,11 @@
 //! same thread can do that, at its first turn) notices the changed identity
 //! and asks its members itself from then on. Results never depend on what
 //! is remembered: a node holds exactly what the members would propose.
+//!
+//! Remembering costs a little every turn it stores, so a trie counts the
+//! turns read from it and the turns asked; where under a third are read
+//! (a noisy tournament leaves every path within a few turns) matches stop
+//! using it, but for one in [`PROBE_EVERY`] that keeps the count current.
 
 use crate::ipd::action::Action;
 use crate::ipd::strategies::MatchContext;
@@ -53,7 +58,26 @@ pub struct ProposalTrie {
     children: Vec<[u32; 2]>,
     /// Per node, `words` words of proposal bits.
     bits: Vec<u64>,
+    /// Turns read from the trie and turns the members were asked (live or
+    /// replayed) by the matches that used it (halved now and then).
+    usage: Usage,
 }
+
+/// How well remembering pays for one meta definition and context.
+#[derive(Clone, Copy, Debug, Default)]
+struct Usage {
+    read: u64,
+    asked: u64,
+    /// Matches started since remembering last paid.
+    skipped: u64,
+}
+
+/// Turns asked before the share read decides anything.
+const WARM_UP_TURNS: u64 = 20_000;
+
+/// Every this many matches one remembers even when it has not paid, so a
+/// change (another opponent, another phase of the run) is noticed.
+const PROBE_EVERY: u64 = 32;
 
 impl ProposalTrie {
     fn new(identity: u64, members: usize) -> ProposalTrie {
@@ -62,6 +86,44 @@ impl ProposalTrie {
             words: members.div_ceil(64).max(1),
             children: Vec::new(),
             bits: Vec::new(),
+            usage: Usage::default(),
+        }
+    }
+
+    /// Whether a match starting now should use the trie: while warming up,
+    /// when at least a third of the turns were read from it (below that,
+    /// storing every turn costs more than the reads save: with noise, a
+    /// match leaves every path within a few turns), and one match in
+    /// [`PROBE_EVERY`] otherwise.
+    pub fn worth_using(&mut self) -> bool {
+        let u = &mut self.usage;
+        let pays = u.asked < WARM_UP_TURNS || u.read * 3 >= u.asked;
+        if pays || u.skipped + 1 >= PROBE_EVERY {
+            u.skipped = 0;
+            true
+        } else {
+            u.skipped += 1;
+            false
+        }
+    }
+
+    /// Counts turns read from the trie.
+    pub fn count_read(&mut self, turns: u64) {
+        self.usage.read += turns;
+        self.decay();
+    }
+
+    /// Counts turns the members were asked.
+    pub fn count_asked(&mut self, turns: u64) {
+        self.usage.asked += turns;
+        self.decay();
+    }
+
+    fn decay(&mut self) {
+        let u = &mut self.usage;
+        if u.read + u.asked > 1 << 22 {
+            u.read /= 2;
+            u.asked /= 2;
         }
     }
 
@@ -174,8 +236,9 @@ pub fn start(meta: u64, members: usize, context: &MatchContext) -> Handle {
         if r.bytes() > THREAD_BYTES {
             for slot in 0..r.tries.len() {
                 let identity = r.fresh_identity();
-                let words = r.tries[slot].words;
+                let (words, usage) = (r.tries[slot].words, r.tries[slot].usage);
                 r.tries[slot] = ProposalTrie::new(identity, words * 64);
+                r.tries[slot].usage = usage;
             }
         }
         let key = Key::new(meta, context);
@@ -183,7 +246,9 @@ pub fn start(meta: u64, members: usize, context: &MatchContext) -> Handle {
             Some(&slot) => {
                 if r.tries[slot].is_full() {
                     let identity = r.fresh_identity();
+                    let usage = r.tries[slot].usage;
                     r.tries[slot] = ProposalTrie::new(identity, members);
+                    r.tries[slot].usage = usage;
                 }
                 slot
             }
@@ -244,6 +309,22 @@ mod tests {
         assert_eq!(t.proposals(d), &[7, 8, 9]);
         assert_eq!(t.proposals(cd), &[10, 11, 12]);
         assert_eq!(t.len(), 4);
+    }
+
+    #[test]
+    fn a_trie_that_is_seldom_read_is_used_by_one_match_in_32() {
+        let mut t = ProposalTrie::new(1, 10);
+        for _ in 0..10 {
+            assert!(t.worth_using(), "warming up");
+        }
+        t.count_asked(WARM_UP_TURNS);
+        t.count_read(WARM_UP_TURNS.div_ceil(3));
+        assert!(t.worth_using(), "a third read pays");
+        t.count_asked(WARM_UP_TURNS);
+        let used = (0..320).filter(|_| t.worth_using()).count();
+        assert_eq!(used, 10);
+        t.count_read(WARM_UP_TURNS);
+        assert!(t.worth_using(), "reads again");
     }
 
     #[test]
