@@ -366,6 +366,8 @@ mod tests {
             value(0)
         });
         assert_eq!((first, recomputed), (value(0), 1));
+        // The budget's arithmetic: 64-byte entries (key and logit).
+        assert_eq!(std::mem::size_of::<(Key, f32)>(), 64);
         // Every shard's table kept its allocation: no growth past the budget.
         for shard in &memo.shards {
             assert!(lock(shard).capacity() < 16, "{}", lock(shard).capacity());
