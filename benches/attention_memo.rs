@@ -20,9 +20,11 @@
 //! | EvolvedAttention vs 8 opponents          | 7,400  | 4,226    | 254          | 150   |
 //! | majority of EvolvedAttention + 20 vs 6   | 16,000 | 4,218    | 554          | 150   |
 //! | Meta Majority, Meta Winner Ensemble vs 4 | 28,000 | 16,645   | ~966 (*)     | 604   |
+//! | Meta Majority vs Joss only (an edge)     | 2,000  | 1,913    | ~69 (*)      | 68    |
+//! | the same, 100 repetitions                | 20,000 | 16,101   | ~690 (*)     | 614   |
 //!
-//! (*) not run: 28,000 passes at the 34.4 and 34.6 ms a pass asked of the
-//! two runs above without the memo. No shard was cleared in any run.
+//! (*) not run: the passes at the 34.4 and 34.6 ms a pass asked of the
+//! first two runs without the memo. No shard was cleared in any run.
 
 use clap::Parser;
 use dilemma::cli::{Cli, execute};
