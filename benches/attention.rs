@@ -50,9 +50,9 @@
 //! weights streamed once); from ~40 tokens on the products are
 //! compute-bound and B passes stacked cost B times one. A 200-turn match
 //! spends its time in the long passes (6.76 s of passes, 76% of it above
-//! 100 tokens), so batching would save it 1.2% (B = 2) to 1.5% (B = 4 or
-//! 8), under the ~10% that would pay for lock-step play of concurrent
-//! matches. Not implemented: the memo (`attention_memo.rs`), which skips
+//! 100 tokens), so batching would save it 1.2 to 2.0% (B = 2, 4 and 8, two
+//! runs: 1.2, 1.5, 1.5% and 1.5, 2.0, 1.8%), under the ~10% that would pay
+//! for lock-step play of concurrent matches. Not implemented: the memo (`attention_memo.rs`), which skips
 //! identical passes whole at any length, is the realisation of the issue.
 
 use dilemma::ipd::horizon::Horizon;
@@ -105,8 +105,8 @@ fn main() {
             passes += 1;
         }
         println!(
-            "{turns:>3} turns of history ({} tokens): {:7.2} ms CPU per move ({:.2} ms \
-             wall), best of {passes}",
+            "{turns:>3} turns ({:>3} tokens): {:6.2} ms CPU a move ({:.2} ms wall), \
+             best of {passes}",
             tokens.len(),
             best_cpu.as_secs_f64() * 1e3,
             best.as_secs_f64() * 1e3
@@ -244,9 +244,10 @@ fn batching(pass_ms: &[(usize, f64)]) {
         }
         best.as_secs_f64() * 1e3
     };
+    println!("batching, emulated on the linear maps (ms CPU; saved: share of a pass):");
     println!(
-        "batching, emulated on the linear maps (ms CPU; saved = share of a whole pass \
-         at that length):"
+        "{:>6} {:>6} {:>7} {:>7} {:>6} {:>7} {:>6} {:>7} {:>6}",
+        "tokens", "pass", "linear", "B=2", "saved", "B=4", "saved", "B=8", "saved"
     );
     // Per measured length: the pass, and the linear maps' time saved per
     // pass by a batch of B.
@@ -254,17 +255,11 @@ fn batching(pass_ms: &[(usize, f64)]) {
     for &(tokens, pass) in pass_ms {
         let one = time(1, tokens);
         let mut per_pass = [0.0; 3];
-        let mut line = format!(
-            "{tokens:>3} tokens: pass {pass:6.2}, linear maps {one:6.2} ({:3.0}%)",
-            100.0 * one / pass
-        );
+        let mut line = format!("{tokens:>6} {pass:6.2} {one:7.2}");
         for (b, &batch) in BATCHES.iter().enumerate() {
             let together = time(batch, tokens);
             per_pass[b] = (one - together / batch as f64).max(0.0);
-            line += &format!(
-                "; B={batch}: {together:7.2}, saved {:4.1}%",
-                100.0 * per_pass[b] / pass
-            );
+            line += &format!(" {together:7.2} {:5.1}%", 100.0 * per_pass[b] / pass);
         }
         println!("{line}");
         saved.push(Measured {
@@ -287,13 +282,14 @@ fn batching(pass_ms: &[(usize, f64)]) {
         pick(a) + f * (pick(b) - pick(a))
     };
     let matched: f64 = (1..=200).map(|n| at(n, &|s| s.pass)).sum();
-    let mut line = format!(
-        "a 200-turn match: {:.2} s of passes (interpolated)",
+    println!(
+        "a 200-turn match: {:.2} s of passes (interpolated); batching saves",
         matched / 1e3
     );
+    let mut line = String::from(" ");
     for (b, &batch) in BATCHES.iter().enumerate() {
         let gain: f64 = (1..=200).map(|n| at(n, &|s| s.saved[b])).sum();
-        line += &format!("; B={batch} saves {:.1}%", 100.0 * gain / matched);
+        line += &format!(" B={batch}: {:.1}%", 100.0 * gain / matched);
     }
     println!("{line}");
 }

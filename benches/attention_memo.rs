@@ -40,7 +40,7 @@ fn main() {
         .filter(|a| !a.starts_with("--bench"))
         .collect();
     let Some(scenario) = args.first() else {
-        eprintln!("usage: cargo bench --bench attention_memo -- SCENARIO.toml [THREADS [OUT]]");
+        eprintln!("usage: cargo bench --bench attention_memo -- FILE [THREADS [OUT]]");
         std::process::exit(2);
     };
     let threads = args.get(1).map_or("1", String::as_str);
@@ -83,15 +83,17 @@ fn main() {
     };
     let stats = attention.model.memo_stats().expect("a played model");
     println!(
-        "{scenario} on {threads} thread(s): {:.1} s CPU; logits asked {}, passes \
-         computed {}, hits {} ({:.1}%), shards cleared {}",
-        cpu.as_secs_f64(),
+        "{scenario} on {threads} thread(s): {:.1} s CPU",
+        cpu.as_secs_f64()
+    );
+    println!(
+        "  logits asked {}, passes computed {}, hits {} ({:.1}%)",
         stats.asked,
         stats.computed,
         stats.hits(),
-        100.0 * stats.hits() as f64 / stats.asked.max(1) as f64,
-        stats.cleared
+        100.0 * stats.hits() as f64 / stats.asked.max(1) as f64
     );
+    println!("  memo shards cleared when full: {}", stats.cleared);
 }
 
 /// CPU time of the whole process (every thread), user and system.
