@@ -52,8 +52,9 @@
 //! spends its time in the long passes (6.76 s of passes, 76% of it above
 //! 100 tokens), so batching would save it 1.2 to 2.0% (B = 2, 4 and 8, two
 //! runs: 1.2, 1.5, 1.5% and 1.5, 2.0, 1.8%), under the ~10% that would pay
-//! for lock-step play of concurrent matches. Not implemented: the memo (`attention_memo.rs`), which skips
-//! identical passes whole at any length, is the realisation of the issue.
+//! for lock-step play of concurrent matches. Not implemented: the memo
+//! (`attention_memo.rs`), which skips identical passes whole at any
+//! length, is the realisation of the issue.
 
 use dilemma::ipd::horizon::Horizon;
 use dilemma::ipd::play::{MatchSettings, NoRecording, play_match};
