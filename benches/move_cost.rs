@@ -75,6 +75,10 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 fn main() {
+    // Every pass computed: the timed matches repeat, and the memo would
+    // answer the repeats (and the meta players' moves shared with
+    // EvolvedAttention's) instead of the passes the work model weighs.
+    dilemma::ipd::strategies::defined::attention_memo::bypass(true);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tft = PlayerSpec::new("tit-for-tat").build().unwrap();
     let mut players: Vec<Player> = CATALOGUE
@@ -176,11 +180,11 @@ fn main() {
             .take(dims.positions)
             .collect();
         let mut scratch = Scratch::default();
-        black_box(attention.model.logit(&sequence, &mut scratch));
+        black_box(attention.model.forward(&sequence, &mut scratch));
         let mut best = Duration::MAX;
         for _ in 0..12 {
             let t = Instant::now();
-            black_box(attention.model.logit(black_box(&sequence), &mut scratch));
+            black_box(attention.model.forward(black_box(&sequence), &mut scratch));
             best = best.min(t.elapsed());
         }
         let tokens = sequence.len();

@@ -37,7 +37,9 @@ use dilemma::ipd::random::match_rng;
 use dilemma::ipd::strategies::catalogue::{Origin, find};
 use dilemma::ipd::strategies::chi_squared::chi2_sf_one;
 use dilemma::ipd::strategies::defined::Body;
-use dilemma::ipd::strategies::defined::attention::{Attention, AttentionState, Scratch};
+use dilemma::ipd::strategies::defined::attention::{
+    Attention, AttentionState, CLS, Scratch, decides_c, state_token,
+};
 use dilemma::ipd::strategies::defined::shipped::find_shipped;
 use dilemma::ipd::{Action, Payoffs, Player, PlayerSpec};
 use dilemma::scenario::strategy_file::{Chain, resolve_text};
@@ -176,6 +178,44 @@ fn the_logit_is_torchs_for_fixed_sequences() {
         );
     }
     eprintln!("largest relative logit error against torch: {worst:.2e}");
+}
+
+/// The memo of logits (shared by every player of the weights file) answers
+/// the repetitions of a stochastic pair with the bits of a fresh pass:
+/// every move played, and every logit asked again, is the pass's.
+#[test]
+fn memoised_logits_are_the_passes_bits() {
+    let player = attention_player();
+    let attention = attention_of(&player);
+    let random = PlayerSpec::new("random").build().unwrap();
+    let before = attention.model.memo_stats().unwrap();
+    let mut scratch = Scratch::default();
+    for repetition in 0..8 {
+        let mut list = MoveList::default();
+        play_match(
+            &player.prototype,
+            &random.prototype,
+            &settings(12),
+            &mut match_rng(0, 0, 1, repetition),
+            &mut list,
+        );
+        let mut tokens = vec![CLS];
+        for (turn, (&own, &opponent)) in list.first.iter().zip(&list.second).enumerate() {
+            let pass = attention.model.forward(&tokens, &mut scratch);
+            let asked = attention.model.logit(&tokens, &mut scratch);
+            assert_eq!(asked.to_bits(), pass.to_bits(), "turn {turn}: {tokens:?}");
+            assert_eq!(own == Action::C, decides_c(pass), "turn {turn}");
+            tokens.insert(1, state_token(own, opponent));
+        }
+    }
+    // Every repetition after the first starts with a known sequence, and
+    // every sequence asked again above was known (other tests share the
+    // model, so only a lower bound).
+    let after = attention.model.memo_stats().unwrap();
+    assert!(
+        after.hits() - before.hits() >= 7 + 8 * 12,
+        "{before:?} {after:?}"
+    );
 }
 
 /// Every recorded match of `turns` turns, played and compared exactly.

@@ -46,6 +46,18 @@
 //! positions) and the first layer's Q, K and V of each could be tabulated,
 //! about 1% of a pass: not done.
 //!
+//! Across matches, whole passes are reused: the output is a pure function
+//! of the token sequence, and the same sequences recur (a stochastic pair's
+//! repetitions share long prefixes of their histories; many opponents
+//! produce the same history, e.g. all cooperation; the meta players whose
+//! teams hold the model ask it on their own histories). [`Model::logit`]
+//! looks the exact sequence up in the model's memo ([`Memo`], module
+//! `attention_memo`: shared by every clone of the model, hence by every
+//! player and thread of the weights file; 130 MiB at most) and runs
+//! [`Model::forward`] only on a miss, with the same bits either way.
+//! Batching distinct passes of concurrent matches into one product was
+//! measured instead and does not pay enough (`benches/attention.rs`).
+//!
 //! Float slack: the decision is `sigmoid(logit) < 0.5`; the smallest
 //! |logit| in the 37,600 decisions of the committed 200-turn axelrod
 //! records is 0.030, while our logits differ from torch's by under 1e-4
@@ -63,6 +75,7 @@
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
+use crate::ipd::strategies::defined::attention_memo::{Memo, MemoStats};
 use crate::ipd::strategies::defined::{DefinitionError, Place};
 pub use dilemma_kernels::erfc;
 use dilemma_kernels::{PackedLinear, add_rows, gelu_all, gemm, layer_norm, softmax};
@@ -285,8 +298,9 @@ impl Dims {
 
 /// A model: dimensions and weights, validated; or, read only to be
 /// described (`dilemma strategies`), its dimensions without the weights
-/// ([`Model::described`]): such a model never plays.
-#[derive(Clone, PartialEq)]
+/// ([`Model::described`]): such a model never plays. Clones share the
+/// weights, their packing and the memo of outputs ([`Memo`]).
+#[derive(Clone)]
 pub struct Model {
     dims: Dims,
     offsets: Offsets,
@@ -295,6 +309,18 @@ pub struct Model {
     /// The linear maps' weights packed for the products (built once, with
     /// the model; `None` for a model read only to be described).
     packed: Option<Arc<Packed>>,
+    /// The outputs computed so far, by token sequence (`None` for a model
+    /// read only to be described).
+    memo: Option<Arc<Memo>>,
+}
+
+/// Models are equal when their dimensions and weights are: the packing is
+/// a function of them (though its alignment offsets differ between two
+/// packings of the same weights) and the memo a cache of outputs.
+impl PartialEq for Model {
+    fn eq(&self, other: &Model) -> bool {
+        self.dims == other.dims && self.offsets == other.offsets && self.weights == other.weights
+    }
 }
 
 /// The weights of every linear map, packed once ([`PackedLinear`]).
@@ -369,6 +395,7 @@ impl Model {
             offsets,
             weights: Some(weights),
             packed: Some(Arc::new(packed)),
+            memo: Some(Arc::new(Memo::default())),
         })
     }
 
@@ -384,6 +411,7 @@ impl Model {
             dims,
             weights: None,
             packed: None,
+            memo: None,
         })
     }
 
@@ -406,20 +434,38 @@ impl Model {
     }
 
     /// The model's output (before the sigmoid) for `tokens` ([`CLS`] first,
-    /// then at most `positions - 1` game-state tokens, most recent first).
-    /// `scratch` is the caller's working memory, allocated on first use.
+    /// then game-state tokens, most recent first; only the first
+    /// `positions` are read): the memo's, or a forward pass ([`Model::forward`])
+    /// kept in the memo. `scratch` is the caller's working memory for the
+    /// pass, allocated on first use.
     pub fn logit(&self, tokens: &[u8], scratch: &mut Scratch) -> f32 {
+        let tokens = &tokens[..tokens.len().min(self.dims.positions)];
+        match &self.memo {
+            Some(memo) => memo.logit(tokens, || self.forward(tokens, scratch)),
+            None => self.forward(tokens, scratch),
+        }
+    }
+
+    /// The memo's counters (passes asked, computed; shards cleared), for
+    /// benches and tests; `None` for a model read only to be described.
+    pub fn memo_stats(&self) -> Option<MemoStats> {
+        self.memo.as_ref().map(|memo| memo.stats())
+    }
+
+    /// One forward pass over `tokens`, never memoised (benches time it;
+    /// players ask [`Model::logit`]).
+    pub fn forward(&self, tokens: &[u8], scratch: &mut Scratch) -> f32 {
         let d = &self.dims;
         let (h, inter) = (d.hidden, d.intermediate);
         let n = tokens.len().min(d.positions);
         let tokens = &tokens[..n];
-        scratch.reserve(d);
         let (Some(w), Some(packed)) = (self.weights.as_deref(), self.packed.as_deref()) else {
             panic!(
                 "bug: an attention model read only to be described was asked to play \
                  (read the strategy without Chain::describing to play it)"
             )
         };
+        scratch.reserve(d);
         let w = &w[..];
         let o = &self.offsets;
         let Scratch {
@@ -898,6 +944,46 @@ mod tests {
         // A new match starts over.
         attention.choose(&mut state, &History::new(), &History::new());
         assert_eq!(state.tokens, vec![CLS]);
+    }
+
+    #[test]
+    fn the_memo_returns_the_bits_of_a_pass() {
+        let dims = Dims {
+            positions: 12,
+            ..SMALL
+        };
+        let model = small(dims);
+        let twin = model.clone(); // shares the memo, as shared_model's clones
+        let sequences: Vec<Vec<u8>> = (0..40usize)
+            .map(|i| {
+                std::iter::once(CLS)
+                    .chain((0..i % 12).map(|t| 2 + ((i * 31 + t * 7) % 4) as u8))
+                    .collect()
+            })
+            .collect();
+        let mut scratch = Scratch::default();
+        let mut fresh = Scratch::default();
+        for s in &sequences {
+            let pass = model.forward(s, &mut Scratch::default());
+            // First ask (a miss on the first sight), then a hit, each with
+            // scratch left dirty by other sequences.
+            let first = model.logit(s, &mut scratch);
+            let hit = twin.logit(s, &mut fresh);
+            assert_eq!(first.to_bits(), pass.to_bits(), "{s:?}");
+            assert_eq!(hit.to_bits(), pass.to_bits(), "{s:?}");
+        }
+        let stats = model.memo_stats().unwrap();
+        let distinct: std::collections::HashSet<_> = sequences.iter().collect();
+        assert_eq!(stats.asked, 2 * sequences.len() as u64);
+        assert_eq!(stats.computed, distinct.len() as u64);
+        // Tokens past `positions` are not read, so not part of the key.
+        let long: Vec<u8> = std::iter::once(CLS).chain([4; 20]).collect();
+        let cut = model.logit(&long[..12], &mut scratch);
+        assert_eq!(model.logit(&long, &mut scratch).to_bits(), cut.to_bits());
+        // A described model has no memo.
+        assert_eq!(Model::described(dims).unwrap().memo_stats(), None);
+        // The memo is no part of equality.
+        assert_eq!(model, small(dims));
     }
 
     #[test]

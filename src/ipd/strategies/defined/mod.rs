@@ -26,6 +26,7 @@
 
 pub mod ann;
 pub mod attention;
+pub mod attention_memo;
 pub mod cycle;
 pub mod fsm;
 pub mod hmm;
