@@ -1157,9 +1157,12 @@ mod tests {
             for round in 0..200 {
                 let scores: Vec<f64> = (0..n)
                     .map(|_| match next() % 9 {
-                        7 => -0.0,
-                        8 => 0.0,
-                        v => v as f64 * if round % 2 == 0 { 1.0 } else { 0.1 },
+                        7 if round % 3 != 2 => -0.0,
+                        8 if round % 3 != 2 => 0.0,
+                        v => {
+                            v as f64 * if round % 2 == 0 { 1.0 } else { 0.1 }
+                                - 3.0 * (round % 3 == 2) as u8 as f64
+                        }
                     })
                     .collect();
                 let by_rank =
@@ -1173,6 +1176,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_positive_zero_outranks_negative_zeros_kept_before_it() {
+        // 0.0 equals -0.0 as floats; by total order it is greater, so
+        // member 0 is the best (a float comparison would keep member 5).
+        let scores = [0.0, -0.0, -0.0, -0.0, -0.0, -0.0];
+        let mut top = Vec::with_capacity(1);
+        assert_eq!(member_of_rank(&scores, 0, &mut top), 0);
     }
 
     #[test]
