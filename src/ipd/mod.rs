@@ -5,6 +5,7 @@ pub mod action;
 pub mod head_to_head;
 pub mod history;
 pub mod horizon;
+pub mod in_order;
 pub mod match_record;
 pub mod numeric;
 pub mod outcome;

@@ -2,12 +2,13 @@
 //! itself (a round robin), or only the pairs of a list of edges (a
 //! spatial tournament, [`Pairings`]), `repetitions` times.
 //!
-//! Matches run in parallel on the current rayon pool, a batch of pairs at a
-//! time; each batch is folded into the running [`TournamentResults`] and
-//! handed to the caller in a fixed order (pair by pair, repetition by
-//! repetition), so results do not depend on the number of threads. Memory is
-//! one small [`MatchOutcome`] per match of the current batch plus per-pair
-//! totals: it never grows with the number of turns.
+//! Matches run in parallel on the current rayon pool, one work unit (some
+//! repetitions of a pair) at a time per thread with no barrier between
+//! units (`in_order`); the units are folded into the running
+//! [`TournamentResults`] and handed to the caller in a fixed order (pair by
+//! pair, repetition by repetition), so results do not depend on the number
+//! of threads. Memory is one small [`MatchOutcome`] per match of the units
+//! in flight plus per-pair totals: it never grows with the number of turns.
 //!
 //! A pair of deterministic strategies with a fixed horizon and no noise plays
 //! the same match every repetition, so it is played once and reused.
@@ -21,8 +22,9 @@
 //! [`Tournament::run_recording`] (and [`Tournament::run_ids_recording`] for
 //! a range of ids) also hands over every match's moves
 //! ([`PackedMoves`], for `interactions.csv`); units then hold at most about
-//! 2^20 expected turns, so memory stays bounded by the batch size.
+//! 2^20 expected turns, so memory stays bounded by the units in flight.
 
+use crate::ipd::in_order::run_in_order;
 use crate::ipd::match_record::MatchRecord;
 use crate::ipd::outcome::MatchOutcome;
 use crate::ipd::packed_moves::PackedMoves;
@@ -31,7 +33,6 @@ use crate::ipd::play::{MatchSettings, NoRecording, play_match};
 use crate::ipd::random::match_rng;
 use crate::ipd::results::TournamentResults;
 use crate::ipd::strategies::Player;
-use rayon::prelude::*;
 
 /// A tournament, ready to run.
 #[derive(Clone, Debug)]
@@ -48,7 +49,7 @@ pub struct Tournament {
     pub seed: u64,
 }
 
-/// Most repetitions one thread plays in one go (bounds the memory of a batch).
+/// Most repetitions one thread plays in one go (bounds a unit's memory).
 const MAX_REPETITIONS_PER_UNIT: u32 = 1024;
 
 /// Expected turns one work unit may hold when moves are recorded (2 bits
@@ -200,15 +201,15 @@ impl Tournament {
 
     /// Plays the tournament on the current rayon pool. `on_match` sees every
     /// match in pair-then-repetition order and may stop the run with an
-    /// error; `on_progress` is told how many matches are done after each
-    /// batch.
+    /// error; `on_progress` is told how many matches are done every few
+    /// hundred units.
     ///
-    /// Play and bookkeeping overlap: the pool plays batch k + 1 while a
-    /// separate thread folds batch k into the results and hands its matches
-    /// to `on_match` (e.g. a CSV writer), so a slow `on_match` costs a core's
-    /// share, not a pause of every thread between batches. At most two
-    /// played batches wait at a time, so memory stays bounded. The fold runs
-    /// in unit order, so results do not depend on timing.
+    /// Play and bookkeeping overlap: the pool plays while a separate thread
+    /// folds the played units into the results and hands their matches to
+    /// `on_match` (e.g. a CSV writer), so a slow `on_match` costs a core's
+    /// share, not a pause of every thread. No unit starts more than a few
+    /// hundred units ahead of the fold, so memory stays bounded. The fold
+    /// runs in unit order, so results do not depend on timing.
     pub fn run<E: Send>(
         &self,
         on_match: impl FnMut(&MatchRecord) -> Result<(), E> + Send,
@@ -308,69 +309,51 @@ impl Tournament {
         let threads = rayon::current_num_threads();
         let total = self.match_id_count();
         let units = self.work_units(threads, ids.start.min(total)..ids.end.min(total), record);
-        // Units per batch: the pool waits for a batch's slowest unit before
-        // the next, so larger batches idle less where costs are uneven (a
-        // meta player's unit costs a thousand plain ones); recorded moves
-        // keep them smaller (memory).
-        let batch = (threads * if record { 16 } else { 64 }).max(16);
-        std::thread::scope(|scope| {
-            let (sender, receiver) = std::sync::mpsc::sync_channel::<(usize, Vec<Played>)>(2);
-            let units = &units;
-            let folder = scope.spawn(move || -> Result<Option<TournamentResults>, E> {
-                let mut done = 0u64;
-                for (start, played) in receiver {
-                    for (unit, played) in units[start..].iter().zip(played) {
-                        if let Some(results) = results.as_mut() {
-                            results.add_simulated_turns(played.simulated_turns());
+        // Units in flight ahead of the fold: enough that an expensive unit
+        // (a meta player's match costs a thousand plain ones) never leaves
+        // a thread idle; recorded moves keep them fewer (memory).
+        let window = (threads * if record { 32 } else { 256 }).max(32);
+        // Progress is reported every `report` units.
+        let report = (threads * 64).max(16);
+        let mut done = 0u64;
+        let outcome = run_in_order(
+            units.len(),
+            window,
+            |k| {
+                let unit = &units[k];
+                self.play_pair(unit.first, unit.second, unit.repetitions.clone(), record)
+            },
+            |k, played| {
+                let unit = &units[k];
+                if let Some(results) = results.as_mut() {
+                    results.add_simulated_turns(played.simulated_turns());
+                }
+                for repetition in unit.repetitions.clone() {
+                    let (outcome, moves) = match &played {
+                        Played::Same(one) => one,
+                        Played::Each(outcomes) => {
+                            &outcomes[(repetition - unit.repetitions.start) as usize]
                         }
-                        for repetition in unit.repetitions.clone() {
-                            let (outcome, moves) = match &played {
-                                Played::Same(one) => one,
-                                Played::Each(outcomes) => {
-                                    &outcomes[(repetition - unit.repetitions.start) as usize]
-                                }
-                            };
-                            let outcome = *outcome;
-                            let record = MatchRecord {
-                                first: unit.first,
-                                second: unit.second,
-                                repetition,
-                                outcome,
-                            };
-                            if let Some(results) = results.as_mut() {
-                                results.add(&record);
-                            }
-                            on_match(&record, moves.as_ref())?;
-                            done += 1;
-                        }
+                    };
+                    let record = MatchRecord {
+                        first: unit.first,
+                        second: unit.second,
+                        repetition,
+                        outcome: *outcome,
+                    };
+                    if let Some(results) = results.as_mut() {
+                        results.add(&record);
                     }
+                    on_match(&record, moves.as_ref())?;
+                    done += 1;
+                }
+                if (k + 1) % report == 0 || k + 1 == units.len() {
                     on_progress(done);
                 }
-                Ok(results)
-            });
-            for (k, chunk) in units.chunks(batch).enumerate() {
-                // One unit per task (`with_max_len(1)`): rayon would otherwise
-                // hand each thread runs of neighbouring units, and a run
-                // holding several expensive ones leaves the other threads
-                // idle (77% of 2 cores on axelrod's standard tournament).
-                let played: Vec<Played> = chunk
-                    .par_iter()
-                    .with_max_len(1)
-                    .map(|unit| {
-                        self.play_pair(unit.first, unit.second, unit.repetitions.clone(), record)
-                    })
-                    .collect();
-                if sender.send((k * batch, played)).is_err() {
-                    // The folder stopped on an error: it is returned below.
-                    break;
-                }
-            }
-            drop(sender);
-            match folder.join() {
-                Ok(result) => result,
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        })
+                Ok(())
+            },
+        );
+        outcome.map(|()| results)
     }
 
     /// Plays the tournament and returns only the aggregated results.
