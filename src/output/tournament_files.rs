@@ -108,14 +108,6 @@ pub fn write_payoff_matrix(path: &Path, names: &[String], matrix: &[Vec<f64>]) -
     writer.flush()
 }
 
-/// Streams `matches.csv`, one row per match, as the tournament reports them.
-pub struct MatchesWriter {
-    writer: csv::Writer<DataFile>,
-    names: Vec<String>,
-    payoffs: Payoffs,
-    scratch: String,
-}
-
 /// Shows a float as Python's `repr` does (see [`python_float`]).
 struct PythonFloat(f64);
 
@@ -132,6 +124,77 @@ impl std::fmt::Display for PythonFloat {
     }
 }
 
+/// Streams `matches.csv`, one row per match, as the tournament reports them.
+///
+/// A reference tournament writes millions of rows, so a row is formatted
+/// by hand into a reused buffer: the names are escaped once (by the CSV
+/// writer's own rules, see [`csv_field`]), integers and whole scores are
+/// written digit by digit, and other scores as Python's `repr` writes them.
+/// The bytes are those the CSV writer wrote field by field (a test
+/// compares them).
+pub struct MatchesWriter {
+    file: DataFile,
+    /// Each player's name as a CSV field.
+    names: Vec<Vec<u8>>,
+    payoffs: Payoffs,
+    /// Rows not yet handed to the file.
+    buffer: Vec<u8>,
+}
+
+/// Rows are handed to the file in chunks of about this many bytes.
+const ROWS_CHUNK: usize = 1 << 16;
+
+/// `text` as one field of a CSV record written by the csv crate with this
+/// module's settings (quoted only where needed).
+fn csv_field(text: &str) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    // A second field keeps the csv crate from quoting a lone empty field.
+    let written = writer
+        .write_record([text, "x"])
+        .map_err(csv_error)
+        .and_then(|()| {
+            writer
+                .into_inner()
+                .map_err(|e| io::Error::other(e.to_string()))
+        });
+    let mut bytes = written.expect("writing to memory does not fail");
+    bytes.truncate(bytes.len() - ",x\n".len());
+    bytes
+}
+
+/// Appends `value` in decimal.
+fn push_integer(out: &mut Vec<u8>, value: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Appends a score as Python's `repr` shows it (see [`PythonFloat`]).
+fn push_score(out: &mut Vec<u8>, value: f64) {
+    // Whole numbers (every score of integer payoffs) without formatting
+    // machinery: Python shows them as "600.0" below 1e16.
+    if value.fract() == 0.0 && value.abs() < 1e15 && !(value == 0.0 && value.is_sign_negative()) {
+        if value < 0.0 {
+            out.push(b'-');
+        }
+        push_integer(out, value.abs() as u64);
+        out.extend_from_slice(b".0");
+    } else {
+        out.extend_from_slice(python_float(value).as_bytes());
+    }
+}
+
 impl MatchesWriter {
     /// Creates the file (`path` as [`Compression::file_name`] names it)
     /// and writes the header.
@@ -141,55 +204,65 @@ impl MatchesWriter {
         names: Vec<String>,
         payoffs: Payoffs,
     ) -> io::Result<MatchesWriter> {
-        let file = compression.create(path)?;
-        let mut writer = csv::WriterBuilder::new()
+        let mut file = compression.create(path)?;
+        let mut header = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(file);
-        writer.write_record(MATCHES_HEADER).map_err(csv_error)?;
+            .from_writer(Vec::new());
+        header.write_record(MATCHES_HEADER).map_err(csv_error)?;
+        file.write_all(
+            &header
+                .into_inner()
+                .map_err(|e| io::Error::other(e.to_string()))?,
+        )?;
         Ok(MatchesWriter {
-            writer,
-            names,
+            file,
+            names: names.iter().map(|name| csv_field(name)).collect(),
             payoffs,
-            scratch: String::new(),
+            buffer: Vec::with_capacity(ROWS_CHUNK + 1024),
         })
     }
 
-    /// Appends one match. Fields go straight to the CSV writer from a
-    /// reused buffer: no allocation per row (a reference tournament writes
-    /// millions of rows).
+    /// Appends one match.
     pub fn write(&mut self, record: &MatchRecord) -> io::Result<()> {
-        use std::fmt::Write as _;
         let outcome = &record.outcome;
         let [score1, score2] = outcome.scores(&self.payoffs);
         let [coop1, coop2] = outcome.cooperations();
-        let (names, scratch, writer) = (&self.names, &mut self.scratch, &mut self.writer);
-        let mut field = |value: &dyn std::fmt::Display| -> io::Result<()> {
-            scratch.clear();
-            let _ = write!(scratch, "{value}");
-            writer.write_field(scratch.as_bytes()).map_err(csv_error)
-        };
-        field(&record.first)?;
-        field(&record.second)?;
-        field(&names[record.first])?;
-        field(&names[record.second])?;
-        field(&record.repetition)?;
-        field(&outcome.length)?;
-        field(&PythonFloat(score1))?;
-        field(&PythonFloat(score2))?;
-        field(&coop1)?;
-        field(&coop2)?;
-        field(&outcome.first_moves[0].letter())?;
-        field(&outcome.first_moves[1].letter())?;
-        self.writer.write_record(None::<&[u8]>).map_err(csv_error)
+        let out = &mut self.buffer;
+        push_integer(out, record.first as u64);
+        out.push(b',');
+        push_integer(out, record.second as u64);
+        out.push(b',');
+        out.extend_from_slice(&self.names[record.first]);
+        out.push(b',');
+        out.extend_from_slice(&self.names[record.second]);
+        out.push(b',');
+        push_integer(out, u64::from(record.repetition));
+        out.push(b',');
+        push_integer(out, u64::from(outcome.length));
+        out.push(b',');
+        push_score(out, score1);
+        out.push(b',');
+        push_score(out, score2);
+        out.push(b',');
+        push_integer(out, u64::from(coop1));
+        out.push(b',');
+        push_integer(out, u64::from(coop2));
+        out.push(b',');
+        out.push(outcome.first_moves[0].letter() as u8);
+        out.push(b',');
+        out.push(outcome.first_moves[1].letter() as u8);
+        out.push(b'\n');
+        if out.len() >= ROWS_CHUNK {
+            self.file.write_all(out)?;
+            out.clear();
+        }
+        Ok(())
     }
 
-    /// Flushes the file.
+    /// Writes the rows still buffered and flushes the file.
     pub fn finish(mut self) -> io::Result<()> {
-        self.writer.flush()?;
-        self.writer
-            .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?
-            .finish()
+        self.file.write_all(&self.buffer)?;
+        self.file.finish()
     }
 }
 
@@ -377,6 +450,114 @@ pub fn write_text(path: &Path, text: &str) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ipd::outcome::MatchOutcome;
+
+    /// `matches.csv` as the csv crate writes it field by field (the
+    /// writer's former way), for comparison.
+    fn matches_by_csv_fields(
+        names: &[String],
+        payoffs: &Payoffs,
+        records: &[MatchRecord],
+    ) -> Vec<u8> {
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        writer.write_record(MATCHES_HEADER).unwrap();
+        for record in records {
+            let outcome = &record.outcome;
+            let [score1, score2] = outcome.scores(payoffs);
+            let [coop1, coop2] = outcome.cooperations();
+            let fields = [
+                record.first.to_string(),
+                record.second.to_string(),
+                names[record.first].clone(),
+                names[record.second].clone(),
+                record.repetition.to_string(),
+                outcome.length.to_string(),
+                PythonFloat(score1).to_string(),
+                PythonFloat(score2).to_string(),
+                coop1.to_string(),
+                coop2.to_string(),
+                outcome.first_moves[0].letter().to_string(),
+                outcome.first_moves[1].letter().to_string(),
+            ];
+            writer.write_record(&fields).unwrap();
+        }
+        writer.into_inner().unwrap()
+    }
+
+    #[test]
+    fn matches_rows_are_the_csv_writers_bytes() {
+        let names: Vec<String> = [
+            "Tit For Tat",
+            "Alexei: (D,)",
+            "Gradual, Killer",
+            "say \"hi\"",
+            "",
+            "multi\nline",
+            "Meta Winner Long Memory: 138 players",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let games = [
+            Payoffs::STANDARD,
+            Payoffs {
+                r: 3.5,
+                s: -0.25,
+                t: 5.1,
+                p: 1e-3,
+            },
+            Payoffs {
+                r: -3.0,
+                s: -7.0,
+                t: 0.0,
+                p: -5.0,
+            },
+        ];
+        for payoffs in games {
+            let mut records = Vec::new();
+            for first in 0..names.len() {
+                for second in first..names.len() {
+                    let k = (first * 7 + second) as u32;
+                    let mut transitions = [[0u32; 4]; 4];
+                    transitions[(k % 4) as usize][(k / 4 % 4) as usize] = k * 13;
+                    transitions[3][0] = k % 5;
+                    let length = 1 + transitions.iter().flatten().sum::<u32>();
+                    records.push(MatchRecord {
+                        first,
+                        second,
+                        repetition: k * 1000,
+                        outcome: MatchOutcome {
+                            length,
+                            first_moves: [
+                                Action::from_bit(u64::from(k)),
+                                Action::from_bit(u64::from(k / 2)),
+                            ],
+                            first_state: (k % 4) as u8,
+                            transitions,
+                        },
+                    });
+                }
+            }
+            let dir = std::env::temp_dir().join(format!("dilemma-matches-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("matches-{}.csv", payoffs.r));
+            let mut writer =
+                MatchesWriter::create(&path, Compression::None, names.clone(), payoffs).unwrap();
+            for record in &records {
+                writer.write(record).unwrap();
+            }
+            writer.finish().unwrap();
+            let written = std::fs::read(&path).unwrap();
+            std::fs::remove_dir_all(&dir).ok();
+            assert_eq!(
+                String::from_utf8_lossy(&written),
+                String::from_utf8_lossy(&matches_by_csv_fields(&names, &payoffs, &records)),
+                "{payoffs:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_fast_float_path_shows_what_python_float_shows() {

@@ -62,6 +62,7 @@ mod deploy_manifests;
 mod fuzz_props;
 mod fuzz_regressions;
 mod invasion_reference;
+mod memory_one_vectors;
 mod nashpy_reference;
 mod shipped_runs;
 mod strategy_files;

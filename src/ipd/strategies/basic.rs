@@ -5,6 +5,7 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::{MatchRng, bernoulli};
 use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
@@ -38,6 +39,10 @@ impl Rule for Cooperator {
     fn choose(&mut self, _: &History, _: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
         C
     }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([1.0; 4])
+    }
 }
 
 /// Always defects.
@@ -68,6 +73,10 @@ impl Rule for Defector {
     #[inline(always)]
     fn choose(&mut self, _: &History, _: &History, _: &MatchContext, _: &mut MatchRng) -> Action {
         D
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0; 4])
     }
 }
 
@@ -116,6 +125,11 @@ impl Rule for RandomPlayer {
 
     fn is_stochastic(&self) -> bool {
         self.p > 0.0 && self.p < 1.0
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        // It draws even at p = 0 or 1, where `random_choice` does not.
+        (self.p > 0.0 && self.p < 1.0).then_some([self.p; 4])
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::catalogue::StrategyInfo;
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
@@ -43,6 +44,10 @@ impl Rule for Alternator {
         } else {
             Action::from_bit(me.recent_bits() ^ 1)
         }
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0, 0.0, 1.0, 1.0])
     }
 }
 

@@ -61,6 +61,10 @@ impl Rule for WinStayLoseShift {
         // Equal last moves (or no moves yet) give 0, i.e. C.
         Action::from_bit(me.recent_bits() ^ them.recent_bits())
     }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([1.0, 0.0, 0.0, 1.0])
+    }
 }
 
 /// The first move, as a parameter (0 = C, 1 = D).
@@ -126,6 +130,10 @@ impl Rule for WinShiftLoseStay {
         } else {
             C
         }
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0, 1.0, 1.0, 0.0])
     }
 }
 
@@ -539,6 +547,10 @@ impl Rule for MemoryOne {
                 Vector::Fixed(v) => v.iter().any(|&p| p > 0.0 && p < 1.0),
                 Vector::GenerousFromPayoffs | Vector::Linear { .. } => true,
             }
+    }
+
+    fn memory_one_vector(&self, payoffs: &Payoffs) -> Option<[f64; 4]> {
+        Some(self.vector_for(payoffs))
     }
 }
 

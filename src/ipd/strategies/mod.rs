@@ -63,6 +63,19 @@ macro_rules! family {
             pub fn memory_depth(&self) -> Option<Option<u32>> {
                 match *self {}
             }
+
+            /// The rule's place in the family (none: the family is empty).
+            pub fn rule_index(&self) -> usize {
+                match *self {}
+            }
+
+            /// The rule as a memory-one vector (none: the family is empty).
+            pub fn memory_one_vector(
+                &self,
+                _: &$crate::ipd::payoffs::Payoffs,
+            ) -> Option<[f64; 4]> {
+                match *self {}
+            }
         }
 
         /// This family's title in `dilemma strategies`.
@@ -113,6 +126,34 @@ macro_rules! family {
             pub fn memory_depth(&self) -> Option<Option<u32>> {
                 match self {
                     $(Family::$rule(rule) => $crate::ipd::strategies::Rule::memory_depth(rule),)+
+                }
+            }
+
+            /// The rule's place in the family: equal for members of the
+            /// same rule, whatever their parameters (see
+            /// `Strategy::rule_class`).
+            #[allow(unused_assignments)]
+            pub fn rule_index(&self) -> usize {
+                let mut index = 0usize;
+                $(
+                    #[allow(irrefutable_let_patterns)]
+                    if let Family::$rule(_) = self {
+                        return index;
+                    }
+                    index += 1;
+                )+
+                index
+            }
+
+            /// The rule as a memory-one vector (see `Rule::memory_one_vector`).
+            pub fn memory_one_vector(
+                &self,
+                payoffs: &$crate::ipd::payoffs::Payoffs,
+            ) -> Option<[f64; 4]> {
+                match self {
+                    $(Family::$rule(rule) => {
+                        $crate::ipd::strategies::Rule::memory_one_vector(rule, payoffs)
+                    })+
                 }
             }
         }
@@ -182,6 +223,36 @@ macro_rules! families {
                 match self {
                     $(Strategy::$variant(family) => family.memory_depth(),)+
                     Strategy::Defined(_) => None,
+                }
+            }
+
+            /// Which code `choose` runs, as (family, rule) numbers: equal
+            /// for two strategies of the same rule whatever their
+            /// parameters. A meta player asks its deterministic members
+            /// grouped by it, so that the dispatch jumps to the same code
+            /// several times in a row (fewer mispredicted jumps).
+            #[allow(unused_assignments)]
+            pub fn rule_class(&self) -> (usize, usize) {
+                let mut family_index = 0usize;
+                $(
+                    if let Strategy::$variant(family) = self {
+                        return (family_index, family.rule_index());
+                    }
+                    family_index += 1;
+                )+
+                match self {
+                    Strategy::Defined(rule) => (family_index, rule.kind_index()),
+                    _ => unreachable!("every family is matched above"),
+                }
+            }
+
+            /// The strategy as a memory-one vector for these payoffs, when
+            /// it plays as one from its second move on (see
+            /// [`Rule::memory_one_vector`]).
+            pub fn memory_one_vector(&self, payoffs: &Payoffs) -> Option<[f64; 4]> {
+                match self {
+                    $(Strategy::$variant(family) => family.memory_one_vector(payoffs),)+
+                    Strategy::Defined(rule) => rule.memory_one_vector(payoffs),
                 }
             }
         }
@@ -275,6 +346,20 @@ pub trait Rule: Clone + std::fmt::Debug {
     /// The memory depth for these parameters when it depends on them
     /// (`Some(None)` is unbounded); `None` leaves the catalogue entry's.
     fn memory_depth(&self) -> Option<Option<u32>> {
+        None
+    }
+
+    /// The rule as a memory-one vector for a match with these payoffs, when
+    /// it plays as one from its second move on: each later `choose` returns
+    /// exactly `random_choice(rng, vector[state_index(my last, their
+    /// last)])`, drawing as that does, whatever else the histories hold,
+    /// and no later move reads the rule's own state. A meta player then
+    /// asks the member through the vector, without the dispatch or its
+    /// history (`defined/meta.rs`). `None` (the default) when it is not
+    /// one. Whether it is `Some` must not depend on the payoffs (only the
+    /// numbers may). Every claim is checked against `choose` for every
+    /// catalogue entry (`tests/suite/memory_one_vectors.rs`).
+    fn memory_one_vector(&self, _payoffs: &Payoffs) -> Option<[f64; 4]> {
         None
     }
 }

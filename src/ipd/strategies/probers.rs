@@ -11,6 +11,7 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::{MatchRng, bernoulli};
 use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
@@ -458,6 +459,11 @@ impl Rule for NaiveProber {
 
     fn is_stochastic(&self) -> bool {
         self.p > 0.0 && self.p < 1.0
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        let p = 1.0 - self.p;
+        Some([p, 0.0, p, 0.0])
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::ipd::action::Action;
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::StrategyInfo;
@@ -62,6 +63,10 @@ impl Rule for AllCOrAllD {
     fn is_stochastic(&self) -> bool {
         true
     }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([1.0, 1.0, 0.0, 0.0])
+    }
 }
 
 /// Random first move (C with probability 1/2), then the opposite of the
@@ -107,6 +112,10 @@ impl Rule for Negation {
 
     fn is_stochastic(&self) -> bool {
         true
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0, 1.0, 0.0, 1.0])
     }
 }
 

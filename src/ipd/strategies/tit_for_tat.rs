@@ -9,6 +9,7 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::catalogue::StrategyInfo;
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
@@ -57,6 +58,10 @@ impl Rule for TitForTat {
     ) -> Action {
         // Before the first move the bits are 0, i.e. C.
         Action::from_bit(them.recent_bits())
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([1.0, 0.0, 1.0, 0.0])
     }
 }
 
@@ -139,6 +144,10 @@ impl Rule for SuspiciousTitForTat {
             Action::from_bit(them.recent_bits())
         }
     }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([1.0, 0.0, 1.0, 0.0])
+    }
 }
 
 /// Cooperates first, then plays the opposite of the opponent's last move
@@ -182,6 +191,10 @@ impl Rule for AntiTitForTat {
             Action::from_bit(them.recent_bits() ^ 1)
         }
     }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0, 1.0, 0.0, 1.0])
+    }
 }
 
 /// Defects first, then plays the opposite of the opponent's last move: the
@@ -220,6 +233,10 @@ impl Rule for Bully {
         _: &mut MatchRng,
     ) -> Action {
         if them.last() == Some(D) { C } else { D }
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([0.0, 1.0, 0.0, 1.0])
     }
 }
 

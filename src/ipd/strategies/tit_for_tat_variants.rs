@@ -11,6 +11,7 @@
 
 use crate::ipd::action::Action::{self, C, D};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::{ParamKind, ParamSpec, StrategyInfo};
@@ -138,6 +139,10 @@ impl Rule for BurnBothEnds {
 
     fn is_stochastic(&self) -> bool {
         true
+    }
+
+    fn memory_one_vector(&self, _: &Payoffs) -> Option<[f64; 4]> {
+        Some([Self::COOPERATE, 0.0, Self::COOPERATE, 0.0])
     }
 }
 

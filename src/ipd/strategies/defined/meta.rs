@@ -68,11 +68,18 @@
 //! opponent's moves follow a path already played (`meta_memo`), and they
 //! are asked (after replaying the skipped turns) from the first turn that
 //! leaves it: in axelrod's standard reference tournament this halves the
-//! long-memory meta players' work against most opponents.
+//! long-memory meta players' work against most opponents. Outside the memo,
+//! a member that is a memory-one vector (`Rule::memory_one_vector`: Tit For
+//! Tat, GTFT, the zero-determinant players, ...) is asked through its
+//! vector from the second turn on, without the dispatch or its history,
+//! and the deterministic members are asked grouped by rule (they draw
+//! nothing, so their order does not matter).
 
-use crate::ipd::action::Action;
+use crate::ipd::action::{Action, state_index};
 use crate::ipd::history::History;
+use crate::ipd::payoffs::Payoffs;
 use crate::ipd::random::{MatchRng, unit_interval};
+use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::Player;
 use crate::ipd::strategies::defined::meta_memo;
 use crate::ipd::strategies::defined::{DefinitionError, Place, check_probability};
@@ -266,10 +273,17 @@ pub struct Meta {
     /// A number no other meta definition of this process has: the key of
     /// its proposal tries (clones share it, as they share the team).
     id: u64,
-    /// Indexes of the deterministic members (asked through the memo).
+    /// Indexes of the deterministic members, grouped by rule (the memo's
+    /// order).
     deterministic: Vec<usize>,
-    /// Indexes of the other members, in team order.
-    stochastic: Vec<usize>,
+    /// Indexes of the other members, in team order, each with whether it
+    /// is asked through its memory-one vector (`MetaState::vectors`).
+    stochastic: Vec<(usize, bool)>,
+    /// Without a memo: the deterministic members asked through their
+    /// memory-one vector, and those asked through their rule (grouped by
+    /// rule).
+    deterministic_vectors: Vec<usize>,
+    deterministic_rules: Vec<usize>,
     /// True when the deterministic members' proposals are remembered
     /// ([`meta_memo`]).
     memo: bool,
@@ -330,8 +344,23 @@ impl Meta {
         let singular = team
             .iter()
             .all(|p| p.id() == first.id() && p.params == first.params && p.name == first.name);
-        let (deterministic, stochastic): (Vec<usize>, Vec<usize>) =
+        let (mut deterministic, stochastic): (Vec<usize>, Vec<usize>) =
             (0..team.len()).partition(|&i| !team[i].is_stochastic());
+        // The deterministic members draw nothing, so any order asks them
+        // alike: grouped by rule, the dispatch jumps repeat.
+        deterministic.sort_by_key(|&i| (team[i].prototype.rule_class(), i));
+        // Whether a member is a vector does not depend on the payoffs
+        // (`Rule::memory_one_vector`); its numbers do, so they are taken
+        // on each match's first turn.
+        let vector = |i: usize| {
+            team[i]
+                .prototype
+                .memory_one_vector(&Payoffs::STANDARD)
+                .is_some()
+        };
+        let stochastic = stochastic.into_iter().map(|i| (i, vector(i))).collect();
+        let (deterministic_vectors, deterministic_rules) =
+            deterministic.iter().partition(|&&i| vector(i));
         let memo = !matches!(pick, Pick::Single(_)) && deterministic.len() >= MEMO_MIN_MEMBERS;
         Ok(Meta {
             team,
@@ -343,6 +372,8 @@ impl Meta {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             deterministic,
             stochastic,
+            deterministic_vectors,
+            deterministic_rules,
             memo,
         })
     }
@@ -421,6 +452,7 @@ impl Meta {
                 opponent: Vec::new(),
                 bits: vec![0; self.deterministic.len().div_ceil(64)],
             }),
+            vectors: Vec::new(),
         }
     }
 
@@ -429,6 +461,18 @@ impl Meta {
     #[cfg(test)]
     pub(crate) fn without_memo(mut self) -> Meta {
         self.memo = false;
+        self
+    }
+
+    /// Asks every member through its rule, none through a memory-one
+    /// vector: for tests that compare the two ways.
+    #[cfg(test)]
+    pub(crate) fn without_vectors(mut self) -> Meta {
+        for (_, vector) in &mut self.stochastic {
+            *vector = false;
+        }
+        self.deterministic_rules = self.deterministic.clone();
+        self.deterministic_vectors.clear();
         self
     }
 
@@ -476,34 +520,59 @@ impl Meta {
             state.proposals[i] = action;
             return action;
         }
-        let mut defections = 0usize;
-        let started = last.is_some();
-        if state.memo.is_some() {
-            // Only the stochastic members draw, in team order; the
-            // deterministic ones come from the memo or are asked after.
-            for &i in &self.stochastic {
-                if started {
-                    state.histories[i].push(state.proposals[i]);
+        // Only the stochastic members draw: they are asked in team order.
+        // The deterministic ones come after, from the memo or asked (grouped
+        // by rule: any order asks them alike).
+        if let Some(coplay) = last {
+            for &(i, vector) in &self.stochastic {
+                let own = state.proposals[i];
+                state.proposals[i] = if vector {
+                    random_choice(rng, state.vectors[i][state_index(own, coplay)])
+                } else {
+                    state.histories[i].push(own);
+                    state.members[i].choose(&state.histories[i], them, context, rng)
+                };
+            }
+            if state.memo.is_some() {
+                self.ask_deterministic(state, them, context, rng);
+            } else {
+                for &i in &self.deterministic_vectors {
+                    let own = state.proposals[i];
+                    state.proposals[i] =
+                        random_choice(rng, state.vectors[i][state_index(own, coplay)]);
                 }
+                for &i in &self.deterministic_rules {
+                    state.histories[i].push(state.proposals[i]);
+                    state.proposals[i] =
+                        state.members[i].choose(&state.histories[i], them, context, rng);
+                }
+            }
+        } else {
+            // The first turn: every member through its own rule (first
+            // moves), and the vectors for this match's payoffs.
+            for &(i, _) in &self.stochastic {
                 state.proposals[i] =
                     state.members[i].choose(&state.histories[i], them, context, rng);
             }
-            self.ask_deterministic(state, them, context, rng);
-            defections = state.proposals.iter().filter(|p| **p == Action::D).count();
-        } else {
-            for ((member, history), proposal) in state
-                .members
-                .iter_mut()
-                .zip(state.histories.iter_mut())
-                .zip(state.proposals.iter_mut())
-            {
-                if started {
-                    history.push(*proposal);
+            if state.memo.is_some() {
+                self.ask_deterministic(state, them, context, rng);
+            } else {
+                for &i in &self.deterministic {
+                    state.proposals[i] =
+                        state.members[i].choose(&state.histories[i], them, context, rng);
                 }
-                *proposal = member.choose(history, them, context, rng);
-                defections += usize::from(*proposal == Action::D);
             }
+            state.vectors = state
+                .members
+                .iter()
+                .map(|member| {
+                    member
+                        .memory_one_vector(&context.payoffs)
+                        .unwrap_or([0.0; 4])
+                })
+                .collect();
         }
+        let defections = state.proposals.iter().filter(|p| **p == Action::D).count();
         let n = self.team.len();
         let cooperations = n - defections;
         let nice = |action: Action| {
@@ -894,6 +963,14 @@ pub struct MetaState {
     memory: [u64; 2],
     /// The deterministic members' memo, when the definition uses one.
     memo: Option<MemoState>,
+    /// Per member, its memory-one vector for this match's payoffs when it
+    /// plays as one (`Rule::memory_one_vector`; set on the first turn; 0s
+    /// for the others): from the second turn on such a member is asked
+    /// through the vector (its own last proposal and the opponent's last
+    /// move), without the dispatch or its history. In a team with a memo
+    /// only the stochastic members are asked this way (the deterministic
+    /// ones are replayed from their histories).
+    vectors: Vec<[f64; 4]>,
 }
 
 /// Where a match stands in its proposal trie ([`meta_memo`]).
@@ -1008,6 +1085,66 @@ mod tests {
             hits > 1000 && replays > 10,
             "hits {hits}, replays {replays}"
         );
+    }
+
+    #[test]
+    fn members_asked_through_their_vectors_change_no_move() {
+        // A team of memory-one vectors (deterministic, stochastic, from
+        // files' rules) and others, with and without a memo, under four
+        // rules, against deterministic and stochastic opponents, seeds
+        // 0-5: the moves are those of asking every member's rule.
+        let vectors = [
+            "gtft",
+            "tit-for-tat",
+            "random",
+            "first-by-joss",
+            "zd-extort-2",
+            "win-stay-lose-shift",
+            "alternator",
+            "stochastic-wsls",
+            "cooperator",
+            "defector",
+            "negation",
+            "allc-or-alld",
+            "naive-prober",
+            "burn-both-ends",
+            "bully",
+            "hopeless",
+        ];
+        let others = ["grudger", "first-by-feld", "adaptive", "worse-and-worse"];
+        let small: Vec<Player> = vectors
+            .iter()
+            .chain(&others)
+            .map(|id| builtin(id))
+            .collect();
+        let mut large = long_memory_team();
+        large.extend(small.iter().cloned());
+        let opponents: Vec<Strategy> = ["tit-for-tat", "random", "first-by-joss", "grudger"]
+            .iter()
+            .map(|id| builtin(id).prototype)
+            .collect();
+        for (team, memo) in [(small, false), (large, true)] {
+            for rule in [
+                MetaRule::Winner,
+                MetaRule::Majority,
+                MetaRule::NiceWinnerEnsemble,
+                MetaRule::Minority,
+            ] {
+                let with = Meta::new(team.clone(), None, rule.clone()).unwrap();
+                assert_eq!(with.memo, memo);
+                assert!(with.stochastic.iter().filter(|(_, v)| *v).count() >= 8);
+                assert!(memo || with.deterministic_vectors.len() >= 6);
+                let without = strategy(with.clone().without_vectors());
+                let with = strategy(with);
+                for opponent in opponents.iter().chain([&with]) {
+                    for seed in 0..6 {
+                        let a = moves_with(&with, opponent, 50, seed);
+                        let b = moves_with(&without, opponent, 50, seed);
+                        assert_eq!(a, b, "{rule:?}, memo {memo}, seed {seed}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -376,6 +376,22 @@ impl DefinedStrategy {
     pub fn definition(&self) -> &Arc<Definition> {
         &self.definition
     }
+
+    /// Which kind of body it plays, as a number (see
+    /// `Strategy::rule_class`).
+    pub fn kind_index(&self) -> usize {
+        match &self.state {
+            State::MemoryOne(_) => 0,
+            State::Lookup { .. } => 1,
+            State::Fsm { .. } => 2,
+            State::Hmm { .. } => 3,
+            State::Cycle => 4,
+            State::Ann(_) => 5,
+            State::Transformed(_) => 6,
+            State::Meta(_) => 7,
+            State::Attention(_) => 8,
+        }
+    }
 }
 
 impl Rule for DefinedStrategy {
@@ -409,6 +425,13 @@ impl Rule for DefinedStrategy {
 
     fn is_stochastic(&self) -> bool {
         self.definition.is_stochastic()
+    }
+
+    fn memory_one_vector(&self, payoffs: &crate::ipd::payoffs::Payoffs) -> Option<[f64; 4]> {
+        match &self.state {
+            State::MemoryOne(rule) => rule.memory_one_vector(payoffs),
+            _ => None,
+        }
     }
 }
 
