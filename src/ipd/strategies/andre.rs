@@ -11,6 +11,7 @@ use crate::ipd::random::MatchRng;
 use crate::ipd::strategies::basic::random_choice;
 use crate::ipd::strategies::catalogue::StrategyInfo;
 use crate::ipd::strategies::{MatchContext, Rule, Strategy};
+use std::sync::LazyLock;
 
 /// Source shared by the rules of this family.
 const ANDRE: &str = "Andre, Bazzan et al. (2013) in Mittal & Deb's catalogue of strategies, \
@@ -238,6 +239,51 @@ impl SelfSteem {
     };
 }
 
+/// What Self Steem does on a turn, decided by the sine of its turn number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// f > 0.95.
+    Defect,
+    /// 0.3 < |f| < 0.95: the opponent's last move.
+    Copy,
+    /// -0.3 < f < 0.3: C or D with probability 1/2.
+    Random,
+    /// Otherwise.
+    Cooperate,
+}
+
+impl SelfSteem {
+    /// The phase of turn `n` (from 0), from f = sin(2 pi n / 10) computed
+    /// as the library computes it.
+    fn phase(n: u32) -> Phase {
+        let sine = (2.0 * std::f64::consts::PI * f64::from(n) / 10.0).sin();
+        if sine > 0.95 {
+            Phase::Defect
+        } else if 0.95 > sine.abs() && sine.abs() > 0.3 {
+            Phase::Copy
+        } else if 0.3 > sine && sine > -0.3 {
+            Phase::Random
+        } else {
+            Phase::Cooperate
+        }
+    }
+
+    /// The phases of the first turns, computed once: the sine is the same
+    /// expression, so the decisions are the same, without a `sin` a turn
+    /// (Self Steem sits in two meta teams of the reference tournaments).
+    fn phase_of_turn(n: u32) -> Phase {
+        static PHASES: LazyLock<Vec<Phase>> =
+            LazyLock::new(|| (0..PHASE_TABLE_TURNS).map(SelfSteem::phase).collect());
+        match PHASES.get(n as usize) {
+            Some(&phase) => phase,
+            None => Self::phase(n),
+        }
+    }
+}
+
+/// Turns whose phase [`SelfSteem`] keeps in a table.
+const PHASE_TABLE_TURNS: u32 = 1 << 12;
+
 impl Rule for SelfSteem {
     #[inline(always)]
     fn choose(
@@ -247,15 +293,11 @@ impl Rule for SelfSteem {
         _: &MatchContext,
         rng: &mut MatchRng,
     ) -> Action {
-        let sine = (2.0 * std::f64::consts::PI * f64::from(me.len()) / 10.0).sin();
-        if sine > 0.95 {
-            D
-        } else if 0.95 > sine.abs() && sine.abs() > 0.3 {
-            them.last().unwrap_or(C)
-        } else if 0.3 > sine && sine > -0.3 {
-            random_choice(rng, 0.5)
-        } else {
-            C
+        match Self::phase_of_turn(me.len()) {
+            Phase::Defect => D,
+            Phase::Copy => them.last().unwrap_or(C),
+            Phase::Random => random_choice(rng, 0.5),
+            Phase::Cooperate => C,
         }
     }
 
@@ -274,6 +316,21 @@ family! {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn self_steems_table_holds_the_sines_phases() {
+        // Past the table too: the same function either way.
+        for n in 0..PHASE_TABLE_TURNS + 100 {
+            assert_eq!(SelfSteem::phase_of_turn(n), SelfSteem::phase(n), "turn {n}");
+        }
+        // Period 10 in exact arithmetic: turn 2 (f = 0.951) defects, turn 0
+        // (f = 0) is random, turn 1 (f = 0.588) copies, turn 7 (f = -0.951)
+        // cooperates.
+        assert_eq!(SelfSteem::phase(2), Phase::Defect);
+        assert_eq!(SelfSteem::phase(0), Phase::Random);
+        assert_eq!(SelfSteem::phase(1), Phase::Copy);
+        assert_eq!(SelfSteem::phase(7), Phase::Cooperate);
+    }
     use super::*;
     use crate::ipd::payoffs::Payoffs;
     use crate::ipd::random::match_rng;

@@ -64,11 +64,6 @@ macro_rules! family {
                 match *self {}
             }
 
-            /// The rule's place in the family (none: the family is empty).
-            pub fn rule_index(&self) -> usize {
-                match *self {}
-            }
-
             /// The rule as a memory-one vector (none: the family is empty).
             pub fn memory_one_vector(
                 &self,
@@ -127,22 +122,6 @@ macro_rules! family {
                 match self {
                     $(Family::$rule(rule) => $crate::ipd::strategies::Rule::memory_depth(rule),)+
                 }
-            }
-
-            /// The rule's place in the family: equal for members of the
-            /// same rule, whatever their parameters (see
-            /// `Strategy::rule_class`).
-            #[allow(unused_assignments)]
-            pub fn rule_index(&self) -> usize {
-                let mut index = 0usize;
-                $(
-                    #[allow(irrefutable_let_patterns)]
-                    if let Family::$rule(_) = self {
-                        return index;
-                    }
-                    index += 1;
-                )+
-                index
             }
 
             /// The rule as a memory-one vector (see `Rule::memory_one_vector`).
@@ -223,26 +202,6 @@ macro_rules! families {
                 match self {
                     $(Strategy::$variant(family) => family.memory_depth(),)+
                     Strategy::Defined(_) => None,
-                }
-            }
-
-            /// Which code `choose` runs, as (family, rule) numbers: equal
-            /// for two strategies of the same rule whatever their
-            /// parameters. A meta player asks its deterministic members
-            /// grouped by it, so that the dispatch jumps to the same code
-            /// several times in a row (fewer mispredicted jumps).
-            #[allow(unused_assignments)]
-            pub fn rule_class(&self) -> (usize, usize) {
-                let mut family_index = 0usize;
-                $(
-                    if let Strategy::$variant(family) = self {
-                        return (family_index, family.rule_index());
-                    }
-                    family_index += 1;
-                )+
-                match self {
-                    Strategy::Defined(rule) => (family_index, rule.kind_index()),
-                    _ => unreachable!("every family is matched above"),
                 }
             }
 

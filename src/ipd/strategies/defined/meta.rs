@@ -71,9 +71,7 @@
 //! long-memory meta players' work against most opponents. Outside the memo,
 //! a member that is a memory-one vector (`Rule::memory_one_vector`: Tit For
 //! Tat, GTFT, the zero-determinant players, ...) is asked through its
-//! vector from the second turn on, without the dispatch or its history,
-//! and the deterministic members are asked grouped by rule (they draw
-//! nothing, so their order does not matter).
+//! vector from the second turn on, without the dispatch or its history.
 
 use crate::ipd::action::{Action, state_index};
 use crate::ipd::history::History;
@@ -273,17 +271,15 @@ pub struct Meta {
     /// A number no other meta definition of this process has: the key of
     /// its proposal tries (clones share it, as they share the team).
     id: u64,
-    /// Indexes of the deterministic members, grouped by rule (the memo's
-    /// order).
+    /// Indexes of the deterministic members (asked through the memo).
     deterministic: Vec<usize>,
-    /// Indexes of the other members, in team order, each with whether it
-    /// is asked through its memory-one vector (`MetaState::vectors`).
-    stochastic: Vec<(usize, bool)>,
-    /// Without a memo: the deterministic members asked through their
-    /// memory-one vector, and those asked through their rule (grouped by
-    /// rule).
-    deterministic_vectors: Vec<usize>,
-    deterministic_rules: Vec<usize>,
+    /// Indexes of the other members, in team order.
+    stochastic: Vec<usize>,
+    /// Per member: true when it is asked through its memory-one vector
+    /// (`MetaState::vectors`) rather than its rule, outside the memo.
+    vector_members: Vec<bool>,
+    /// True when some member is asked through its vector.
+    any_vector_member: bool,
     /// True when the deterministic members' proposals are remembered
     /// ([`meta_memo`]).
     memo: bool,
@@ -344,24 +340,25 @@ impl Meta {
         let singular = team
             .iter()
             .all(|p| p.id() == first.id() && p.params == first.params && p.name == first.name);
-        let (mut deterministic, stochastic): (Vec<usize>, Vec<usize>) =
+        let (deterministic, stochastic): (Vec<usize>, Vec<usize>) =
             (0..team.len()).partition(|&i| !team[i].is_stochastic());
-        // The deterministic members draw nothing, so any order asks them
-        // alike: grouped by rule, the dispatch jumps repeat.
-        deterministic.sort_by_key(|&i| (team[i].prototype.rule_class(), i));
+        let memo = !matches!(pick, Pick::Single(_)) && deterministic.len() >= MEMO_MIN_MEMBERS;
         // Whether a member is a vector does not depend on the payoffs
         // (`Rule::memory_one_vector`); its numbers do, so they are taken
-        // on each match's first turn.
-        let vector = |i: usize| {
-            team[i]
-                .prototype
-                .memory_one_vector(&Payoffs::STANDARD)
-                .is_some()
-        };
-        let stochastic = stochastic.into_iter().map(|i| (i, vector(i))).collect();
-        let (deterministic_vectors, deterministic_rules) =
-            deterministic.iter().partition(|&&i| vector(i));
-        let memo = !matches!(pick, Pick::Single(_)) && deterministic.len() >= MEMO_MIN_MEMBERS;
+        // on each match's first turn. With a memo, the deterministic
+        // members are replayed from their histories: only the stochastic
+        // ones are asked through their vector.
+        let vector_members: Vec<bool> = team
+            .iter()
+            .map(|player| {
+                (!memo || player.is_stochastic())
+                    && player
+                        .prototype
+                        .memory_one_vector(&Payoffs::STANDARD)
+                        .is_some()
+            })
+            .collect();
+        let any_vector_member = vector_members.iter().any(|&v| v);
         Ok(Meta {
             team,
             group,
@@ -372,8 +369,8 @@ impl Meta {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             deterministic,
             stochastic,
-            deterministic_vectors,
-            deterministic_rules,
+            vector_members,
+            any_vector_member,
             memo,
         })
     }
@@ -452,7 +449,7 @@ impl Meta {
                 opponent: Vec::new(),
                 bits: vec![0; self.deterministic.len().div_ceil(64)],
             }),
-            vectors: Vec::new(),
+            vectors: vec![[0.0; 4]; n],
         }
     }
 
@@ -468,11 +465,8 @@ impl Meta {
     /// vector: for tests that compare the two ways.
     #[cfg(test)]
     pub(crate) fn without_vectors(mut self) -> Meta {
-        for (_, vector) in &mut self.stochastic {
-            *vector = false;
-        }
-        self.deterministic_rules = self.deterministic.clone();
-        self.deterministic_vectors.clear();
+        self.vector_members.iter_mut().for_each(|v| *v = false);
+        self.any_vector_member = false;
         self
     }
 
@@ -520,57 +514,75 @@ impl Meta {
             state.proposals[i] = action;
             return action;
         }
-        // Only the stochastic members draw: they are asked in team order.
-        // The deterministic ones come after, from the memo or asked (grouped
-        // by rule: any order asks them alike).
+        // With a memo, only the stochastic members draw: they are asked in
+        // team order, the deterministic ones come after, from the memo or
+        // asked. Without one, every member in team order.
         if let Some(coplay) = last {
-            for &(i, vector) in &self.stochastic {
-                let own = state.proposals[i];
-                state.proposals[i] = if vector {
-                    random_choice(rng, state.vectors[i][state_index(own, coplay)])
-                } else {
-                    state.histories[i].push(own);
-                    state.members[i].choose(&state.histories[i], them, context, rng)
-                };
-            }
             if state.memo.is_some() {
-                self.ask_deterministic(state, them, context, rng);
-            } else {
-                for &i in &self.deterministic_vectors {
+                for &i in &self.stochastic {
                     let own = state.proposals[i];
-                    state.proposals[i] =
-                        random_choice(rng, state.vectors[i][state_index(own, coplay)]);
+                    state.proposals[i] = if self.vector_members[i] {
+                        random_choice(rng, state.vectors[i][state_index(own, coplay)])
+                    } else {
+                        state.histories[i].push(own);
+                        state.members[i].choose(&state.histories[i], them, context, rng)
+                    };
                 }
-                for &i in &self.deterministic_rules {
-                    state.histories[i].push(state.proposals[i]);
-                    state.proposals[i] =
-                        state.members[i].choose(&state.histories[i], them, context, rng);
+                self.ask_deterministic(state, them, context, rng);
+            } else if !self.any_vector_member {
+                for ((member, history), proposal) in state
+                    .members
+                    .iter_mut()
+                    .zip(state.histories.iter_mut())
+                    .zip(state.proposals.iter_mut())
+                {
+                    history.push(*proposal);
+                    *proposal = member.choose(history, them, context, rng);
+                }
+            } else {
+                // The same, a member that is a vector asked through it.
+                for ((((member, history), proposal), vector), &is_vector) in state
+                    .members
+                    .iter_mut()
+                    .zip(state.histories.iter_mut())
+                    .zip(state.proposals.iter_mut())
+                    .zip(&state.vectors)
+                    .zip(&self.vector_members)
+                {
+                    *proposal = if is_vector {
+                        random_choice(rng, vector[state_index(*proposal, coplay)])
+                    } else {
+                        history.push(*proposal);
+                        member.choose(history, them, context, rng)
+                    };
                 }
             }
         } else {
             // The first turn: every member through its own rule (first
             // moves), and the vectors for this match's payoffs.
-            for &(i, _) in &self.stochastic {
-                state.proposals[i] =
-                    state.members[i].choose(&state.histories[i], them, context, rng);
-            }
             if state.memo.is_some() {
-                self.ask_deterministic(state, them, context, rng);
-            } else {
-                for &i in &self.deterministic {
+                for &i in &self.stochastic {
                     state.proposals[i] =
                         state.members[i].choose(&state.histories[i], them, context, rng);
                 }
+                self.ask_deterministic(state, them, context, rng);
+            } else {
+                for ((member, history), proposal) in state
+                    .members
+                    .iter_mut()
+                    .zip(&state.histories)
+                    .zip(state.proposals.iter_mut())
+                {
+                    *proposal = member.choose(history, them, context, rng);
+                }
             }
-            state.vectors = state
-                .members
-                .iter()
-                .map(|member| {
-                    member
+            for (i, vector) in state.vectors.iter_mut().enumerate() {
+                if self.vector_members[i] {
+                    *vector = state.members[i]
                         .memory_one_vector(&context.payoffs)
-                        .unwrap_or([0.0; 4])
-                })
-                .collect();
+                        .unwrap_or([0.0; 4]);
+                }
+            }
         }
         let defections = state.proposals.iter().filter(|p| **p == Action::D).count();
         let n = self.team.len();
@@ -1132,8 +1144,23 @@ mod tests {
             ] {
                 let with = Meta::new(team.clone(), None, rule.clone()).unwrap();
                 assert_eq!(with.memo, memo);
-                assert!(with.stochastic.iter().filter(|(_, v)| *v).count() >= 8);
-                assert!(memo || with.deterministic_vectors.len() >= 6);
+                let asked_by_vector = |i: &usize| with.vector_members[*i];
+                assert!(
+                    with.stochastic
+                        .iter()
+                        .filter(|i| asked_by_vector(i))
+                        .count()
+                        >= 8
+                );
+                assert!(
+                    memo || with
+                        .deterministic
+                        .iter()
+                        .filter(|i| asked_by_vector(i))
+                        .count()
+                        >= 6
+                );
+                assert!(!memo || !with.deterministic.iter().any(asked_by_vector));
                 let without = strategy(with.clone().without_vectors());
                 let with = strategy(with);
                 for opponent in opponents.iter().chain([&with]) {

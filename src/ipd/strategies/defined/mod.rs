@@ -376,22 +376,6 @@ impl DefinedStrategy {
     pub fn definition(&self) -> &Arc<Definition> {
         &self.definition
     }
-
-    /// Which kind of body it plays, as a number (see
-    /// `Strategy::rule_class`).
-    pub fn kind_index(&self) -> usize {
-        match &self.state {
-            State::MemoryOne(_) => 0,
-            State::Lookup { .. } => 1,
-            State::Fsm { .. } => 2,
-            State::Hmm { .. } => 3,
-            State::Cycle => 4,
-            State::Ann(_) => 5,
-            State::Transformed(_) => 6,
-            State::Meta(_) => 7,
-            State::Attention(_) => 8,
-        }
-    }
 }
 
 impl Rule for DefinedStrategy {
