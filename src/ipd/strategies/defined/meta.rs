@@ -63,12 +63,16 @@
 //! first); an ensemble finds its drawn rank in one more pass that keeps
 //! only the best `rank + 1` members, never sorting the team. A team with
 //! at least [`MEMO_MIN_MEMBERS`] deterministic members asks only its
-//! stochastic ones every turn (in team order: they alone draw); the
-//! deterministic ones' proposals are read from a per-thread trie while the
-//! opponent's moves follow a path already played (`meta_memo`), and they
-//! are asked (after replaying the skipped turns) from the first turn that
-//! leaves it: in axelrod's standard reference tournament this halves the
-//! long-memory meta players' work against most opponents. Outside the memo,
+//! stochastic ones every turn (in team order: they alone draw); while the
+//! opponent's moves follow a path already played, the deterministic ones
+//! are not asked and their scores not kept: a per-thread trie
+//! (`meta_memo`) gives what the rule needs of them at that node (their
+//! defections, their best score and whether a best scorer proposes C,
+//! their best few by rank, or for a mixer their proposals), combined with
+//! the stochastic members' in one short pass. From the first turn that
+//! leaves the path they replay the skipped turns (proposals and scores)
+//! and are asked: in axelrod's standard reference tournament this halves
+//! the long-memory meta players' work against most opponents. Outside the memo,
 //! a member that is a memory-one vector (`Rule::memory_one_vector`: Tit For
 //! Tat, GTFT, the zero-determinant players, ...) is asked through its
 //! vector from the second turn on, without the dispatch or its history.
@@ -283,6 +287,8 @@ pub struct Meta {
     /// True when the deterministic members' proposals are remembered
     /// ([`meta_memo`]).
     memo: bool,
+    /// What the memo's nodes hold of them.
+    summary: Summary,
 }
 
 /// Fewest deterministic members for which the memo pays: a few cheap
@@ -290,6 +296,43 @@ pub struct Meta {
 /// memory-one meta players, 11 of 37 deterministic, ran 0-10% slower with
 /// it; the long-memory ones, 103 of 138, 9-32% faster).
 const MEMO_MIN_MEMBERS: usize = 16;
+
+/// What a trie node holds of the deterministic members (see [`meta_memo`]):
+/// what the rule needs of them, so that a match following a stored path
+/// neither reads their proposals one by one nor keeps their scores. Their
+/// scores, like their proposals, are functions of the opponent's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Summary {
+    /// Their proposals, one bit each (bit j: the j-th deterministic member
+    /// proposes D): for a mixer, which plays one member's proposal.
+    Proposals,
+    /// How many of them propose D: for majority, minority and hunter.
+    Defections,
+    /// Their best score (as `f64` bits) and whether one of them with that
+    /// score proposes C: for the winner rules.
+    Best,
+    /// Their best this-many by (score, team index) descending, each as its
+    /// score's total-order key and `team index << 1 | proposal bit`: for
+    /// the ensembles (the drawn rank is below `keep`, so the union's member
+    /// of that rank is among these and the stochastic members).
+    Top(usize),
+}
+
+impl Summary {
+    fn words(self, deterministic: usize) -> usize {
+        match self {
+            Summary::Proposals => deterministic.div_ceil(64),
+            Summary::Defections => 1,
+            Summary::Best => 2,
+            Summary::Top(kept) => 2 * kept,
+        }
+    }
+}
+
+/// An ensemble keeps the best 8% of its team (at least one).
+fn ensemble_keep(team: usize) -> usize {
+    ((team as f64 * 0.08) as usize).max(1)
+}
 
 /// The next meta definition's id.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -359,6 +402,14 @@ impl Meta {
             })
             .collect();
         let any_vector_member = vector_members.iter().any(|&v| v);
+        let summary = match &rule {
+            MetaRule::Majority | MetaRule::Minority | MetaRule::Hunter => Summary::Defections,
+            MetaRule::Winner | MetaRule::NiceWinner => Summary::Best,
+            MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble => {
+                Summary::Top(ensemble_keep(team.len()).min(deterministic.len()))
+            }
+            MetaRule::Mixer(_) | MetaRule::MemoryDecay(_) => Summary::Proposals,
+        };
         Ok(Meta {
             team,
             group,
@@ -372,6 +423,7 @@ impl Meta {
             vector_members,
             any_vector_member,
             memo,
+            summary,
         })
     }
 
@@ -438,7 +490,7 @@ impl Meta {
                 self.rule,
                 MetaRule::WinnerEnsemble | MetaRule::NiceWinnerEnsemble
             ) {
-                Vec::with_capacity(((n as f64 * 0.08) as usize).max(1))
+                Vec::with_capacity(ensemble_keep(n))
             } else {
                 Vec::new()
             },
@@ -447,7 +499,7 @@ impl Meta {
                 handle: None,
                 mode: Mode::Start,
                 opponent: Vec::new(),
-                bits: vec![0; self.deterministic.len().div_ceil(64)],
+                summary: vec![0; self.summary.words(self.deterministic.len())],
             }),
             vectors: vec![[0.0; 4]; n],
         }
@@ -496,14 +548,29 @@ impl Meta {
         if let Some(coplay) = last
             && !state.scores.is_empty()
         {
-            // The payoff of C and of D against the opponent's move, indexed
-            // by the proposal's bit: the same value added as before.
+            // The payoff of C and of D against the opponent's move: the
+            // same value added as before. While a match follows a stored
+            // path the deterministic members' scores wait (a replay
+            // catches them up).
             let gain = [
                 context.payoffs.payoff(Action::C, coplay),
                 context.payoffs.payoff(Action::D, coplay),
             ];
-            for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
-                *score += gain[proposal.bit() as usize];
+            let pick = |proposal: Action| {
+                if proposal == Action::C {
+                    gain[0]
+                } else {
+                    gain[1]
+                }
+            };
+            if state.following() {
+                for &i in &self.stochastic {
+                    state.scores[i] += pick(state.proposals[i]);
+                }
+            } else {
+                for (score, &proposal) in state.scores.iter_mut().zip(&state.proposals) {
+                    *score += pick(proposal);
+                }
             }
         }
         if let Pick::Single(i) = self.pick {
@@ -584,9 +651,8 @@ impl Meta {
                 }
             }
         }
-        let defections = state.proposals.iter().filter(|p| **p == Action::D).count();
         let n = self.team.len();
-        let cooperations = n - defections;
+        let defections = || self.defections(state);
         let nice = |action: Action| {
             if action == Action::D && them.defections() == 0 {
                 Action::C
@@ -596,25 +662,27 @@ impl Meta {
         };
         match &self.rule {
             MetaRule::Majority => {
-                if defections > cooperations {
+                let defections = defections();
+                if defections > n - defections {
                     Action::D
                 } else {
                     Action::C
                 }
             }
             MetaRule::Minority => {
-                if defections < cooperations {
+                let defections = defections();
+                if defections < n - defections {
                     Action::D
                 } else {
                     Action::C
                 }
             }
-            MetaRule::Winner => winner(state),
-            MetaRule::NiceWinner => nice(winner(state)),
+            MetaRule::Winner => self.winner(state),
+            MetaRule::NiceWinner => nice(self.winner(state)),
             MetaRule::WinnerEnsemble => self.ensemble(state, rng),
             MetaRule::NiceWinnerEnsemble => nice(self.ensemble(state, rng)),
             MetaRule::Hunter => {
-                if defections > 0 {
+                if defections() > 0 {
                     Action::D
                 } else if them.len() > 100 {
                     them.last().unwrap_or(Action::C)
@@ -660,19 +728,20 @@ impl Meta {
         type Store = Option<Option<(u32, Action)>>;
         let found: Result<u32, Store> = match (memo.mode, last) {
             (Mode::Start, _) => {
-                let handle = meta_memo::start(self.id, self.deterministic.len(), context);
+                let words = self.summary.words(self.deterministic.len());
+                let handle = meta_memo::start(self.id, words, context);
                 memo.handle = Some(handle);
                 if let Some(length) = context.length {
                     memo.opponent.reserve(length.min(1 << 16) as usize);
                 }
-                let bits = &mut memo.bits;
+                let summary = &mut memo.summary;
                 match meta_memo::with_trie(handle, |trie| {
                     if !trie.worth_using() {
                         return Err(None);
                     }
                     match trie.root() {
                         Some(root) => {
-                            bits.copy_from_slice(trie.proposals(root));
+                            summary.copy_from_slice(trie.summary(root));
                             trie.count_read(1);
                             Ok(root)
                         }
@@ -684,12 +753,12 @@ impl Meta {
                 }
             }
             (Mode::Following(node), Some(action)) => {
-                let bits = &mut memo.bits;
+                let summary = &mut memo.summary;
                 let handle = memo.handle.expect("a followed trie has a handle");
                 match meta_memo::with_trie(handle, |trie| {
                     let child = trie.child(node, action);
                     if let Some(child) = child {
-                        bits.copy_from_slice(trie.proposals(child));
+                        summary.copy_from_slice(trie.summary(child));
                         trie.count_read(1);
                     }
                     child
@@ -707,9 +776,11 @@ impl Meta {
                 #[cfg(test)]
                 tests::COUNTS.with(|c| c.set((c.get().0 + 1, c.get().1)));
                 memo.mode = Mode::Following(node);
-                for (word, members) in memo.bits.iter().zip(self.deterministic.chunks(64)) {
-                    for (j, &i) in members.iter().enumerate() {
-                        state.proposals[i] = Action::from_bit(word >> j);
+                if self.summary == Summary::Proposals {
+                    for (word, members) in memo.summary.iter().zip(self.deterministic.chunks(64)) {
+                        for (j, &i) in members.iter().enumerate() {
+                            state.proposals[i] = Action::from_bit(word >> j);
+                        }
                     }
                 }
             }
@@ -718,7 +789,9 @@ impl Meta {
                 if let Mode::Following(_) = memo.mode {
                     replayed = u64::from(them.len());
                     // The members were never asked in this match: replay
-                    // the turns before this one on the opponent's moves.
+                    // the turns before this one on the opponent's moves,
+                    // and their scores with them (each member's payoffs
+                    // added in turn order, as every turn adds them).
                     #[cfg(test)]
                     tests::COUNTS.with(|c| c.set((c.get().0, c.get().1 + 1)));
                     let mut seen = History::new();
@@ -732,6 +805,12 @@ impl Meta {
                             rng,
                         );
                         seen.push(action);
+                        if !state.scores.is_empty() {
+                            for &i in &self.deterministic {
+                                state.scores[i] +=
+                                    context.payoffs.payoff(state.proposals[i], action);
+                            }
+                        }
                     }
                 }
                 self.step_deterministic(
@@ -742,26 +821,23 @@ impl Meta {
                     context,
                     rng,
                 );
-                let memo = state.memo.as_mut().expect("checked above");
-                let stored = match (store, memo.handle) {
+                let stored = match (store, state.memo.as_ref().and_then(|m| m.handle)) {
                     (Some(parent), Some(handle)) => {
-                        for (word, members) in
-                            memo.bits.iter_mut().zip(self.deterministic.chunks(64))
-                        {
-                            *word = members
-                                .iter()
-                                .enumerate()
-                                .fold(0, |w, (j, &i)| w | (state.proposals[i].bit() << j));
-                        }
-                        let bits = &memo.bits;
-                        meta_memo::with_trie(handle, |trie| {
+                        let mut summary = std::mem::take(
+                            &mut state.memo.as_mut().expect("checked above").summary,
+                        );
+                        self.summarise(state, &mut summary);
+                        let stored = meta_memo::with_trie(handle, |trie| {
                             trie.count_asked(replayed + 1);
-                            trie.insert(parent, bits)
+                            trie.insert(parent, &summary)
                         })
-                        .flatten()
+                        .flatten();
+                        state.memo.as_mut().expect("checked above").summary = summary;
+                        stored
                     }
                     _ => None,
                 };
+                let memo = state.memo.as_mut().expect("checked above");
                 if stored.is_none() && matches!(memo.mode, Mode::Start) {
                     // Not remembering in this match: ask every member in
                     // the one loop from the next turn on, as without a memo
@@ -794,50 +870,195 @@ impl Meta {
         }
     }
 
-    fn ensemble(&self, state: &mut MetaState, rng: &mut MatchRng) -> Action {
-        if self.singular {
-            return state.proposals[0];
+    /// Writes the node summary of the deterministic members' current
+    /// proposals and scores ([`Summary`]).
+    fn summarise(&self, state: &mut MetaState, out: &mut [u64]) {
+        let det = &self.deterministic;
+        match self.summary {
+            Summary::Proposals => {
+                for (word, members) in out.iter_mut().zip(det.chunks(64)) {
+                    *word = members
+                        .iter()
+                        .enumerate()
+                        .fold(0, |w, (j, &i)| w | (state.proposals[i].bit() << j));
+                }
+            }
+            Summary::Defections => {
+                out[0] = det
+                    .iter()
+                    .filter(|&&i| state.proposals[i] == Action::D)
+                    .count() as u64;
+            }
+            Summary::Best => {
+                let (best, any_c) = best_scorers(
+                    f64::NEG_INFINITY,
+                    false,
+                    det.iter().map(|&i| (state.scores[i], state.proposals[i])),
+                );
+                out[0] = best.to_bits();
+                out[1] = u64::from(any_c);
+            }
+            Summary::Top(kept) => {
+                let top = &mut state.top;
+                top.clear();
+                offer(
+                    top,
+                    kept,
+                    det.iter()
+                        .rev()
+                        .map(|&i| ranked(state.scores[i], i, state.proposals[i])),
+                );
+                for (pair, &(key, tag)) in out.chunks_exact_mut(2).zip(top.iter()) {
+                    pair[0] = key as u64;
+                    pair[1] = tag;
+                }
+            }
         }
-        let keep = ((state.scores.len() as f64 * 0.08) as usize).max(1);
+    }
+
+    /// How many members propose D this turn.
+    fn defections(&self, state: &MetaState) -> usize {
+        let stochastic_only = |state: &MetaState| {
+            self.stochastic
+                .iter()
+                .filter(|&&i| state.proposals[i] == Action::D)
+                .count()
+        };
+        match state.followed_summary() {
+            Some(summary) if self.summary == Summary::Defections => {
+                summary[0] as usize + stochastic_only(state)
+            }
+            _ => state.proposals.iter().filter(|p| **p == Action::D).count(),
+        }
+    }
+
+    /// The best scorers' proposal: C when any of them proposes C.
+    fn winner(&self, state: &MetaState) -> Action {
+        let (_, any_c) = match state.followed_summary() {
+            Some(summary) if self.summary == Summary::Best => best_scorers(
+                f64::from_bits(summary[0]),
+                summary[1] != 0,
+                self.stochastic
+                    .iter()
+                    .map(|&i| (state.scores[i], state.proposals[i])),
+            ),
+            _ => best_scorers(
+                f64::NEG_INFINITY,
+                false,
+                state
+                    .scores
+                    .iter()
+                    .copied()
+                    .zip(state.proposals.iter().copied()),
+            ),
+        };
+        if any_c { Action::C } else { Action::D }
+    }
+
+    fn ensemble(&self, state: &mut MetaState, rng: &mut MatchRng) -> Action {
+        let summary = match state.memo.as_ref() {
+            Some(memo) if matches!(memo.mode, Mode::Following(_)) => Some(memo.summary.as_slice()),
+            _ => None,
+        };
+        if self.singular {
+            // Identical members: all deterministic or all not.
+            return match summary {
+                Some(summary) => Action::from_bit(summary[1]),
+                None => state.proposals[0],
+            };
+        }
+        let keep = ensemble_keep(state.scores.len());
         let drawn = ((unit_interval(rng) * keep as f64) as usize).min(keep - 1);
         // The draw picks the member of rank `drawn` (0 = best) among the
         // top `keep`: the rank order is strict (ties broken by index), so
         // finding that rank directly is the same member as sorting the top
         // `keep` and indexing them.
-        state.proposals[member_of_rank(&state.scores, drawn, &mut state.top)]
+        let want = drawn + 1;
+        let top = &mut state.top;
+        top.clear();
+        let scores = &state.scores;
+        let proposals = &state.proposals;
+        let tag = match summary {
+            Some(summary) => {
+                // The deterministic members' best (a prefix of their rank
+                // order), then the others.
+                top.extend(
+                    summary
+                        .chunks_exact(2)
+                        .take(want)
+                        .map(|pair| (pair[0] as i64, pair[1])),
+                );
+                offer(
+                    top,
+                    want,
+                    self.stochastic
+                        .iter()
+                        .rev()
+                        .map(|&i| ranked(scores[i], i, proposals[i])),
+                )
+            }
+            None => offer(
+                top,
+                want,
+                (0..scores.len())
+                    .rev()
+                    .map(|i| ranked(scores[i], i, proposals[i])),
+            ),
+        };
+        Action::from_bit(tag)
     }
 }
 
-/// The member of rank `rank` (0 = best) by (score, index) descending: among
-/// equal scores the later member ranks first. One pass from the last member
-/// to the first keeps the best `rank + 1` seen so far in rank order in
-/// `top` (whose capacity must hold them: nothing is allocated); a member
-/// seen later has a smaller index, so it ranks before a kept one only with
-/// a strictly greater score. Scores are compared as `f64::total_cmp` does,
-/// through integer keys; the worst kept key is the threshold most members
-/// fail.
-fn member_of_rank(scores: &[f64], rank: usize, top: &mut Vec<(i64, usize)>) -> usize {
-    top.clear();
-    let want = rank + 1;
-    let mut threshold = i64::MIN;
-    for (i, &score) in scores.iter().enumerate().rev() {
-        let key = total_order_key(score);
+/// A member as the ensembles rank it: its score's total-order key, and
+/// `index << 1 | proposal bit` (among equal scores the later member ranks
+/// first).
+#[inline(always)]
+fn ranked(score: f64, index: usize, proposal: Action) -> (i64, u64) {
+    (total_order_key(score), (index as u64) << 1 | proposal.bit())
+}
+
+/// Offers `entries` to `top`, which holds (in descending order, at most
+/// `want`) the best entries so far, and returns the tag of the `want`-th
+/// best of all. `top`'s capacity must hold `want` (nothing is allocated).
+/// Most entries fail the worst kept one, the threshold, in one comparison.
+#[inline(always)]
+fn offer(top: &mut Vec<(i64, u64)>, want: usize, entries: impl Iterator<Item = (i64, u64)>) -> u64 {
+    let mut threshold = if top.len() == want {
+        top[want - 1]
+    } else {
+        (i64::MIN, 0)
+    };
+    for entry in entries {
         if top.len() == want {
-            if key <= threshold {
+            if entry <= threshold {
                 continue;
             }
             top.pop();
         }
         let at = top
             .iter()
-            .position(|&(kept, _)| kept < key)
+            .position(|&kept| kept < entry)
             .unwrap_or(top.len());
-        top.insert(at, (key, i));
+        top.insert(at, entry);
         if top.len() == want {
-            threshold = top[rank].0;
+            threshold = top[want - 1];
         }
     }
-    top[rank].1
+    top[want - 1].1
+}
+
+/// The member of rank `rank` (0 = best) by (score, index) descending: among
+/// equal scores the later member ranks first. One pass from the last member
+/// to the first keeps the best `rank + 1` seen so far in rank order in
+/// `top`; scores are compared as `f64::total_cmp` does, through integer
+/// keys.
+#[cfg(test)]
+fn member_of_rank(scores: &[f64], rank: usize, top: &mut Vec<(i64, u64)>) -> usize {
+    top.clear();
+    let entries = (0..scores.len())
+        .rev()
+        .map(|i| ranked(scores[i], i, Action::C));
+    (offer(top, rank + 1, entries) >> 1) as usize
 }
 
 /// An integer that orders as `f64::total_cmp` orders the floats (the
@@ -849,19 +1070,25 @@ fn total_order_key(x: f64) -> i64 {
     bits ^ ((((bits >> 63) as u64) >> 1) as i64)
 }
 
-/// The best scorers' proposal: C when any of them proposes C.
-fn winner(state: &MetaState) -> Action {
-    let best = state
-        .scores
-        .iter()
-        .copied()
-        .fold(f64::NEG_INFINITY, f64::max);
-    let any_c = state
-        .scores
-        .iter()
-        .zip(&state.proposals)
-        .any(|(&s, &p)| s == best && p == Action::C);
-    if any_c { Action::C } else { Action::D }
+/// The best score among `members` and whether a member with it proposes C,
+/// continuing from `best` and `any_c` (a summary of members before them:
+/// start from -inf and false). One pass; a NaN score is never best nor
+/// equal to it, as with `f64::max`; +0 and -0 are equal.
+#[inline(always)]
+fn best_scorers(
+    mut best: f64,
+    mut any_c: bool,
+    members: impl Iterator<Item = (f64, Action)>,
+) -> (f64, bool) {
+    for (score, proposal) in members {
+        if score > best {
+            best = score;
+            any_c = proposal == Action::C;
+        } else if score == best {
+            any_c |= proposal == Action::C;
+        }
+    }
+    (best, any_c)
 }
 
 fn decay_move(
@@ -970,7 +1197,7 @@ pub struct MetaState {
     scores: Vec<f64>,
     /// The ensemble's best members so far while it ranks them, as (score
     /// key, index) (a buffer of capacity max(1, floor(0.08 n))).
-    top: Vec<(i64, usize)>,
+    top: Vec<(i64, u64)>,
     /// Memory Decay's memorised moves: [C count, D count].
     memory: [u64; 2],
     /// The deterministic members' memo, when the definition uses one.
@@ -985,6 +1212,23 @@ pub struct MetaState {
     vectors: Vec<[f64; 4]>,
 }
 
+impl MetaState {
+    /// True while the match follows a stored path: the deterministic
+    /// members' proposals and scores are not kept, their summary is read.
+    fn following(&self) -> bool {
+        self.memo
+            .as_ref()
+            .is_some_and(|memo| matches!(memo.mode, Mode::Following(_)))
+    }
+
+    /// The summary read this turn, while following a stored path.
+    fn followed_summary(&self) -> Option<&[u64]> {
+        self.following()
+            .then(|| self.memo.as_ref().map(|m| m.summary.as_slice()))
+            .flatten()
+    }
+}
+
 /// Where a match stands in its proposal trie ([`meta_memo`]).
 #[derive(Clone, Debug)]
 struct MemoState {
@@ -993,8 +1237,8 @@ struct MemoState {
     mode: Mode,
     /// The opponent's moves so far (for a replay).
     opponent: Vec<Action>,
-    /// One node's proposal bits (a buffer).
-    bits: Vec<u64>,
+    /// One node's summary (a buffer).
+    summary: Vec<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1056,11 +1300,13 @@ mod tests {
 
     #[test]
     fn remembered_proposals_change_no_move() {
-        // Long-memory teams under three rules, against deterministic and
-        // stochastic opponents and themselves, seeds 0-4, matches played one
-        // after another on this thread as a tournament plays them: the
-        // moves with the memo are the moves without it, and the memo was
-        // both read (whole repeated paths) and left (replays).
+        // Long-memory teams under every rule with a memo (each reads its
+        // own summary of the deterministic members from the trie), against
+        // deterministic and stochastic opponents and themselves, seeds 0-4,
+        // matches played one after another on this thread as a tournament
+        // plays them: the moves with the memo are the moves without it,
+        // and the memo was both read (whole repeated paths) and left
+        // (replays, which catch the members' scores up).
         let team = long_memory_team();
         let opponents: Vec<Strategy> = [
             "cooperator",
@@ -1077,8 +1323,13 @@ mod tests {
         COUNTS.with(|c| c.set((0, 0)));
         for rule in [
             MetaRule::Winner,
+            MetaRule::NiceWinner,
             MetaRule::Majority,
+            MetaRule::Minority,
+            MetaRule::Hunter,
+            MetaRule::WinnerEnsemble,
             MetaRule::NiceWinnerEnsemble,
+            MetaRule::Mixer(None),
         ] {
             let with = Meta::new(team.clone(), None, rule.clone()).unwrap();
             assert!(with.memo && with.deterministic.len() > 60, "{rule:?}");
@@ -1236,6 +1487,51 @@ mod tests {
     }
 
     #[test]
+    fn the_winner_is_c_when_any_best_scorer_proposes_c() {
+        // Against the definition: the maximum by f64::max, then any member
+        // at it proposing C; on ties, signed zeros, infinities and NaNs.
+        let reference = |scores: &[f64], proposals: &[Action]| {
+            let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let any_c = scores
+                .iter()
+                .zip(proposals)
+                .any(|(&s, &p)| s == best && p == Action::C);
+            if any_c { Action::C } else { Action::D }
+        };
+        let values = [-1.0, -0.0, 0.0, 2.5, 3.0, f64::INFINITY, f64::NAN];
+        let mut rng = crate::ipd::random::match_rng(7, 0, 1, 0);
+        for n in 1..9 {
+            for _ in 0..400 {
+                let scores: Vec<f64> = (0..n)
+                    .map(|_| values[(unit_interval(&mut rng) * 7.0) as usize])
+                    .collect();
+                let proposals: Vec<Action> = (0..n)
+                    .map(|_| Action::from_bit((unit_interval(&mut rng) < 0.5) as u64))
+                    .collect();
+                let members = || scores.iter().copied().zip(proposals.iter().copied());
+                let (_, any_c) = best_scorers(f64::NEG_INFINITY, false, members());
+                let one_pass = if any_c { Action::C } else { Action::D };
+                assert_eq!(
+                    one_pass,
+                    reference(&scores, &proposals),
+                    "{scores:?} {proposals:?}"
+                );
+                // Continued from a summary of the first members: the same.
+                for split in 0..=n {
+                    let (best, any_c) =
+                        best_scorers(f64::NEG_INFINITY, false, members().take(split));
+                    let (_, any_c) = best_scorers(best, any_c, members().skip(split));
+                    assert_eq!(
+                        any_c,
+                        one_pass == Action::C,
+                        "{scores:?} {proposals:?} {split}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn votes_break_ties_towards_c() {
         let team = ["cooperator", "defector"];
         let alt = builtin("alternator").prototype;
@@ -1316,7 +1612,7 @@ mod tests {
         };
         for n in [1usize, 2, 13, 37, 68, 138] {
             let keep = ((n as f64 * 0.08) as usize).max(1);
-            let mut top: Vec<(i64, usize)> = Vec::with_capacity(keep);
+            let mut top: Vec<(i64, u64)> = Vec::with_capacity(keep);
             let capacity = top.capacity();
             for round in 0..200 {
                 let scores: Vec<f64> = (0..n)

@@ -10,9 +10,12 @@
 //! opponent-history prefixes of the long-memory meta players' repetitions
 //! were already seen in an earlier repetition, and 52-82% of whole matches).
 //! A [`ProposalTrie`] keeps one node per opponent-history prefix seen, with
-//! the deterministic members' proposals for the next turn as bits; a match
-//! that follows a known path reads them instead of asking the members, and
-//! asks (replaying the turns it skipped) from the first turn that leaves it.
+//! a summary of the deterministic members for the next turn (a few 64-bit
+//! words the meta player writes and reads: their proposals as bits, or
+//! what its rule needs of their proposals and scores, which are functions
+//! of the same path); a match that follows a known path reads it instead of
+//! asking the members, and asks (replaying the turns it skipped) from the
+//! first turn that leaves it.
 //!
 //! The tries live in a per-thread registry ([`with_trie`]), keyed by the
 //! meta definition and the match context, so a lookup never waits for a
@@ -23,7 +26,8 @@
 //! emptied. A match whose trie was replaced under it (only a match on the
 //! same thread can do that, at its first turn) notices the changed identity
 //! and asks its members itself from then on. Results never depend on what
-//! is remembered: a node holds exactly what the members would propose.
+//! is remembered: a node holds exactly what the members would propose and
+//! score.
 //!
 //! Remembering costs a little every turn it stores, so a trie counts the
 //! turns read from it and the turns asked; where under a third are read
@@ -35,7 +39,7 @@ use crate::ipd::strategies::MatchContext;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// Most bytes one trie holds (nodes and proposal bits); it stops growing
+/// Most bytes one trie holds (nodes and summaries); it stops growing
 /// there and is emptied when the next match starts.
 pub const TRIE_BYTES: usize = 8 << 20;
 
@@ -46,18 +50,18 @@ pub const THREAD_BYTES: usize = 32 << 20;
 /// No child yet (the root is never anyone's child).
 const NONE: u32 = 0;
 
-/// The proposals of a team's deterministic members after each opponent
+/// A summary of a team's deterministic members after each opponent
 /// history seen: node 0 is the empty history (the first turn).
 #[derive(Debug)]
 pub struct ProposalTrie {
     /// Identity of this trie's contents (changes when emptied).
     identity: u64,
-    /// 64-bit words of proposal bits per node (bit j: member j proposed D).
+    /// 64-bit words of summary per node.
     words: usize,
     /// Per node, the child after an opponent C and after a D.
     children: Vec<[u32; 2]>,
-    /// Per node, `words` words of proposal bits.
-    bits: Vec<u64>,
+    /// Per node, `words` words of summary.
+    summaries: Vec<u64>,
     /// Turns read from the trie and turns the members were asked (live or
     /// replayed) by the matches that used it (halved now and then).
     usage: Usage,
@@ -80,12 +84,12 @@ const WARM_UP_TURNS: u64 = 20_000;
 const PROBE_EVERY: u64 = 32;
 
 impl ProposalTrie {
-    fn new(identity: u64, members: usize) -> ProposalTrie {
+    fn new(identity: u64, words: usize) -> ProposalTrie {
         ProposalTrie {
             identity,
-            words: members.div_ceil(64).max(1),
+            words: words.max(1),
             children: Vec::new(),
-            bits: Vec::new(),
+            summaries: Vec::new(),
             usage: Usage::default(),
         }
     }
@@ -146,22 +150,22 @@ impl ProposalTrie {
         (c != NONE).then_some(c)
     }
 
-    /// The proposal bits stored at `node`.
-    pub fn proposals(&self, node: u32) -> &[u64] {
+    /// The summary stored at `node`.
+    pub fn summary(&self, node: u32) -> &[u64] {
         let at = node as usize * self.words;
-        &self.bits[at..at + self.words]
+        &self.summaries[at..at + self.words]
     }
 
-    /// Stores `proposals` as the root (`parent` None) or as the child of
+    /// Stores `summary` as the root (`parent` None) or as the child of
     /// `parent` after `action`; None when the trie is full.
-    pub fn insert(&mut self, parent: Option<(u32, Action)>, proposals: &[u64]) -> Option<u32> {
-        debug_assert_eq!(proposals.len(), self.words);
+    pub fn insert(&mut self, parent: Option<(u32, Action)>, summary: &[u64]) -> Option<u32> {
+        debug_assert_eq!(summary.len(), self.words);
         if self.is_full() || (parent.is_none() && !self.children.is_empty()) {
             return None;
         }
         let node = self.children.len() as u32;
         self.children.push([NONE; 2]);
-        self.bits.extend_from_slice(proposals);
+        self.summaries.extend_from_slice(summary);
         if let Some((p, action)) = parent {
             self.children[p as usize][action.bit() as usize] = node;
         }
@@ -228,16 +232,16 @@ thread_local! {
 }
 
 /// The trie a match starting now uses for meta definition `meta` (its
-/// unique id) with `members` deterministic members in `context`; emptied
+/// unique id), whose summaries are `words` words, in `context`; emptied
 /// first when it is full or the thread's tries are over their budget.
-pub fn start(meta: u64, members: usize, context: &MatchContext) -> Handle {
+pub fn start(meta: u64, words: usize, context: &MatchContext) -> Handle {
     REGISTRY.with(|registry| {
         let mut r = registry.borrow_mut();
         if r.bytes() > THREAD_BYTES {
             for slot in 0..r.tries.len() {
                 let identity = r.fresh_identity();
                 let (words, usage) = (r.tries[slot].words, r.tries[slot].usage);
-                r.tries[slot] = ProposalTrie::new(identity, words * 64);
+                r.tries[slot] = ProposalTrie::new(identity, words);
                 r.tries[slot].usage = usage;
             }
         }
@@ -247,14 +251,14 @@ pub fn start(meta: u64, members: usize, context: &MatchContext) -> Handle {
                 if r.tries[slot].is_full() {
                     let identity = r.fresh_identity();
                     let usage = r.tries[slot].usage;
-                    r.tries[slot] = ProposalTrie::new(identity, members);
+                    r.tries[slot] = ProposalTrie::new(identity, words);
                     r.tries[slot].usage = usage;
                 }
                 slot
             }
             None => {
                 let identity = r.fresh_identity();
-                r.tries.push(ProposalTrie::new(identity, members));
+                r.tries.push(ProposalTrie::new(identity, words));
                 let slot = r.tries.len() - 1;
                 r.slots.insert(key, slot);
                 slot
@@ -291,8 +295,8 @@ mod tests {
     }
 
     #[test]
-    fn nodes_follow_opponent_moves_and_keep_their_bits() {
-        let mut t = ProposalTrie::new(1, 130);
+    fn nodes_follow_opponent_moves_and_keep_their_summaries() {
+        let mut t = ProposalTrie::new(1, 3);
         assert_eq!(t.words, 3);
         assert_eq!(t.root(), None);
         let root = t.insert(None, &[1, 2, 3]).unwrap();
@@ -305,9 +309,9 @@ mod tests {
         assert_eq!(t.child(root, Action::D), Some(d));
         assert_eq!(t.child(c, Action::C), None);
         assert_eq!(t.child(c, Action::D), Some(cd));
-        assert_eq!(t.proposals(root), &[1, 2, 3]);
-        assert_eq!(t.proposals(d), &[7, 8, 9]);
-        assert_eq!(t.proposals(cd), &[10, 11, 12]);
+        assert_eq!(t.summary(root), &[1, 2, 3]);
+        assert_eq!(t.summary(d), &[7, 8, 9]);
+        assert_eq!(t.summary(cd), &[10, 11, 12]);
         assert_eq!(t.len(), 4);
     }
 
@@ -331,7 +335,7 @@ mod tests {
     fn a_full_trie_stops_growing_and_is_emptied_at_the_next_start() {
         let ctx = context(Some(200));
         let meta = u64::MAX - 7;
-        let first = start(meta, 64, &ctx);
+        let first = start(meta, 1, &ctx);
         let mut stored = 0usize;
         let full = with_trie(first, |t| {
             let mut node = t.insert(None, &[0]).unwrap();
@@ -346,12 +350,12 @@ mod tests {
         assert_eq!(full, stored);
         assert!(full * 16 <= TRIE_BYTES && (full + 1) * 16 > TRIE_BYTES);
         // The same key again: a new, empty trie; the old handle is stale.
-        let second = start(meta, 64, &ctx);
+        let second = start(meta, 1, &ctx);
         assert_ne!(second, first);
         assert_eq!(with_trie(second, |t| t.len()), Some(0));
         assert_eq!(with_trie(first, |t| t.len()), None);
         // Another context is another trie.
-        let other = start(meta, 64, &context(None));
+        let other = start(meta, 1, &context(None));
         assert_ne!(other.slot, second.slot);
     }
 }
