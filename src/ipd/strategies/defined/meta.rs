@@ -1259,7 +1259,7 @@ enum Mode {
 mod tests {
     use super::*;
     use crate::ipd::strategies::PlayerSpec;
-    use crate::ipd::strategies::defined::test_support::{moves, moves_with};
+    use crate::ipd::strategies::defined::test_support::{moves, moves_in, moves_with};
     use crate::ipd::strategies::defined::{Body, Definition};
     use Action::{C, D};
     use std::sync::Arc;
@@ -1297,6 +1297,14 @@ mod tests {
             .filter(|p| Group::LongMemory.admits(p))
             .collect()
     }
+
+    /// A prisoner's dilemma whose payoffs have no exact binary form.
+    const FRACTIONAL: Payoffs = Payoffs {
+        r: 0.3,
+        s: -0.1,
+        t: 0.7,
+        p: 0.1,
+    };
 
     #[test]
     fn remembered_proposals_change_no_move() {
@@ -1340,6 +1348,14 @@ mod tests {
                     let a = moves_with(&with, opponent, 40, seed);
                     let b = moves_with(&without, opponent, 40, seed);
                     assert_eq!(a, b, "{rule:?}, seed {seed}");
+                }
+                // Fractional payoffs (scores that are not whole numbers:
+                // a replay must add each member's payoffs in turn order)
+                // and a little noise (paths left at any turn).
+                for seed in 0..3 {
+                    let a = moves_in(&with, opponent, 60, seed, FRACTIONAL, 0.02);
+                    let b = moves_in(&without, opponent, 60, seed, FRACTIONAL, 0.02);
+                    assert_eq!(a, b, "{rule:?}, fractional, seed {seed}");
                 }
             }
         }

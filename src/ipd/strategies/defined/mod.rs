@@ -442,10 +442,23 @@ pub(crate) mod test_support {
         turns: u32,
         seed: u64,
     ) -> (Vec<Action>, Vec<Action>) {
+        moves_in(a, b, turns, seed, Payoffs::STANDARD, 0.0)
+    }
+
+    /// The moves of both players over `turns` turns with this seed, game
+    /// and noise.
+    pub fn moves_in(
+        a: &Strategy,
+        b: &Strategy,
+        turns: u32,
+        seed: u64,
+        payoffs: Payoffs,
+        noise: f64,
+    ) -> (Vec<Action>, Vec<Action>) {
         let settings = MatchSettings {
             horizon: Horizon::Fixed { turns },
-            noise: 0.0,
-            payoffs: Payoffs::STANDARD,
+            noise,
+            payoffs,
         };
         let mut list = MoveList::default();
         play_match(a, b, &settings, &mut match_rng(seed, 0, 1, 0), &mut list);
